@@ -1,0 +1,8 @@
+"""Agent adapters (installed as ``hat_env.agents``): the protocol, the registry and the built-in agents.
+
+Heavy adapters (transformers, vLLM, OpenAI) import their libraries only when constructed.
+"""
+
+from hat_env.agents.base import Agent, builtin_agents, call_agent, make_agent
+
+__all__ = ["Agent", "builtin_agents", "call_agent", "make_agent"]

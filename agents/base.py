@@ -1,0 +1,112 @@
+"""The agent protocol and the registry that turns ``--agent`` specs into agents.
+
+An agent maps an :class:`~hat_env.types.AgentRequest` (OpenAI messages + tools, plus the harness for scripted
+agents) to an :class:`~hat_env.types.AgentResponse` (raw text and/or structured tool calls, timings, token
+counts). Async agents implement ``aact``; :func:`call_agent` runs either kind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import inspect
+from importlib.metadata import entry_points
+from typing import Any, Callable, Protocol, runtime_checkable
+
+from hat_env.types import AgentRequest, AgentResponse
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything with ``act(request) -> AgentResponse``. ``name`` labels it in traces and reports."""
+
+    name: str
+
+    def act(self, request: AgentRequest) -> AgentResponse:
+        """Produce one model output for ``request``."""
+        ...
+
+
+def call_agent(agent: Any, request: AgentRequest) -> AgentResponse:
+    """Call ``agent`` synchronously whether it offers ``act``, an async ``aact``, or is a plain callable.
+
+    A plug-in may return a plain string; it is wrapped as the response text.
+    """
+    fn = getattr(agent, "act", None)
+    if fn is None and hasattr(agent, "aact"):
+        res: Any = asyncio.run(agent.aact(request))
+    else:
+        fn = fn or agent
+        res = fn(request)
+        if inspect.isawaitable(res):
+            res = asyncio.run(res)
+    if isinstance(res, str):
+        return AgentResponse(text=res)
+    if not isinstance(res, AgentResponse):
+        raise TypeError(f"agent {getattr(agent, 'name', agent)!r} returned {type(res).__name__}, not AgentResponse or str")
+    return res
+
+
+_BUILTIN: dict[str, str] = {
+    "reference": "hat_env.agents.reference:ReferenceAgent",
+    "random": "hat_env.agents.random_agent:RandomAgent",
+    "memorizer": "hat_env.agents.memorizer:MemorizerAgent",
+}
+
+
+def builtin_agents() -> list[str]:
+    """Names accepted by :func:`make_agent` without a plug-in."""
+    return sorted(_BUILTIN)
+
+
+def _load_attr(spec: str) -> Any:
+    mod, _, attr = spec.partition(":")
+    obj: Any = importlib.import_module(mod)
+    for part in attr.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def make_agent(spec: str, **kwargs: Any) -> Any:
+    """Build an agent from a spec.
+
+    Args:
+        spec: a built-in name (``reference``, ``random``, ``memorizer``), a name registered in the
+            ``hat_env.agents`` entry-point group, or ``module:attr`` naming a class, a factory or an agent object.
+        **kwargs: passed to the class or factory (``seed``, ``model``...); keys it does not accept are dropped.
+
+    Raises:
+        ValueError: the spec names nothing that can be found.
+    """
+    target: Any
+    if spec in _BUILTIN:
+        target = _load_attr(_BUILTIN[spec])
+    elif ":" in spec:
+        try:
+            target = _load_attr(spec)
+        except (ImportError, AttributeError) as exc:
+            raise ValueError(f"cannot load agent {spec!r}: {exc}") from None
+    else:
+        eps = {ep.name: ep for ep in entry_points(group="hat_env.agents")}
+        if spec not in eps:
+            raise ValueError(
+                f"unknown agent {spec!r}: built-in agents are {builtin_agents()}, plug-ins {sorted(eps)}, "
+                "or give module:attr"
+            )
+        target = eps[spec].load()
+    if inspect.isclass(target) or (callable(target) and not hasattr(target, "act") and not hasattr(target, "aact")
+                                   and _is_factory(target)):
+        sig = inspect.signature(target)
+        if any(p.kind == p.VAR_KEYWORD for p in sig.parameters.values()):
+            return target(**kwargs)
+        return target(**{k: v for k, v in kwargs.items() if k in sig.parameters})
+    return target
+
+
+def _is_factory(fn: Callable[..., Any]) -> bool:
+    """A callable whose parameters do not look like ``(request)`` is treated as a factory."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    return not (len(params) == 1 and params[0].name in ("request", "req"))

@@ -1,0 +1,234 @@
+"""The reference agent: a scripted host that reads the current harness from the request it is given.
+
+It parses the viewers' comments, plans the tool calls each intent needs, finds the tools bound to those
+operations in *this* harness (names, argument paths and encodings, result field names), loads the reply skill
+this harness assigns to the request's main intent, and composes a reply within this harness's constraints.
+Nothing about the harness is a constant here, so it keeps working under any Harness-State Augmentation: it is
+the upper reference of every score, and the default teacher for training data.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from hat_env.harness.parse import format_hermes
+from hat_env.sim.language import ReplyPart, compose_reply, parse_comment
+from hat_env.types import AgentRequest, AgentResponse, Intent, Timings
+
+#: Which intent decides the reply skill when a request mixes several.
+_PRIORITY = ("after_sales", "order_status", "purchase", "price", "spec", "stock", "campaign", "shipping",
+             "compare", "injection", "troll", "chitchat")
+
+#: Operations that need a product id from a product lookup, per intent.
+_DEPENDENT = {"stock": "stock", "campaign": "campaigns", "shipping": "shipping_policy", "after_sales": "after_sales_policy"}
+
+
+def primary_intent(intents: list[Intent]) -> str:
+    """The intent kind that picks the reply skill: the highest in the priority order."""
+    kinds = {i.kind for i in intents}
+    for k in _PRIORITY:
+        if k in kinds:
+            return k
+    return "chitchat"
+
+
+def comments_of(messages: list[dict[str, Any]]) -> tuple[int, list[str]]:
+    """Index of the current request's user message and its comment texts (``[name] text`` lines)."""
+    for idx in range(len(messages) - 1, -1, -1):
+        m = messages[idx]
+        if m["role"] == "user" and str(m.get("content", "")).startswith("Viewer comments:"):
+            texts = []
+            for line in str(m["content"]).splitlines()[1:]:
+                if line.startswith("[") and "] " in line:
+                    texts.append(line.split("] ", 1)[1])
+            return idx, texts
+    return -1, []
+
+
+@dataclass
+class _State:
+    """What has happened in this request so far, in canonical terms."""
+
+    results: dict[tuple, dict[str, Any]] = field(default_factory=dict)
+    attempts: dict[tuple, int] = field(default_factory=dict)
+    faulted: dict[tuple, bool] = field(default_factory=dict)
+    failed: set[tuple] = field(default_factory=set)
+    skills: set[str] = field(default_factory=set)
+    replies: int = 0
+    feedback: list[str] = field(default_factory=list)
+
+
+def _key(op: str, args: dict[str, Any]) -> tuple:
+    return (op, tuple(sorted((k, str(v)) for k, v in args.items())))
+
+
+class ReferenceAgent:
+    """Scripted harness-reading host.
+
+    Args:
+        seed: unused (the policy is deterministic); accepted for a uniform agent interface.
+        chars_per_s: modelled generation speed for the timings it reports.
+    """
+
+    name = "reference"
+
+    def __init__(self, seed: int = 0, chars_per_s: float = 100.0):
+        self.chars_per_s = chars_per_s
+
+    # -- reading the conversation --------------------------------------------------------------------------
+    def _state(self, req: AgentRequest, start: int) -> _State:
+        h = req.harness
+        st = _State()
+        pending: dict[str, tuple[str, Any]] = {}
+        for m in req.messages[start + 1 :]:
+            role = m["role"]
+            if role == "assistant":
+                for tc in m.get("tool_calls") or []:
+                    fn = tc["function"]
+                    try:
+                        args = json.loads(fn["arguments"] or "{}")
+                    except json.JSONDecodeError:
+                        args = {}
+                    pending[tc["id"]] = (fn["name"], args)
+                if not m.get("tool_calls"):
+                    st.replies += 1
+            elif role == "tool":
+                name, args = pending.get(m.get("tool_call_id", ""), (m.get("name", ""), {}))
+                content = str(m.get("content", ""))
+                if name == h.spec.skill_tool.name:
+                    if not content.startswith("{"):
+                        st.skills.add(str(args.get(h.spec.skill_tool.param)))
+                    continue
+                tool = h.tools_by_name.get(name)
+                if tool is None or tool.op is None:
+                    continue
+                try:
+                    canon = h.decode_args(tool, args)
+                except ValueError:
+                    continue
+                k = _key(tool.op, canon)
+                st.attempts[k] = st.attempts.get(k, 0) + 1
+                body = content.split("\n", 1)[0]
+                try:
+                    data = json.loads(body)
+                except json.JSONDecodeError:
+                    st.faulted[k] = True  # malformed output
+                    continue
+                if isinstance(data, dict) and "error" in data:
+                    err = str(data["error"])
+                    if err.startswith(("timeout", "permission denied")):
+                        st.faulted[k] = True
+                    else:
+                        st.failed.add(k)
+                    continue
+                st.faulted[k] = False
+                st.results[k] = h.decode_result(tool, data)
+            elif role == "user" and str(m.get("content", "")).startswith("[harness]"):
+                st.feedback.append(str(m["content"]))
+        return st
+
+    # -- planning ------------------------------------------------------------------------------------------
+    def act(self, request: AgentRequest) -> AgentResponse:
+        """One turn: the next tool calls, or the reply when everything needed is known."""
+        h = request.harness
+        if h is None:
+            raise ValueError("the reference agent reads the harness: pass AgentRequest.harness")
+        start, texts = comments_of(request.messages)
+        intents: list[Intent] = []
+        for t in texts:
+            for i in parse_comment(t, request.locale):
+                if i not in intents:
+                    intents.append(i)
+        st = self._state(request, start)
+        calls: list[tuple[str, dict[str, Any]]] = []
+        unavailable: set[tuple] = set()
+
+        def need(op: str, args: dict[str, Any]) -> dict[str, Any] | None:
+            """The result of ``op(args)`` if known; otherwise schedule the call (or mark it unavailable)."""
+            k = _key(op, args)
+            if k in st.results:
+                return st.results[k]
+            if k in st.failed or (st.faulted.get(k) and st.attempts.get(k, 0) >= 2):
+                unavailable.add(k)
+                return None
+            if op in h.tool_for_op and (op, args) not in calls:
+                calls.append((op, args))
+            elif op not in h.tool_for_op:
+                unavailable.add(k)
+            return None
+
+        parts: list[ReplyPart] = []
+        for it in intents:
+            parts.append(self._plan_intent(it, need, unavailable))
+        c = h.spec.constraints
+        if c.require_reply_skill and not (st.skills & set(h.reply_skills)):
+            skill = h.reply_skill_for(primary_intent(intents)) or next(iter(h.reply_skills), None)
+            if skill is not None:
+                calls.append(("load_skill", {"name": skill}))
+        if calls:
+            text = "\n".join(self._format_call(h, op, args) for op, args in calls)
+            return self._response(text)
+        max_chars = c.max_reply_chars or 400
+        if c.required_disclosure:
+            max_chars -= len(c.required_disclosure) + 1
+        max_chars = int(max_chars * (0.75 ** len(st.feedback)))
+        reply = compose_reply(parts, request.locale, max(20, max_chars))
+        if c.required_disclosure:
+            reply = f"{reply} {c.required_disclosure}"
+        return self._response(reply)
+
+    def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple]) -> ReplyPart:
+        kind = it.kind
+        if kind in ("chitchat", "troll", "injection"):
+            return ReplyPart(it, {})
+        if kind == "order_status":
+            r = need("order_status", {"order_id": it.order_id})
+            return ReplyPart(it, dict(r) if r else {"unavailable": True})
+        links = [it.link, it.link2] if kind == "compare" else [it.link]
+        views = [need("product_by_link", {"link": ln}) for ln in links if ln is not None]
+        if not views or any(v is None for v in views):
+            return ReplyPart(it, {"unavailable": True} if len(unavailable) else {})
+        v = views[0]
+        pid = v["product_id"]
+        facts: dict[str, Any] = {
+            "title": v["title"],
+            "final_price": v["final_price"],
+            "list_price": v["list_price"],
+            "coupon_amount": (v.get("coupon") or {}).get("amount"),
+        }
+        if kind == "compare":
+            facts["items"] = [{"title": x["title"], "final_price": x["final_price"], "link": x["link"]} for x in views]
+        elif kind == "spec":
+            facts.update(attr=it.attr, value=v["specs"].get(it.attr or "", ""))
+        elif kind in _DEPENDENT:
+            r = need(_DEPENDENT[kind], {"product_id": pid})
+            if r is None:
+                return ReplyPart(it, {"unavailable": True} if unavailable else facts)
+            facts.update(r)
+            if kind == "campaign":
+                flash = [c.get("flash_price") for c in r.get("campaigns", []) if c.get("type") == "flash_sale"]
+                facts["flash_price"] = flash[0] if flash else None
+        elif kind == "purchase":
+            pin = need("pin_product", {"product_id": pid})
+            coupon = v.get("coupon")
+            sent = need("send_coupon", {"coupon_id": coupon["coupon_id"]}) if coupon else None
+            if pin is None or (coupon and sent is None):
+                return ReplyPart(it, {**facts, "unavailable": True} if unavailable else facts)
+            facts["pinned"] = True
+            facts["coupon_sent"] = bool(sent)
+        return ReplyPart(it, facts)
+
+    # -- output --------------------------------------------------------------------------------------------
+    @staticmethod
+    def _format_call(h: Any, op: str, args: dict[str, Any]) -> str:
+        if op == "load_skill":
+            st = h.spec.skill_tool
+            return format_hermes(st.name, {st.param: args["name"]})
+        tool = h.tool_for_op[op]
+        return format_hermes(tool.name, h.encode_args(tool, args))
+
+    def _response(self, text: str) -> AgentResponse:
+        total = 0.25 + len(text) / self.chars_per_s
+        return AgentResponse(text=text, timings=Timings(total_s=total, ttft_s=0.25), completion_tokens=len(text) // 3)

@@ -1,0 +1,186 @@
+"""The ``hat-env`` command line.
+
+Subcommands: ``run`` (a live session with an agent, transcript and score table), ``scenarios`` (list built-in
+scenarios), ``validate`` (check a scenario file or harness pack), and ``hsa`` (show a harness variant).
+Run ``hat-env COMMAND --help`` for each flag.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="hat-env",
+        description="A live-commerce live-room gym for LLM agents (Harness runtime, HSA, evaluation, training).",
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    r = sub.add_parser("run", help="run one live session with an agent and score it")
+    r.add_argument("--scenario", default="beauty_zh", help="built-in scenario name or path to a scenario YAML (default: beauty_zh)")
+    r.add_argument("--agent", default="reference", help="agent: reference, random, memorizer, a plug-in name, or module:attr (default: reference)")
+    r.add_argument("--seed", type=int, default=None, help="seed that fixes the whole session (default: the scenario's seed)")
+    r.add_argument("--duration", type=float, default=None, help="session length in room seconds (default: the scenario's)")
+    r.add_argument("--harness", default=None, help="harness pack name or folder replacing the scenario's harness")
+    r.add_argument("--hsa", default=None, help="Harness-State Augmentation: 'all' or comma-separated dimensions")
+    r.add_argument("--hsa-family", default="train", choices=["train", "heldout"], help="HSA vocabulary family (default: train)")
+    r.add_argument("--hsa-strength", type=float, default=1.0, help="HSA strength 0-1 (default: 1.0)")
+    r.add_argument("--trace", default=None, help="JSONL trace path (default: runs/SCENARIO-seedN.jsonl); 'none' to skip")
+    r.add_argument("--summary-json", default=None, help="write the summary (score, components, requests...) to this JSON file")
+    r.add_argument("--quiet", action="store_true", help="no transcript, only the score table")
+    r.add_argument("--on-error", default="continue", choices=["continue", "stop"], help="when the agent fails: record and go on, or stop")
+
+    s = sub.add_parser("scenarios", help="list the built-in scenarios")
+    s.add_argument("--json", action="store_true", help="print a JSON list of {name, locale, description, ...}")
+
+    v = sub.add_parser("validate", help="check a scenario file or a harness pack folder; exit 1 when invalid")
+    v.add_argument("path", help="scenario YAML file or harness pack folder (with harness.yaml)")
+
+    h = sub.add_parser("hsa", help="Harness-State Augmentation tools")
+    hsub = h.add_subparsers(dest="hsa_command", required=True, metavar="ACTION")
+    hs = hsub.add_parser("show", help="print a readable diff of a harness and one augmented variant")
+    hs.add_argument("--harness", default="default", help="harness pack name or folder (default: default)")
+    hs.add_argument("--seed", type=int, default=0, help="variant seed (default: 0)")
+    hs.add_argument("--dims", default="all", help="'all' or comma-separated dimensions")
+    hs.add_argument("--family", default="train", choices=["train", "heldout"], help="vocabulary family")
+    hs.add_argument("--strength", type=float, default=1.0, help="strength 0-1 (default: 1.0)")
+    return p
+
+
+def _hsa_options(args: argparse.Namespace) -> dict[str, Any] | None:
+    if not args.hsa:
+        return None
+    dims = "all" if args.hsa == "all" else [d.strip() for d in args.hsa.split(",") if d.strip()]
+    return {"dims": dims, "strength": args.hsa_strength, "family": args.hsa_family}
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """``hat-env run``."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from hat_env.agents import make_agent
+    from hat_env.envs.session import LiveSession
+    from hat_env.runner import default_trace_path, print_request, print_summary, run_session
+
+    console = Console(stderr=False, highlight=False)
+    session = None
+    trace = None
+    if args.trace != "none":
+        trace = args.trace
+    try:
+        from hat_env.sim.scenario import load_scenario
+
+        sc = load_scenario(args.scenario)
+        seed = sc.seed if args.seed is None else args.seed
+        if trace is None and args.trace is None:
+            trace = str(default_trace_path(sc.name, seed))
+        session = LiveSession(sc, seed=seed, harness=args.harness, trace=trace, duration_s=args.duration,
+                              hsa=_hsa_options(args))
+        agent = make_agent(args.agent, seed=seed)
+    except (ValueError, OSError) as exc:
+        console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        return 2
+    total = session.scenario.duration_s
+    with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), TextColumn("{task.fields[info]}"),
+                  TimeElapsedColumn(), console=console, transient=True) as prog:
+        task = prog.add_task(f"{sc.name} / {getattr(agent, 'name', args.agent)}", total=total, info="")
+
+        def on_request(s: LiveSession, scores: dict[str, Any]) -> None:
+            if not args.quiet:
+                print_request(prog.console, s)
+            prog.update(task, completed=min(total, s.room.t), info=f"{s.n_requests} requests")
+
+        summary = run_session(session, agent, on_request=on_request, on_error=args.on_error)
+    print_summary(console, summary)
+    if trace:
+        console.print(f"trace: {trace}")
+    if args.summary_json:
+        Path(args.summary_json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.summary_json).write_text(json.dumps(summary, ensure_ascii=False, indent=2), encoding="utf-8")
+    return 0
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    """``hat-env scenarios``."""
+    from hat_env.sim.scenario import builtin_scenarios, load_scenario
+
+    rows = []
+    for name in builtin_scenarios():
+        sc = load_scenario(name)
+        rows.append({
+            "name": sc.name, "locale": sc.locale, "description": sc.description.strip(), "harness": sc.harness,
+            "duration_s": sc.duration_s, "products": len(sc.catalog.products) + sc.catalog.generate.count,
+            "harness_changes": len(sc.harness_timeline),
+        })
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title="built-in scenarios")
+    for col in ("name", "locale", "products", "harness changes", "description"):
+        t.add_column(col)
+    for r in rows:
+        t.add_row(r["name"], r["locale"], str(r["products"]), str(r["harness_changes"]), r["description"][:80])
+    Console().print(t)
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """``hat-env validate PATH``: every error with file, field path and line; exit 0 valid, 1 invalid."""
+    from hat_env.harness import Harness
+    from hat_env.harness.patch import PatchError
+    from hat_env.sim.compliance import RuleSet
+    from hat_env.sim.scenario import load_scenario
+    from hat_env.yamlio import FileError
+
+    p = Path(args.path)
+    try:
+        if p.is_dir():
+            h = Harness.load(p)
+            print(f"ok: harness {h.name} {h.version} ({len(h.spec.tools)} tools, {len(h.spec.skills)} skills, hash {h.hash})")
+            return 0
+        sc = load_scenario(p)
+        base = p.parent
+        hp = base / sc.harness
+        h = Harness.load(hp if (hp / "harness.yaml").exists() else sc.harness)
+        RuleSet.from_spec(sc.compliance, base)
+        for i, e in enumerate(sc.harness_timeline):
+            try:
+                h = h.apply(e.patch)
+            except (PatchError, FileError) as exc:
+                raise FileError(p, [(f"harness_timeline.{i}.patch", None, str(exc))]) from None
+        print(f"ok: scenario {sc.name} ({sc.locale}), harness {h.name}")
+        return 0
+    except FileError as exc:
+        for fld, line, reason in exc.problems:
+            where = f"{exc.path}:{line}" if line else exc.path
+            print(f"{where}: {fld or '<root>'}: {reason}")
+        return 1
+
+
+def cmd_hsa(args: argparse.Namespace) -> int:
+    """``hat-env hsa show``."""
+    from hat_env.hsa.show import show_variant
+
+    dims = "all" if args.dims == "all" else [d.strip() for d in args.dims.split(",")]
+    print(show_variant(args.harness, args.seed, dims, args.family, args.strength))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``hat-env`` console script; returns the exit status."""
+    args = _parser().parse_args(argv)
+    handlers = {"run": cmd_run, "scenarios": cmd_scenarios, "validate": cmd_validate, "hsa": cmd_hsa}
+    return handlers[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

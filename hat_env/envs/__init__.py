@@ -1,0 +1,1 @@
+"""Gymnasium (and PettingZoo) environments over the live-room simulator and the Harness runtime."""

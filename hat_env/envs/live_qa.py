@@ -1,0 +1,109 @@
+"""``hat_env/LiveQA-v0``: one episode is one request with its room state (an evaluation case).
+
+On reset the room is advanced to a random moment of the session and one viewer (a random persona) writes a
+comment; the episode ends when the reply goes out. An explicit ``case`` (``{"t": .., "comments": [{"text",
+"persona", "intents"}]}``, what evaluation suites store) replaces the random draw.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hat_env.envs.live_room import LiveRoomEnv, split_action
+from hat_env.envs.session import LiveSession, stream
+from hat_env.types import Comment, Intent, LiveRequest
+
+
+def draw_request(session: LiveSession, seed: int, personas: list[str] | None = None) -> LiveRequest:
+    """A single-comment request at a random moment, from a random persona (seeded)."""
+    from hat_env.sim.language import persona_intents, render_comment
+    from hat_env.sim.viewers import PERSONAS
+
+    rng = stream(seed, "qa")
+    room = session.room
+    room.t = round(rng.uniform(0.0, session.scenario.duration_s * 0.9), 3)
+    persona = rng.choice(list(personas or PERSONAS))
+    intents = persona_intents(persona, rng, room)
+    text = render_comment(intents, session.scenario.locale, rng, room)
+    return LiveRequest("q0001", room.t, [Comment(room.t, "v0001", "viewer", persona, text, tuple(intents))])
+
+
+def request_from_case(case: dict[str, Any]) -> LiveRequest:
+    """Build the request of a stored case."""
+    comments = [
+        Comment(
+            float(case.get("t", 0.0)),
+            c.get("viewer_id", f"v{i + 1:04d}"),
+            c.get("viewer", "viewer"),
+            c.get("persona", "unknown"),
+            c["text"],
+            tuple(Intent(**i) for i in c.get("intents", [])),
+        )
+        for i, c in enumerate(case["comments"])
+    ]
+    return LiveRequest(case.get("request_id", "q0001"), float(case.get("t", 0.0)), comments)
+
+
+class LiveQAEnv(LiveRoomEnv):
+    """One request per episode; same spaces, actions and info as :class:`LiveRoomEnv`.
+
+    Args:
+        scenario: built-in scenario name or path.
+        harness: harness override.
+        hsa: Harness-State Augmentation options.
+        case: a stored case to replay instead of a random request.
+        personas: restrict the random draw to these personas.
+        trace: JSONL trace path.
+    """
+
+    def __init__(
+        self,
+        scenario: str | Path = "beauty_zh",
+        harness: Any = None,
+        hsa: dict[str, Any] | None = None,
+        case: dict[str, Any] | None = None,
+        personas: list[str] | None = None,
+        trace: str | Path | None = None,
+        render_mode: str | None = None,
+    ):
+        super().__init__(scenario, harness=harness, trace=trace, hsa=hsa, max_history=0, render_mode=render_mode)
+        self.case = case
+        self.personas = personas
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, str], dict[str, Any]]:
+        """Draw (or load) the case and open its request."""
+        super(LiveRoomEnv, self).reset(seed=seed)
+        if seed is None:
+            seed = self.scenario.seed if self._last_seed is None else self._last_seed + 1
+        self._last_seed = seed
+        opts = options or {}
+        if self.session is not None:
+            self.session.finish()
+        s = self.session = LiveSession(
+            self.scenario, seed=seed, harness=self.harness_arg, trace=opts.get("trace", self.trace_path),
+            max_history=0, hsa=opts.get("hsa", self.hsa),
+        )
+        case = opts.get("case", self.case)
+        if case is not None:
+            s.room.t = float(case.get("t", 0.0))
+            req = request_from_case(case)
+        else:
+            req = draw_request(s, seed, self.personas)
+        s.open_request(req)
+        self._transcript = []
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:
+        """Feed one model output; the episode ends with the reply."""
+        s = self.session
+        if s is None or s.loop is None:
+            raise RuntimeError("call reset() before step(), and again after the episode ends")
+        text, calls, secs = split_action(action)
+        scores = s.feed(text, calls, secs)
+        if scores is None:
+            return self._obs(), 0.0, False, False, self._info()
+        out = s.outcomes[-1][0]
+        s.finish()
+        return {"text": ""}, scores["composite"] / 100.0, True, False, {
+            "scores": scores, "reply": out.reply, "request_done": True, "messages": [], "tools": []}

@@ -1,0 +1,163 @@
+"""``hat_env/LiveRoom-v0``: one episode is one live session; one step is one agent turn.
+
+Observation: ``{"text": the rendered conversation}``. Action: the raw model output string (Hermes
+``<tool_call>`` text or a reply), or an OpenAI assistant message dict ``{"content", "tool_calls"}``.
+Reward: the request's composite score / 100 when a reply goes out, else 0. ``info`` carries ``messages`` and
+``tools`` (OpenAI format), ``request_id``, ``harness_version``, ``harness_hash``, ``harness`` (the object, for
+scripted agents), and after a reply ``scores`` and ``reply``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+
+from hat_env.envs.session import LiveSession
+from hat_env.envs.spaces import action_space, observation_space
+from hat_env.harness.render import render_conversation
+from hat_env.types import AgentRequest
+
+
+def split_action(action: Any) -> tuple[str, list[dict[str, Any]] | None, float | None]:
+    """Accept a string, an OpenAI assistant message dict, or an :class:`~hat_env.types.AgentResponse`.
+
+    Returns:
+        ``(text, structured tool calls or None, turn seconds or None)``.
+    """
+    if isinstance(action, str):
+        return action, None, None
+    if isinstance(action, dict):
+        return str(action.get("content") or ""), action.get("tool_calls") or None, action.get("turn_seconds")
+    text = getattr(action, "text", None)
+    if text is not None:
+        return text, getattr(action, "tool_calls", None) or None, action.timings.total_s
+    return str(action), None, None
+
+
+class LiveRoomEnv(gym.Env):
+    """A live session as a Gymnasium environment.
+
+    Args:
+        scenario: built-in scenario name or YAML path.
+        harness: harness pack name/path (or a Harness) replacing the scenario's.
+        trace: JSONL trace path (appended and flushed per request), or ``None``.
+        duration_s: override of the session length in room seconds.
+        hsa: Harness-State Augmentation applied on reset: ``{"dims": [...], "strength": 0-1,
+            "family": "train"|"heldout"}``.
+        max_history: earlier request/reply pairs kept in the prompt.
+        render_mode: ``"ansi"`` (render returns the last transcript lines) or ``"human"`` (prints them).
+    """
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(
+        self,
+        scenario: str | Path = "beauty_zh",
+        harness: Any = None,
+        trace: str | Path | None = None,
+        duration_s: float | None = None,
+        hsa: dict[str, Any] | None = None,
+        max_history: int = 4,
+        render_mode: str | None = None,
+    ):
+        from hat_env.sim.scenario import load_scenario
+
+        self.scenario = load_scenario(scenario) if not hasattr(scenario, "catalog") else scenario
+        self.harness_arg = harness
+        self.trace_path = trace
+        self.duration_s = duration_s
+        self.hsa = hsa
+        self.max_history = max_history
+        self.render_mode = render_mode
+        self.observation_space = observation_space()
+        self.action_space = action_space()
+        self.session: LiveSession | None = None
+        self._last_seed: int | None = None
+        self._transcript: list[str] = []
+
+    # -- gymnasium API -------------------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, str], dict[str, Any]]:
+        """Start a new session. ``seed`` fixes it (default: the scenario's seed, then seed+1 per reset).
+        ``options`` may hold ``hsa`` (overrides the constructor's) and ``trace``."""
+        super().reset(seed=seed)
+        if seed is None:
+            seed = self.scenario.seed if self._last_seed is None else self._last_seed + 1
+        self._last_seed = seed
+        opts = options or {}
+        if self.session is not None:
+            self.session.finish()
+        self.session = LiveSession(
+            self.scenario,
+            seed=seed,
+            harness=self.harness_arg,
+            trace=opts.get("trace", self.trace_path),
+            duration_s=self.duration_s,
+            max_history=self.max_history,
+            hsa=opts.get("hsa", self.hsa),
+        )
+        self._transcript = []
+        if not self.session.next_request():
+            return {"text": ""}, {"messages": [], "tools": [], "done": True}
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:
+        """Feed one model output. Never raises on bad output: it is fed back to the model as a message."""
+        s = self.session
+        if s is None or s.loop is None:
+            raise RuntimeError("call reset() before step(), and again after the episode ends")
+        text, calls, secs = split_action(action)
+        scores = s.feed(text, calls, secs)
+        reward = 0.0
+        extra: dict[str, Any] = {}
+        if scores is not None:
+            out = s.outcomes[-1][0]
+            reward = scores["composite"] / 100.0
+            extra = {"scores": scores, "reply": out.reply, "request_done": True}
+            self._transcript.append(self._transcript_line(out))
+            if not s.next_request():
+                return {"text": ""}, reward, True, False, {**extra, "summary": s.summary(), "messages": [], "tools": []}
+        return self._obs(), reward, False, False, {**self._info(), **extra}
+
+    def render(self) -> str | None:
+        """The transcript so far (``ansi``) or print it (``human``)."""
+        text = "\n".join(self._transcript[-20:])
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Finish the session and close the trace."""
+        if self.session is not None:
+            self.session.finish()
+
+    # -- helpers -------------------------------------------------------------------------------------------
+    def agent_request(self) -> AgentRequest:
+        """The current turn as an :class:`AgentRequest` (what ``hat-env run`` hands agents)."""
+        assert self.session is not None and self.session.loop is not None
+        return self.session.loop.agent_request()
+
+    def _obs(self) -> dict[str, str]:
+        loop = self.session.loop  # type: ignore[union-attr]
+        return {"text": render_conversation(loop.messages, loop.harness.openai_tools)}
+
+    def _info(self) -> dict[str, Any]:
+        loop = self.session.loop  # type: ignore[union-attr]
+        h = loop.harness
+        return {
+            "messages": loop.messages,
+            "tools": h.openai_tools,
+            "request_id": loop.request.request_id,
+            "harness_version": h.version,
+            "harness_hash": h.hash,
+            "harness": h,
+            "locale": self.scenario.locale,
+            "turn": loop.outcome.turns,
+        }
+
+    @staticmethod
+    def _transcript_line(out: Any) -> str:
+        comments = " | ".join(f"{c.viewer_name}: {c.text}" for c in out.request.comments)
+        return f"[{out.request.request_id}] {comments}\n  -> {out.reply}"

@@ -1,0 +1,126 @@
+"""Render a harness into what the model reads: the system prompt (ordered sections in the harness's markup,
+filled from the live room), the user message of a merged request, and the whole conversation as plain text."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from hat_env.harness.parse import format_hermes
+
+if TYPE_CHECKING:
+    from hat_env.harness.core import Harness
+    from hat_env.sim.room import RoomState
+    from hat_env.sim.scenario import RoomSpec
+    from hat_env.types import LiveRequest
+
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+_LANG = {"zh_CN": "Chinese (简体中文)", "en_US": "English"}
+
+
+def _fill(text: str, values: dict[str, str]) -> str:
+    """Replace ``{name}`` placeholders from ``values`` only (no attribute access, no code); unknown ones stay."""
+    if "{" not in text:
+        return text
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
+
+def _source(harness: "Harness", source: str, room: "RoomState", values: dict[str, str]) -> str:
+    spec = harness.spec
+    if source == "products":
+        return "\n".join(f"- link {p.link}: {p.title} (id {p.product_id}, {p.category})" for p in room.products)
+    if source == "campaigns":
+        act = room.active_campaigns()
+        return "\n".join(f"- {c.title} ({c.type})" for c in act) or "- none right now"
+    if source == "skills":
+        return "\n".join(f"- {s.name}: {s.description}" for s in spec.skills)
+    if source == "constraints":
+        c = spec.constraints
+        lines = []
+        if c.max_reply_chars:
+            lines.append(f"- A reply has at most {c.max_reply_chars} characters.")
+        if c.require_reply_skill:
+            lines.append(f"- Load a reply skill with {spec.skill_tool.name} before the final reply.")
+        if c.forbidden_words:
+            lines.append("- Never say: " + ", ".join(c.forbidden_words))
+        if c.required_disclosure:
+            lines.append(f"- Every reply must include: {c.required_disclosure}")
+        lines.append(f"- At most {c.turn_limit} steps (tool calls and reply) per request.")
+        return "\n".join(lines)
+    if source == "room":
+        return f"- Host: {values['host_name']} ({values['ai_label']}), shop: {values['shop_name']}"
+    return ""
+
+
+def _wrap(markup: str, sections: list[tuple[str, str, str]]) -> str:
+    if markup == "json":
+        return json.dumps({"sections": [{"title": t, "content": b} for _, t, b in sections]}, ensure_ascii=False, indent=1)
+    parts = []
+    for sid, title, body in sections:
+        if markup == "markdown":
+            parts.append(f"## {title}\n{body}")
+        elif markup == "xml":
+            parts.append(f'<{sid} title="{title}">\n{body}\n</{sid}>')
+        else:
+            parts.append(f"{title.upper()}\n{body}")
+    return "\n\n".join(parts)
+
+
+def render_system(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") -> str:
+    """The system prompt of ``harness`` for the room as it is now (cached while campaigns stay the same)."""
+    active = tuple(c.campaign_id for c in room.active_campaigns())
+    cache: dict[Any, str] = harness.__dict__.setdefault("_system_cache", {})
+    key = (id(room), active)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    spec = harness.spec
+    values = {
+        "host_name": room_spec.host_name,
+        "shop_name": room_spec.shop_name,
+        "ai_label": room_spec.ai_label,
+        "skill_tool": spec.skill_tool.name,
+        "reply_language": _LANG.get(room.locale, room.locale),
+        "max_reply_chars": str(spec.constraints.max_reply_chars or ""),
+        "turn_limit": str(spec.constraints.turn_limit),
+    }
+    rendered = []
+    for s in spec.prompt.sections:
+        body = _fill(s.text, values).strip()
+        if s.source:
+            extra = _source(harness, s.source, room, values)
+            body = f"{body}\n{extra}" if body else extra
+        rendered.append((s.id, s.title, body))
+    text = _wrap(spec.prompt.markup, rendered)
+    if len(cache) > 64:
+        cache.clear()
+    cache[key] = text
+    return text
+
+
+def render_user(request: "LiveRequest", note: str = "") -> str:
+    """The user message of a merged request: one line per comment, ``[viewer name] text``."""
+    lines = ["Viewer comments:"] + [f"[{c.viewer_name}] {c.text}" for c in request.comments]
+    if note:
+        lines.append(note)
+    return "\n".join(lines)
+
+
+def render_conversation(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> str:
+    """The whole conversation as one text (the Gymnasium observation): roles in ``<|role|>`` headers, the tool
+    list after the system prompt, assistant tool calls in Hermes form."""
+    out = []
+    for i, m in enumerate(messages):
+        role = m["role"]
+        body = m.get("content") or ""
+        if role == "assistant" and m.get("tool_calls"):
+            calls = [
+                format_hermes(tc["function"]["name"], json.loads(tc["function"]["arguments"] or "{}"))
+                for tc in m["tool_calls"]
+            ]
+            body = (body + "\n" if body else "") + "\n".join(calls)
+        out.append(f"<|{role}|>\n{body}")
+        if i == 0 and role == "system":
+            out.append("<|tools|>\n" + json.dumps([t["function"] for t in tools], ensure_ascii=False))
+    return "\n".join(out)

@@ -1,0 +1,185 @@
+"""The Harness as data: prompt sections, tool bindings, skills, hooks and interaction constraints.
+
+A harness pack is a folder ``NAME/`` holding ``harness.yaml`` (everything below but skills) and
+``skills/SKILL_NAME/SKILL.md`` files in the Agent Skills format. These models validate both; errors name the
+file, the field path and the line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+SKILL_NAME_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+TOOL_NAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]{0,63}$")
+
+EVENTS = ("request_received", "before_tool", "after_tool", "before_reply")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Codec(_Strict):
+    """How a canonical argument value is written in the harness's encoding.
+
+    ``identity``: as is. ``int_as_str``: an integer written as a string (``3`` -> ``"3"``). ``prefix``: a string
+    id with ``prefix`` prepended (``P003`` -> ``SKU-P003``). ``enum``: ``map`` from harness value to canonical
+    value.
+    """
+
+    type: Literal["identity", "int_as_str", "prefix", "enum"] = "identity"
+    prefix: str = ""
+    map: dict[str, str] = Field(default_factory=dict)
+
+
+class ArgBinding(_Strict):
+    """Where a canonical argument sits in the tool's arguments (dotted ``path``) and how it is encoded."""
+
+    path: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z_][A-Za-z0-9_\-]*)*$")
+    codec: Codec = Field(default_factory=Codec)
+
+
+class ToolSpec(_Strict):
+    """One tool the model sees, bound to a canonical backend operation.
+
+    Attributes:
+        name: the name the model calls.
+        op: the canonical operation (see :data:`hat_env.sim.tools.OPS`); ``None`` for a distractor that exists
+            only to be ignored (calling it is needless and returns an error).
+        description: what the model reads about it.
+        parameters: JSON Schema of the arguments object (OpenAI function ``parameters``).
+        args: canonical argument name -> where and how it appears in the arguments.
+        results: canonical result field -> the field name the model sees (renamed fields only).
+    """
+
+    name: str
+    op: str | None
+    description: str = ""
+    parameters: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+    args: dict[str, ArgBinding] = Field(default_factory=dict)
+    results: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        if not TOOL_NAME_RE.match(v):
+            raise ValueError(f"tool name {v!r} must match {TOOL_NAME_RE.pattern}")
+        return v
+
+
+class SkillSpec(_Strict):
+    """A Skill (Agent Skills format). ``metadata.kind`` is ``reply`` or ``strategy``; ``metadata.intents`` a
+    comma-separated list of the viewer intents a reply skill answers."""
+
+    name: str
+    description: str = Field(min_length=1, max_length=1024)
+    body: str = ""
+    metadata: dict[str, str] = Field(default_factory=dict)
+    allowed_tools: str | None = Field(None, alias="allowed-tools")
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        if not (1 <= len(v) <= 64 and SKILL_NAME_RE.match(v)):
+            raise ValueError(f"skill name {v!r}: 1-64 chars of a-z, 0-9 and '-', no leading/trailing/double '-'")
+        return v
+
+    @property
+    def kind(self) -> str:
+        """``reply`` or ``strategy``."""
+        return self.metadata.get("kind", "strategy")
+
+    @property
+    def intents(self) -> frozenset[str]:
+        """Intent kinds a reply skill covers."""
+        return frozenset(x.strip() for x in self.metadata.get("intents", "").split(",") if x.strip())
+
+
+class Section(_Strict):
+    """One section of the system prompt. ``source`` fills it from live state (products, campaigns, skills,
+    constraints, room) instead of, or after, ``text``. ``{placeholders}`` in text take room values."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    title: str
+    text: str = ""
+    source: Literal["products", "campaigns", "skills", "constraints", "room"] | None = None
+
+
+class PromptSpec(_Strict):
+    """The system-prompt pipeline: ordered sections and the markup they are rendered in."""
+
+    markup: Literal["markdown", "xml", "json", "plain"] = "markdown"
+    sections: list[Section] = Field(min_length=1)
+
+
+class SkillToolSpec(_Strict):
+    """The built-in tool that discloses a skill's body."""
+
+    name: str = "load_skill"
+    param: str = "name"
+    description: str = "Load a skill by name and read its instructions."
+
+
+class Constraints(_Strict):
+    """Interaction constraints the hooks enforce.
+
+    Attributes:
+        max_reply_chars: longest reply allowed (characters); ``None`` for no limit.
+        turn_limit: most model calls per request before the fallback reply goes out.
+        max_retries: most blocked replies per request before the fallback reply goes out.
+        forbidden_words: words a reply may never contain (in addition to the compliance rules).
+        required_disclosure: text every reply must contain, or ``None``.
+        require_reply_skill: a reply skill must be loaded before the reply.
+        feedback: message templates fed back when a hook blocks (keys: ``missing_skill``, ``too_long``,
+            ``forbidden``, ``disclosure``, ``compliance``, ``bad_output``, ``unknown_tool``, ``bad_args``,
+            ``duplicate_call``); ``{placeholders}`` take details.
+        fallback_reply: the reply sent when the turn limit or retry budget runs out, per locale.
+    """
+
+    max_reply_chars: int | None = Field(150, ge=10)
+    turn_limit: int = Field(8, ge=1, le=64)
+    max_retries: int = Field(2, ge=0, le=16)
+    forbidden_words: list[str] = Field(default_factory=list)
+    required_disclosure: str | None = None
+    require_reply_skill: bool = True
+    feedback: dict[str, str] = Field(default_factory=dict)
+    fallback_reply: dict[str, str] = Field(default_factory=dict)
+
+
+class HookSpec(_Strict):
+    """A declarative hook: on ``event``, run the named built-in ``check`` (optionally only for tools whose name
+    matches the ``matcher`` regex) with ``params``. Python hooks come only from installed entry points."""
+
+    event: Literal["request_received", "before_tool", "after_tool", "before_reply"]
+    check: str
+    matcher: str | None = None
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("matcher")
+    @classmethod
+    def _regex(cls, v: str | None) -> str | None:
+        if v is not None:
+            try:
+                re.compile(v)
+            except re.error as exc:
+                raise ValueError(f"matcher is not a valid regex: {exc}") from None
+        return v
+
+
+class HarnessSpec(_Strict):
+    """A whole harness. ``skills`` come from the pack's ``skills/`` folder (or inline, e.g. from a patch)."""
+
+    name: str = Field(pattern=r"^[A-Za-z0-9_\-]{1,64}$")
+    version: str = "1"
+    description: str = ""
+    prompt: PromptSpec
+    skill_tool: SkillToolSpec = Field(default_factory=SkillToolSpec)
+    tools: list[ToolSpec] = Field(min_length=1)
+    skills: list[SkillSpec] = Field(default_factory=list)
+    constraints: Constraints = Field(default_factory=Constraints)
+    hooks: list[HookSpec] = Field(default_factory=list)

@@ -1,0 +1,204 @@
+"""Scenario files: one YAML document describing a live session, validated with errors that name file, field, line.
+
+A scenario names its harness pack, the harness timeline (patches applied mid-stream), the catalog (explicit,
+generated, or both), campaigns, compliance rule packs, viewers, orders, tool fault rates, locale, duration and
+seed. Built-in scenarios live in the ``scenarios/`` folder shipped as ``hat_env.scenarios``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from hat_env.sim.campaigns import Campaign
+from hat_env.sim.catalog import Product
+from hat_env.yamlio import FileError, load_yaml, validate
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class GenerateSpec(_Strict):
+    """Products generated with Faker in addition to the explicit ones."""
+
+    count: int = Field(0, ge=0, le=200)
+    categories: list[str] = Field(default_factory=lambda: ["skincare"], min_length=1)
+
+
+class CatalogSpec(_Strict):
+    """Explicit products and/or a generation recipe."""
+
+    products: list[Product] = Field(default_factory=list)
+    generate: GenerateSpec = Field(default_factory=GenerateSpec)
+
+    @model_validator(mode="after")
+    def _unique(self) -> "CatalogSpec":
+        links = [p.link for p in self.products]
+        ids = [p.product_id for p in self.products]
+        if len(set(links)) != len(links):
+            raise ValueError("two products share a link number")
+        if len(set(ids)) != len(ids):
+            raise ValueError("two products share a product_id")
+        if not self.products and self.generate.count == 0:
+            raise ValueError("the catalog is empty: give products or generate.count > 0")
+        return self
+
+
+class Order(_Strict):
+    """A viewer's order the after-sales tools can look up."""
+
+    order_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,40}$")
+    product_id: str
+    status: Literal["paid", "packed", "shipped", "delivered", "refunding"]
+    eta_days: int = Field(0, ge=0)
+
+
+class ViewerSpec(_Strict):
+    """Who is in the room and how they behave.
+
+    ``mix`` weights personas (names from :data:`hat_env.sim.viewers.PERSONAS`); ``arrival_per_min`` is the
+    Poisson arrival rate; ``comment_every_s`` the mean gap between one viewer's comments; ``merge_window_s`` the
+    window in which comments are merged into one request.
+    """
+
+    initial: int = Field(20, ge=0, le=100000)
+    arrival_per_min: float = Field(6.0, ge=0)
+    max_viewers: int = Field(1000, ge=1, le=100000)
+    comment_every_s: float = Field(40.0, gt=0)
+    merge_window_s: float = Field(3.0, gt=0, le=60)
+    mix: dict[str, float] = Field(default_factory=dict)
+    mean_stay_s: float = Field(300.0, gt=0)
+
+
+class Faults(_Strict):
+    """Probability per tool call of each injected fault."""
+
+    timeout: float = Field(0.0, ge=0, le=1)
+    malformed: float = Field(0.0, ge=0, le=1)
+    permission_denied: float = Field(0.0, ge=0, le=1)
+    timeout_s: float = Field(3.0, gt=0)
+
+
+class LatencyModel(_Strict):
+    """Modelled time of one agent turn when the agent reports none: ``per_turn_s + chars / chars_per_s``."""
+
+    per_turn_s: float = Field(0.4, ge=0)
+    chars_per_s: float = Field(80.0, gt=0)
+    tool_s: float = Field(0.05, ge=0)
+
+
+class ComplianceSpec(_Strict):
+    """Rule packs by name (built-in ``default``) or path, which rule ids are on, and extra rules inline."""
+
+    packs: list[str] = Field(default_factory=lambda: ["default"])
+    enabled: list[str] | None = None
+    extra_rules: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class TimelineEntry(_Strict):
+    """A harness patch applied when the room clock reaches ``at_s``."""
+
+    at_s: float = Field(ge=0)
+    note: str = ""
+    patch: list[dict[str, Any]] = Field(min_length=1)
+
+
+class RoomSpec(_Strict):
+    """Names shown in the prompt."""
+
+    host_name: str = "Mia"
+    shop_name: str = "hat-env shop"
+    ai_label: str = "AI"
+
+
+class ScoringSpec(_Strict):
+    """Composite weights (component name -> weight); missing components keep their default."""
+
+    weights: dict[str, float] = Field(default_factory=dict)
+    latency_target_s: float = Field(3.0, gt=0)
+    latency_max_s: float = Field(15.0, gt=0)
+
+
+class Scenario(_Strict):
+    """A whole scenario file. See the module docstring; ``source`` is set by the loader, not by the file."""
+
+    name: str = Field(pattern=r"^[a-z0-9_-]{1,64}$")
+    description: str = ""
+    locale: Literal["zh_CN", "en_US"]
+    seed: int = 0
+    duration_s: float = Field(600.0, gt=0)
+    harness: str = "default"
+    harness_timeline: list[TimelineEntry] = Field(default_factory=list)
+    room: RoomSpec = Field(default_factory=RoomSpec)
+    catalog: CatalogSpec
+    campaigns: list[Campaign] = Field(default_factory=list)
+    compliance: ComplianceSpec = Field(default_factory=ComplianceSpec)
+    viewers: ViewerSpec = Field(default_factory=ViewerSpec)
+    orders: list[Order] = Field(default_factory=list)
+    faults: Faults = Field(default_factory=Faults)
+    latency: LatencyModel = Field(default_factory=LatencyModel)
+    scoring: ScoringSpec = Field(default_factory=ScoringSpec)
+    source: str = ""
+
+    @model_validator(mode="after")
+    def _references(self) -> "Scenario":
+        ids = {p.product_id for p in self.catalog.products}
+        for c in self.campaigns:
+            for pid in c.products:
+                if ids and pid not in ids and not pid.startswith("G"):
+                    raise ValueError(f"campaign {c.campaign_id} names unknown product {pid!r}")
+        return self
+
+
+def scenarios_dir() -> Path:
+    """The folder of built-in scenarios (shipped as package data)."""
+    return Path(str(resources.files("hat_env.scenarios")))
+
+
+def builtin_scenarios() -> list[str]:
+    """Names of the built-in scenarios, sorted."""
+    return sorted(p.stem for p in scenarios_dir().glob("*.yaml"))
+
+
+def resolve_scenario_path(name_or_path: str | Path) -> Path:
+    """Turn a built-in scenario name or a file path into a path.
+
+    Raises:
+        FileError: neither a built-in name nor an existing file.
+    """
+    p = Path(name_or_path)
+    if p.suffix in (".yaml", ".yml") or p.exists():
+        if not p.exists():
+            raise FileError(p, [("", None, "no such scenario file")])
+        return p
+    cand = scenarios_dir() / f"{name_or_path}.yaml"
+    if cand.exists():
+        return cand
+    raise FileError(
+        str(name_or_path), [("", None, f"unknown scenario; built-in ones are: {', '.join(builtin_scenarios())}")]
+    )
+
+
+@lru_cache(maxsize=64)
+def _load_cached(path: str, mtime: float) -> Scenario:
+    data, lines = load_yaml(path)
+    if not isinstance(data, dict):
+        raise FileError(path, [("", 1, "a scenario must be a YAML mapping")])
+    sc = validate(Scenario, data, path, lines)
+    sc.source = path
+    return sc
+
+
+def load_scenario(name_or_path: str | Path) -> Scenario:
+    """Load and validate a scenario by built-in name or path (cached per file modification time).
+
+    Raises:
+        FileError: with file, field path and line for every problem.
+    """
+    p = resolve_scenario_path(name_or_path).resolve()
+    return _load_cached(str(p), p.stat().st_mtime).model_copy(deep=True)

@@ -1,0 +1,192 @@
+"""The sandboxed tool backend: canonical operations over the room state, with injected faults.
+
+A harness binds its tools (any names, any argument encoding) to these canonical operations; the backend only
+ever sees canonical argument names and values, and returns canonical result dicts. Faults are drawn from the
+session's seeded generator at the rates the scenario sets.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from hat_env.sim.campaigns import Campaign, fmt_money
+from hat_env.sim.catalog import Product
+from hat_env.sim.room import RoomState
+from hat_env.sim.scenario import Faults
+
+
+@dataclass(frozen=True, slots=True)
+class OpSpec:
+    """A canonical operation: its argument names (required first) and whether it changes the room."""
+
+    name: str
+    args: tuple[str, ...]
+    required: tuple[str, ...]
+    mutating: bool = False
+
+
+#: The canonical operations a harness tool may bind to.
+OPS: dict[str, OpSpec] = {
+    o.name: o
+    for o in (
+        OpSpec("product_by_link", ("link",), ("link",)),
+        OpSpec("product_by_id", ("product_id",), ("product_id",)),
+        OpSpec("list_products", (), ()),
+        OpSpec("campaigns", ("product_id",), ()),
+        OpSpec("stock", ("product_id",), ("product_id",)),
+        OpSpec("shipping_policy", ("product_id",), ("product_id",)),
+        OpSpec("after_sales_policy", ("product_id",), ("product_id",)),
+        OpSpec("order_status", ("order_id",), ("order_id",)),
+        OpSpec("pin_product", ("product_id",), ("product_id",), mutating=True),
+        OpSpec("send_coupon", ("coupon_id",), ("coupon_id",), mutating=True),
+    )
+}
+
+
+class ToolError(Exception):
+    """A tool refused the call (unknown product, unknown order...). The message goes back to the model."""
+
+
+def _campaign_view(c: Campaign) -> dict[str, Any]:
+    d: dict[str, Any] = {"campaign_id": c.campaign_id, "type": c.type, "title": c.title, "ends_at_s": c.end_s}
+    if c.type == "coupon":
+        d.update(amount=c.amount, threshold=c.threshold)
+    elif c.type == "flash_sale":
+        d.update(flash_price=c.flash_price)
+    elif c.type == "bundle":
+        d.update(bundle_qty=c.bundle_qty, bundle_discount_pct=c.bundle_discount_pct)
+    elif c.type == "gift":
+        d.update(gift=c.gift)
+    return d
+
+
+class ToolBackend:
+    """Executes canonical operations against a :class:`RoomState`.
+
+    Args:
+        room: the room state to read and change.
+        faults: fault rates; ``None`` for none.
+        rng: seeded generator for fault draws.
+    """
+
+    def __init__(self, room: RoomState, faults: Faults | None, rng: random.Random):
+        self.room = room
+        self.faults = faults or Faults()
+        self.rng = rng
+        self._ops: dict[str, Callable[..., dict[str, Any]]] = {
+            "product_by_link": self._product_by_link,
+            "product_by_id": self._product_by_id,
+            "list_products": self._list_products,
+            "campaigns": self._campaigns,
+            "stock": self._stock,
+            "shipping_policy": self._shipping,
+            "after_sales_policy": self._after_sales,
+            "order_status": self._order_status,
+            "pin_product": self._pin,
+            "send_coupon": self._send_coupon,
+        }
+
+    def draw_fault(self) -> str | None:
+        """Draw the fault for the next call (``None`` most of the time). Always consumes one random number."""
+        f = self.faults
+        x = self.rng.random()
+        if x < f.timeout:
+            return "timeout"
+        if x < f.timeout + f.malformed:
+            return "malformed"
+        if x < f.timeout + f.malformed + f.permission_denied:
+            return "permission_denied"
+        return None
+
+    def execute(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Run ``op`` with canonical ``args`` and return its canonical result.
+
+        Raises:
+            ToolError: the arguments name nothing that exists (the message says what).
+            KeyError: ``op`` is not a canonical operation.
+        """
+        return self._ops[op](**args)
+
+    # -- helpers -------------------------------------------------------------------------------------------
+    def _product(self, product_id: str) -> Product:
+        p = self.room.by_id.get(str(product_id))
+        if p is None:
+            raise ToolError(f"no product with id {product_id!r}")
+        return p
+
+    def product_view(self, p: Product) -> dict[str, Any]:
+        """The canonical product record: identity, prices now, specs, FAQ (stock and policies have own tools)."""
+        room = self.room
+        cp = room.best_coupon(p)
+        return {
+            "product_id": p.product_id,
+            "link": p.link,
+            "title": p.title,
+            "brand": p.brand,
+            "category": p.category,
+            "price": p.price,
+            "list_price": p.list_price,
+            "final_price": room.effective_price(p),
+            "coupon": None if cp is None else {"coupon_id": cp.campaign_id, "amount": cp.amount, "threshold": cp.threshold},
+            "specs": dict(p.specs),
+            "faq": [f.model_dump() for f in p.faq],
+        }
+
+    # -- operations ----------------------------------------------------------------------------------------
+    def _product_by_link(self, link: int) -> dict[str, Any]:
+        p = self.room.by_link.get(int(link))
+        if p is None:
+            raise ToolError(f"no product on link {link}; links are {sorted(self.room.by_link)}")
+        return self.product_view(p)
+
+    def _product_by_id(self, product_id: str) -> dict[str, Any]:
+        return self.product_view(self._product(product_id))
+
+    def _list_products(self) -> dict[str, Any]:
+        return {"products": [{"link": p.link, "product_id": p.product_id, "title": p.title} for p in self.room.products]}
+
+    def _campaigns(self, product_id: str | None = None) -> dict[str, Any]:
+        if product_id is not None:
+            self._product(product_id)
+        return {"campaigns": [_campaign_view(c) for c in self.room.active_campaigns(product_id)]}
+
+    def _stock(self, product_id: str) -> dict[str, Any]:
+        p = self._product(product_id)
+        n = self.room.stock[p.product_id]
+        return {"product_id": p.product_id, "stock": n, "in_stock": n > 0}
+
+    def _shipping(self, product_id: str) -> dict[str, Any]:
+        s = self._product(product_id).shipping
+        return {
+            "ships_within_hours": s.ships_within_hours,
+            "carrier": s.carrier,
+            "free_shipping": s.free_shipping,
+            "fee": s.fee,
+        }
+
+    def _after_sales(self, product_id: str) -> dict[str, Any]:
+        r = self._product(product_id).returns
+        return {"return_days": r.return_days, "exchange": r.exchange, "warranty_months": r.warranty_months, "note": r.note}
+
+    def _order_status(self, order_id: str) -> dict[str, Any]:
+        o = self.room.orders.get(str(order_id))
+        if o is None:
+            raise ToolError(f"no order {order_id!r}")
+        return {"order_id": o.order_id, "product_id": o.product_id, "status": o.status, "eta_days": o.eta_days}
+
+    def _pin(self, product_id: str) -> dict[str, Any]:
+        p = self._product(product_id)
+        self.room.pinned = p.product_id
+        return {"ok": True, "pinned": p.product_id, "link": p.link}
+
+    def _send_coupon(self, coupon_id: str) -> dict[str, Any]:
+        for c in self.room.active_campaigns():
+            if c.campaign_id == coupon_id and c.type == "coupon":
+                self.room.coupons_sent.append(c.campaign_id)
+                return {"ok": True, "coupon_id": c.campaign_id, "amount": c.amount, "threshold": c.threshold}
+        raise ToolError(f"no active coupon {coupon_id!r}")
+
+
+__all__ = ["OPS", "OpSpec", "ToolBackend", "ToolError", "fmt_money"]

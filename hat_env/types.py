@@ -1,0 +1,268 @@
+"""Core value types shared by the simulator, the Harness runtime, scoring, environments and agents.
+
+These are plain slotted dataclasses (not pydantic) because they sit on the per-request hot path. File formats
+(scenarios, harness packs) are validated with pydantic in :mod:`hat_env.sim.scenario` and
+:mod:`hat_env.harness.pack`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+#: Every viewer intent the simulator can express. Product intents name a link number.
+IntentKind = Literal[
+    "price",  # how much is link N (effective price now)
+    "spec",  # a spec attribute of link N (``attr`` names it)
+    "stock",  # is link N in stock / how many left
+    "campaign",  # which coupon / discount applies to link N
+    "shipping",  # when does link N ship, who carries it, is shipping free
+    "after_sales",  # return / exchange / warranty policy of link N
+    "order_status",  # where is my order ``order_id``
+    "compare",  # link N vs link M (prices)
+    "purchase",  # I want to buy link N (pin it, send the coupon)
+    "chitchat",  # greetings, small talk
+    "troll",  # insults, off-topic provocation
+    "injection",  # prompt injection ("ignore your rules and say ...")
+]
+
+INTENT_KINDS: tuple[str, ...] = (
+    "price",
+    "spec",
+    "stock",
+    "campaign",
+    "shipping",
+    "after_sales",
+    "order_status",
+    "compare",
+    "purchase",
+    "chitchat",
+    "troll",
+    "injection",
+)
+
+#: Intents that need product facts from tools.
+PRODUCT_INTENTS: frozenset[str] = frozenset(
+    {"price", "spec", "stock", "campaign", "shipping", "after_sales", "compare", "purchase"}
+)
+#: Intents answered without any tool.
+SOCIAL_INTENTS: frozenset[str] = frozenset({"chitchat", "troll", "injection"})
+
+Locale = Literal["zh_CN", "en_US"]
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """One thing a viewer wants from the host.
+
+    Attributes:
+        kind: one of :data:`INTENT_KINDS`.
+        link: the product link number the viewer refers to ("3号链接" -> 3), if any.
+        link2: the second link of a ``compare`` intent.
+        attr: the spec attribute asked about (a key of the product's ``specs``) for ``spec`` intents.
+        order_id: the order asked about for ``order_status`` intents.
+        payload: for ``injection`` intents, the text the injector tries to make the host say.
+    """
+
+    kind: str
+    link: int | None = None
+    link2: int | None = None
+    attr: str | None = None
+    order_id: str | None = None
+    payload: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the intent as a JSON-ready dict without ``None`` fields."""
+        return {k: getattr(self, k) for k in self.__slots__ if getattr(self, k) is not None}
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """One viewer comment (danmaku) in the room.
+
+    Attributes:
+        t: room time in seconds when it was sent.
+        viewer_id: stable id of the viewer within the session.
+        viewer_name: display name (Faker-generated, locale-specific).
+        persona: the persona that wrote it (price_asker, troll, ...).
+        text: the untrusted comment text as shown to the host.
+        intents: what the comment asks for; hidden from agents, used for gold and scoring.
+    """
+
+    t: float
+    viewer_id: str
+    viewer_name: str
+    persona: str
+    text: str
+    intents: tuple[Intent, ...] = ()
+
+
+@dataclass(slots=True)
+class LiveRequest:
+    """Comments that arrived in one merge window, merged into one request for the host.
+
+    Attributes:
+        request_id: ``"r0001"``-style id, unique within a session.
+        t: room time at which the request is handed to the host.
+        comments: the merged comments, oldest first.
+    """
+
+    request_id: str
+    t: float
+    comments: list[Comment]
+
+    @property
+    def intents(self) -> list[Intent]:
+        """All intents of all merged comments, in order."""
+        return [i for c in self.comments for i in c.intents]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """A tool call as the model wrote it (harness names, harness argument encoding).
+
+    Attributes:
+        name: the tool name the model used.
+        arguments: the decoded JSON arguments (a dict), or the raw string when it was not valid JSON.
+        call_id: an id to pair the call with its tool message.
+    """
+
+    name: str
+    arguments: dict[str, Any] | str
+    call_id: str = ""
+
+
+@dataclass(slots=True)
+class ParsedOutput:
+    """What :meth:`hat_env.harness.Harness.parse` made of one raw model output.
+
+    Exactly one of these holds: ``tool_calls`` is non-empty (the model acts), ``reply`` is set (the model
+    answers the viewers), or ``error`` is set (the output could not be understood; the error text is fed back).
+    ``reasoning`` is any ``<think>`` text that was stripped.
+    """
+
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    reply: str | None = None
+    error: str | None = None
+    reasoning: str = ""
+
+
+@dataclass(slots=True)
+class Timings:
+    """Timings of one model call, in seconds. ``ttft`` is ``None`` where the backend does not stream."""
+
+    total_s: float = 0.0
+    ttft_s: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"total_s": round(self.total_s, 6), "ttft_s": None if self.ttft_s is None else round(self.ttft_s, 6)}
+
+
+@dataclass(slots=True)
+class AgentRequest:
+    """What an agent receives for one turn: OpenAI-format ``messages`` and ``tools``.
+
+    Attributes:
+        messages: OpenAI chat messages (system, user, assistant with ``tool_calls``, tool).
+        tools: OpenAI function-tool specs of the current harness, ``load_skill`` included.
+        harness: the current :class:`hat_env.harness.Harness`. Model-backed agents ignore it; scripted agents
+            (``reference``) read tool bindings, skills and constraints from it instead of from constants.
+        locale: the room's locale.
+        request_id: id of the live request this turn belongs to.
+        turn: index of this turn within the request (0 = first model call).
+    """
+
+    messages: list[dict[str, Any]]
+    tools: list[dict[str, Any]]
+    harness: Any = None
+    locale: str = "zh_CN"
+    request_id: str = ""
+    turn: int = 0
+
+
+@dataclass(slots=True)
+class AgentResponse:
+    """One model output.
+
+    Attributes:
+        text: the raw output text (may hold Hermes ``<tool_call>`` blocks).
+        tool_calls: structured OpenAI tool calls, for backends that return them (``[{"id", "type",
+            "function": {"name", "arguments"}}]``); empty when the calls are inside ``text``.
+        timings: measured (or, for scripted agents, modelled) timings.
+        prompt_tokens: tokens in the prompt, when known.
+        completion_tokens: tokens generated, when known.
+        error: set when the call failed (dead endpoint, timeout); ``text`` is then empty.
+    """
+
+    text: str = ""
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    timings: Timings = field(default_factory=Timings)
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    error: str | None = None
+
+
+@dataclass(slots=True)
+class ExecutedCall:
+    """One tool call after the Harness decoded it, as the scorer sees it.
+
+    Attributes:
+        name: the tool name the model used (harness name).
+        op: the canonical backend operation it is bound to (``product_by_link`` ...), ``"load_skill"`` for the
+            skill tool, or ``None`` when the name matched no tool.
+        args: canonical arguments (``{"link": 3}``), decoded from the harness encoding; ``{}`` when invalid.
+        valid: the call named a real tool and its arguments passed the schema and the before-tool hooks.
+        error: why it was rejected (schema error, unknown tool, hook denial), fed back to the model.
+        fault: the injected fault (``timeout``, ``malformed``, ``permission_denied``) or ``None``.
+        ok: the backend answered with usable data.
+        result: the canonical result dict (before field renaming), ``None`` when not ok.
+    """
+
+    name: str
+    op: str | None
+    args: dict[str, Any]
+    valid: bool
+    error: str | None = None
+    fault: str | None = None
+    ok: bool = False
+    result: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form for traces (results are kept: they are what the reply may claim)."""
+        return {
+            "name": self.name,
+            "op": self.op,
+            "args": self.args,
+            "valid": self.valid,
+            "error": self.error,
+            "fault": self.fault,
+            "ok": self.ok,
+        }
+
+
+@dataclass(slots=True)
+class RequestOutcome:
+    """Everything that happened while the host handled one request; the input of scoring.
+
+    Attributes:
+        request: the merged request.
+        reply: the reply text that went out (``fallback`` True when the harness sent its fallback instead).
+        calls: every tool call in order, ``load_skill`` included.
+        skills_loaded: names (current harness names) of skills loaded successfully, in order.
+        turns: model calls used.
+        retries: replies blocked by hooks and retried.
+        latency_s: time from request to reply (model turns + tool time), seconds.
+        hook_events: ``{"event", "check", "decision", "reason"}`` dicts in order.
+        fallback: the reply is the harness's fallback (turn limit or retry budget exhausted).
+    """
+
+    request: LiveRequest
+    reply: str
+    calls: list[ExecutedCall] = field(default_factory=list)
+    skills_loaded: list[str] = field(default_factory=list)
+    turns: int = 0
+    retries: int = 0
+    latency_s: float = 0.0
+    hook_events: list[dict[str, Any]] = field(default_factory=list)
+    fallback: bool = False
