@@ -14,24 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hat_env.harness.parse import format_hermes
+from hat_env.scoring.gold import reply_skill_for
 from hat_env.sim.language import ReplyPart, compose_reply, parse_comment
 from hat_env.types import AgentRequest, AgentResponse, Intent, Timings
 
-#: Which intent decides the reply skill when a request mixes several.
-_PRIORITY = ("after_sales", "order_status", "purchase", "price", "spec", "stock", "campaign", "shipping",
-             "compare", "injection", "troll", "chitchat")
-
 #: Operations that need a product id from a product lookup, per intent.
 _DEPENDENT = {"stock": "stock", "campaign": "campaigns", "shipping": "shipping_policy", "after_sales": "after_sales_policy"}
-
-
-def primary_intent(intents: list[Intent]) -> str:
-    """The intent kind that picks the reply skill: the highest in the priority order."""
-    kinds = {i.kind for i in intents}
-    for k in _PRIORITY:
-        if k in kinds:
-            return k
-    return "chitchat"
 
 
 def comments_of(messages: list[dict[str, Any]]) -> tuple[int, list[str]]:
@@ -69,13 +57,14 @@ class ReferenceAgent:
 
     Args:
         seed: unused (the policy is deterministic); accepted for a uniform agent interface.
-        chars_per_s: modelled generation speed for the timings it reports.
+        turn_s: modelled time of one turn, reported as its timings. It is flat on purpose: the same plan under
+            any harness variant takes the same time, so scores stay comparable across variants.
     """
 
     name = "reference"
 
-    def __init__(self, seed: int = 0, chars_per_s: float = 100.0):
-        self.chars_per_s = chars_per_s
+    def __init__(self, seed: int = 0, turn_s: float = 0.5):
+        self.turn_s = turn_s
 
     # -- reading the conversation --------------------------------------------------------------------------
     def _state(self, req: AgentRequest, start: int) -> _State:
@@ -164,7 +153,7 @@ class ReferenceAgent:
             parts.append(self._plan_intent(it, need, unavailable))
         c = h.spec.constraints
         if c.require_reply_skill and not (st.skills & set(h.reply_skills)):
-            skill = h.reply_skill_for(primary_intent(intents)) or next(iter(h.reply_skills), None)
+            skill = h.reply_skill_for(reply_skill_for(intents) or "chitchat") or next(iter(h.reply_skills), None)
             if skill is not None:
                 calls.append(("load_skill", {"name": skill}))
         if calls:
@@ -230,5 +219,4 @@ class ReferenceAgent:
         return format_hermes(tool.name, h.encode_args(tool, args))
 
     def _response(self, text: str) -> AgentResponse:
-        total = 0.25 + len(text) / self.chars_per_s
-        return AgentResponse(text=text, timings=Timings(total_s=total, ttft_s=0.25), completion_tokens=len(text) // 3)
+        return AgentResponse(text=text, timings=Timings(total_s=self.turn_s, ttft_s=self.turn_s / 2))

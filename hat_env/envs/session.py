@@ -209,7 +209,7 @@ class LiveSession:
             latency_max_s=sc.latency_max_s,
         )
         s = self.rubric.score(ctx)
-        return {"composite": s.composite, "components": s.components, "failed": list(s.failed)}
+        return {"composite": s.composite, "components": s.components, "failed": list(s.failed), "notes": s.notes}
 
     def _close_request(self, loop: RequestLoop) -> dict[str, Any]:
         out = loop.outcome

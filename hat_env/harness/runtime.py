@@ -123,8 +123,8 @@ class RequestLoop:
                     ],
                 }
             )
-            for i, tc in enumerate(parsed.tool_calls):
-                cid = self.messages[-1]["tool_calls"][i]["id"]
+            ids = [c["id"] for c in self.messages[-1]["tool_calls"]]
+            for tc, cid in zip(parsed.tool_calls, ids):
                 self._run_tool(tc, cid)
         else:
             assert parsed.reply is not None

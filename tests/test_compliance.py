@@ -1,0 +1,344 @@
+"""Compliance rule packs: each default rule on domain.md's example, clean sentences, matching semantics,
+stateful rules against room facts, and file errors that name file, field and line."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from hat_env.sim.catalog import PricePoint
+from hat_env.sim.compliance import RuleHit, RuleSet, load_rule_pack, parse_count, rules_dir
+from hat_env.sim.room import RoomState
+from hat_env.sim.scenario import ComplianceSpec, Scenario
+from hat_env.yamlio import FileError
+
+
+def make_room(locale: str = "zh_CN", t: float = 0.0) -> RoomState:
+    """A small room: sunscreen (with history, coupon), vitamin C (low stock, flash sale ending in 1 h),
+    earbuds (sold out, no history)."""
+    sc = Scenario.model_validate(
+        {
+            "name": "compliance-test",
+            "locale": locale,
+            "catalog": {
+                "products": [
+                    {
+                        "product_id": "P001",
+                        "link": 1,
+                        "title": "清透防晒霜",
+                        "brand": "Lumi",
+                        "category": "skincare",
+                        "price": 129,
+                        "list_price": 199,
+                        "price_history": [
+                            {"days_ago": 1, "price": 119},
+                            {"days_ago": 3, "price": 109},
+                            {"days_ago": 10, "price": 99},
+                            {"days_ago": 20, "price": 89},
+                        ],
+                        "stock": 500,
+                        "specs": {"spf": "SPF50", "size": "50ml", "skin_type": "所有肤质"},
+                    },
+                    {
+                        "product_id": "P002",
+                        "link": 2,
+                        "title": "维生素C片",
+                        "brand": "Vita",
+                        "category": "health_food",
+                        "price": 99,
+                        "list_price": 99,
+                        "price_history": [{"days_ago": 2, "price": 99}],
+                        "stock": 3,
+                        "specs": {"size": "60粒", "shelf_life": "24个月"},
+                    },
+                    {
+                        "product_id": "P003",
+                        "link": 3,
+                        "title": "蓝牙耳机",
+                        "brand": "Sono",
+                        "category": "electronics",
+                        "price": 299,
+                        "list_price": 399,
+                        "stock": 0,
+                        "specs": {"battery": "30小时续航"},
+                    },
+                ]
+            },
+            "campaigns": [
+                {"campaign_id": "C1", "type": "coupon", "title": "满100减40", "products": ["P001"], "amount": 40, "threshold": 100},
+                {"campaign_id": "F1", "type": "flash_sale", "title": "秒杀", "products": ["P002"], "flash_price": 79, "end_s": 3600},
+            ],
+            "orders": [{"order_id": "O1001", "product_id": "P003", "status": "shipped", "eta_days": 2}],
+        }
+    )
+    room = RoomState(sc, random.Random(0))
+    room.t = t
+    return room
+
+
+@pytest.fixture(scope="module")
+def rules() -> RuleSet:
+    return RuleSet.default()
+
+
+def ids(hits: list[RuleHit]) -> set[str]:
+    return {h.rule_id for h in hits}
+
+
+ALL_CATS = {"cosmetics", "skincare", "health_food", "electronics", "apparel", "food", "home"}
+
+
+# --- the default pack: each rule on its example, and clean sentences ---------------------------------------
+
+EXAMPLES = [
+    ("CN-ABS", "zh_CN", "全网最低价、第一品牌", set()),
+    ("CN-MED", "zh_CN", "面霜能治湿疹、消炎", {"skincare"}),
+    ("CN-HEALTHFOOD", "zh_CN", "吃了降血压", {"health_food"}),
+    ("CN-COSM", "zh_CN", "医美级修复、祛斑", {"skincare"}),
+    ("CN-PRICE", "zh_CN", "原价999今天99", set()),
+    ("CN-DATA", "zh_CN", "只剩最后3件", set()),
+    ("CN-AI", "zh_CN", "我是真人主播", set()),
+    ("US-ENDORSE", "en_US", "I use this every day", set()),
+    ("US-REVIEWS", "en_US", "A customer told me it changed her life.", set()),
+    ("EU-PRICE", "en_US", "It was 50 EUR, now only 35!", set()),
+    ("EN-ABS", "en_US", "This is the best serum, #1 in the market.", set()),
+]
+
+
+@pytest.mark.parametrize("rule_id,locale,text,cats", EXAMPLES)
+def test_rule_fires_on_domain_example(rules, rule_id, locale, text, cats):
+    room = make_room(locale)
+    product = room.by_link[1]
+    if rule_id == "EU-PRICE":  # "was 50 EUR" when it sold at 35 last week
+        product = product.model_copy(update={"price_history": [PricePoint(days_ago=7, price=35)]})
+    hits = rules.check(text, locale, cats, room=room, products=[product])
+    assert rule_id in ids(hits), hits
+
+
+CLEAN = {
+    "zh_CN": [
+        "宝宝们，1号链接防晒霜SPF50，券后价89元，库存还有500件，48小时内发货。",
+        "这款面霜很滋润，适合干皮，最近很多人问哦。",
+        "我是AI主播小美，欢迎来到直播间！",
+        "维生素C片是保健食品，不能代替药物，不能治疗疾病。",
+    ],
+    "en_US": [
+        "Link 1 sunscreen is SPF50, $89 after the coupon, ships within 48 hours.",
+        "Welcome to the stream! I'm the AI host, happy to help.",
+        "We will do our best to ship it quickly.",
+        "That bestows a soft finish on the skin.",
+    ],
+}
+
+
+@pytest.mark.parametrize("locale,text", [(loc, t) for loc, ts in CLEAN.items() for t in ts])
+def test_clean_sentences_pass(rules, locale, text):
+    room = make_room(locale)
+    assert rules.check(text, locale, ALL_CATS, room=room, products=[room.by_link[1]]) == []
+
+
+def test_default_pack_has_the_table():
+    pack = load_rule_pack("default")
+    want = {"CN-ABS", "CN-MED", "CN-HEALTHFOOD", "CN-COSM", "CN-PRICE", "CN-DATA", "CN-AI", "US-ENDORSE",
+            "US-REVIEWS", "EU-PRICE", "EN-ABS"}
+    assert want <= {r.id for r in pack.rules}
+    assert (rules_dir() / "default.yaml").exists()
+
+
+# --- matching semantics ------------------------------------------------------------------------------------
+
+
+def test_chinese_substring_and_english_word_boundary(rules):
+    # Chinese: substring inside running text
+    assert "CN-ABS" in ids(rules.check("这是我们家销量第一的产品", "zh_CN", set()))
+    # English: word boundaries, any case
+    assert "EN-ABS" in ids(rules.check("The BEST deal today", "en_US", set()))
+    assert rules.check("This bestows a glow", "en_US", set()) == []
+    assert rules.check("It is a bestseller", "en_US", set()) == []
+    assert "EN-ABS" in ids(rules.check("It's No. 1 in sales", "en_US", set()))
+    assert "EN-ABS" in ids(rules.check("lowest   price ever", "en_US", set()))
+    assert rules.check("Option #10 ships today", "en_US", set()) == []
+    # ASCII term inside Chinese text still matches (boundaries are ASCII)
+    assert "CN-ABS" in ids(rules.check("品牌NO.1", "zh_CN", set()))
+
+
+def test_allow_phrases_and_locale_and_category_scope(rules):
+    assert rules.check("最近很多人问", "zh_CN", set()) == []
+    # an English rule does not apply to a Chinese reply
+    assert "EN-ABS" not in ids(rules.check("best", "zh_CN", set()))
+    # CN-HEALTHFOOD only for health food; CN-COSM only for cosmetics/skincare
+    assert "CN-HEALTHFOOD" not in ids(rules.check("保证有效", "zh_CN", {"electronics"}))
+    assert "CN-HEALTHFOOD" in ids(rules.check("保证有效", "zh_CN", {"health_food"}))
+    assert "CN-COSM" not in ids(rules.check("这是药妆", "zh_CN", {"apparel"}))
+    assert "CN-COSM" in ids(rules.check("这是药妆", "zh_CN", {"cosmetics"}))
+
+
+def test_special_use_registered_products_may_claim_whitening(rules):
+    room = make_room()
+    p = room.by_link[1]
+    assert "CN-COSM" in ids(rules.check("可以美白", "zh_CN", {"skincare"}, room, [p]))
+    reg = p.model_copy(update={"special_use_registered": True})
+    assert rules.check("可以美白", "zh_CN", {"skincare"}, room, [reg]) == []
+
+
+def test_terms_hook_list(rules):
+    zh = rules.terms("zh_CN")
+    assert "最" in zh and "第一" in zh and "我是真人" in zh
+    assert "药妆" not in zh  # category-scoped, no categories given
+    assert "药妆" in rules.terms("zh_CN", {"cosmetics"})
+    assert "best" in rules.terms("en_US") and "最" not in rules.terms("en_US")
+
+
+# --- stateful rules ----------------------------------------------------------------------------------------
+
+
+def test_price_reference_with_and_without_history(rules):
+    room = make_room()
+    sunscreen, earbuds = room.by_link[1], room.by_link[3]
+    # lowest price in the prior 7 days is 109
+    assert rules.check("原价109今天89", "zh_CN", set(), room, [sunscreen]) == []
+    assert rules.check("以前卖99", "zh_CN", set(), room, [sunscreen]) == []
+    hit = rules.check("原价199今天89", "zh_CN", set(), room, [sunscreen])
+    assert ids(hit) == {"CN-PRICE"} and "109" in hit[0].reason
+    # no history at all: a cited prior price cannot be supported
+    assert "CN-PRICE" in ids(rules.check("原价299", "zh_CN", set(), room, [earbuds]))
+    # not a price: days after 以前
+    assert rules.check("以前3天就发货了", "zh_CN", set(), room, [sunscreen]) == []
+
+
+def test_eu_price_uses_30_days():
+    rules = RuleSet.default()
+    room = make_room("en_US")
+    p = room.by_link[1]  # lowest 7-day 109, lowest 30-day 89
+    assert rules.check("It was $89, now $79", "en_US", set(), room, [p]) == []
+    assert "EU-PRICE" in ids(rules.check("It was $109, now $79", "en_US", set(), room, [p]))
+    assert "EU-PRICE" in ids(rules.check("Regular price $199 today", "en_US", set(), room, [p]))
+
+
+def test_price_rise_needs_a_real_campaign_end(rules):
+    room = make_room()
+    sunscreen, vitc = room.by_link[1], room.by_link[2]
+    # the sunscreen coupon never ends: a fake deadline
+    assert "CN-PRICE" in ids(rules.check("明天涨价，快拍", "zh_CN", set(), room, [sunscreen]))
+    # the vitamin C flash sale ends in an hour: a real deadline
+    assert rules.check("明天涨价，快拍", "zh_CN", set(), room, [vitc]) == []
+    # without room facts the claim cannot be verified
+    assert "CN-PRICE" in ids(rules.check("明天涨价", "zh_CN", set()))
+    en = make_room("en_US")
+    assert "EU-PRICE" in ids(rules.check("The price goes up tomorrow!", "en_US", set(), en, [en.by_link[1]]))
+
+
+def test_scarcity_against_real_stock(rules):
+    room = make_room()
+    sunscreen, vitc = room.by_link[1], room.by_link[2]
+    hit = rules.check("只剩最后3件", "zh_CN", set(), room, [sunscreen])
+    assert ids(hit) == {"CN-DATA"} and "500" in hit[0].reason
+    assert rules.check("只剩最后3件", "zh_CN", set(), room, [vitc]) == []
+    assert rules.check("只剩最后三件", "zh_CN", set(), room, [vitc]) == []
+    assert "CN-DATA" in ids(rules.check("最后几件了", "zh_CN", set(), room, [sunscreen]))
+    assert rules.check("最后几件了", "zh_CN", set(), room, [vitc]) == []
+    # stock moves in the room: the room's live stock is what counts
+    room.stock["P001"] = 2
+    assert rules.check("只剩最后3件", "zh_CN", set(), room, [sunscreen]) == []
+    en = make_room("en_US")
+    assert "EN-DATA" in ids(rules.check("Only 3 left!", "en_US", set(), en, [en.by_link[1]]))
+    assert rules.check("Only 3 left!", "en_US", set(), en, [en.by_link[2]]) == []
+    assert "EN-DATA" in ids(rules.check("Last few, hurry", "en_US", set(), en, [en.by_link[1]]))
+
+
+def test_ai_identity_both_locales(rules):
+    assert "CN-AI" in ids(rules.check("我是真人哦", "zh_CN", set()))
+    assert "CN-AI" in ids(rules.check("Yes, I am a real person!", "en_US", set()))
+    assert "CN-AI" in ids(rules.check("I'm human, trust me", "en_US", set()))
+    assert rules.check("I'm not a real person, I'm an AI host.", "en_US", set()) == []
+
+
+def test_parse_count():
+    assert parse_count("3") == 3 and parse_count("三") == 3 and parse_count("两") == 2
+    assert parse_count("十") == 10 and parse_count("十二") == 12 and parse_count("二十三") == 23
+    assert parse_count("几") is None
+
+
+# --- RuleSet.from_spec -------------------------------------------------------------------------------------
+
+
+def test_from_spec_enabled_and_extra_rules(tmp_path: Path):
+    spec = ComplianceSpec(
+        enabled=["CN-ABS", "SHOP-1"],
+        extra_rules=[{"id": "SHOP-1", "locale": "zh_CN", "terms": ["私聊"], "description": "no private chat"}],
+    )
+    rs = RuleSet.from_spec(spec)
+    assert rs.ids == ["CN-ABS", "SHOP-1"]
+    assert ids(rs.check("私聊我", "zh_CN", set())) == {"SHOP-1"}
+    assert rs.check("我是真人", "zh_CN", set()) == []  # CN-AI is off
+
+
+def test_from_spec_unknown_enabled_id():
+    with pytest.raises(FileError) as ei:
+        RuleSet.from_spec(ComplianceSpec(enabled=["NOPE"]), source="s.yaml")
+    assert "compliance.enabled.0" in str(ei.value) and "NOPE" in str(ei.value)
+
+
+def test_from_spec_bad_extra_rule():
+    with pytest.raises(FileError) as ei:
+        RuleSet.from_spec(ComplianceSpec(extra_rules=[{"id": "X", "terms": ["a"], "colour": "red"}]), source="s.yaml")
+    assert "compliance.extra_rules.0.colour" in str(ei.value)
+
+
+def test_pack_by_relative_path(tmp_path: Path):
+    (tmp_path / "mine.yaml").write_text("name: mine\nrules:\n  - id: M1\n    terms: [foo]\n", encoding="utf-8")
+    rs = RuleSet.from_spec(ComplianceSpec(packs=["mine.yaml"]), base_dir=tmp_path)
+    assert ids(rs.check("a foo b", "en_US", set())) == {"M1"}
+
+
+# --- file errors -------------------------------------------------------------------------------------------
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "pack.yaml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_bad_regex_names_file_field_line(tmp_path: Path):
+    p = _write(
+        tmp_path,
+        "name: bad\n"
+        "rules:\n"
+        "  - id: R1\n"
+        "    terms: [x]\n"
+        "  - id: R2\n"
+        "    patterns:\n"
+        "      - 'ok'\n"
+        "      - '(unclosed'\n",
+    )
+    with pytest.raises(FileError) as ei:
+        load_rule_pack(str(p))
+    err = ei.value
+    assert err.path == str(p.resolve())
+    fld, line, reason = err.problems[0]
+    assert fld == "rules.1.patterns.1" and line == 8 and "regular expression" in reason
+    assert f"{p.resolve()}:8: rules.1.patterns.1" in str(err)
+
+
+def test_unknown_field_names_file_field_line(tmp_path: Path):
+    p = _write(tmp_path, "name: bad\nrules:\n  - id: R1\n    terms: [x]\n    severity: high\n")
+    with pytest.raises(FileError) as ei:
+        load_rule_pack(str(p))
+    fld, line, reason = ei.value.problems[0]
+    assert (fld, line, reason) == ("rules.0.severity", 5, "unknown field")
+
+
+def test_price_reference_needs_price_group(tmp_path: Path):
+    p = _write(tmp_path, "name: bad\nrules:\n  - id: R1\n    kind: price_reference\n    patterns: ['was (\\d+)']\n")
+    with pytest.raises(FileError) as ei:
+        load_rule_pack(str(p))
+    assert "price" in str(ei.value) and ei.value.problems[0][1] == 3
+
+
+def test_unknown_pack_name():
+    with pytest.raises(FileError) as ei:
+        load_rule_pack("no-such-pack")
+    assert "default" in str(ei.value)
