@@ -44,3 +44,32 @@ def observation_space(max_length: int = 262_144) -> spaces.Dict:
 def action_space(max_length: int = 16_384) -> UnicodeText:
     """The raw model output string."""
     return UnicodeText(max_length=max_length)
+
+
+# -- shared memory for AsyncVectorEnv -------------------------------------------------------------------------
+# Gymnasium's Text shared memory stores indices into the space's charset, which cannot hold arbitrary Unicode.
+# UnicodeText stores code points instead (-1 pads), so ``gymnasium.make_vec(..., vectorization_mode="async")``
+# works with shared memory on.
+from gymnasium.vector.utils import shared_memory as _shm  # noqa: E402
+
+
+@_shm.create_shared_memory.register(UnicodeText)
+def _create(space: UnicodeText, n: int = 1, ctx: Any = None) -> Any:
+    import multiprocessing as mp
+
+    return (ctx or mp).Array(np.dtype(np.int32).char, n * space.max_length)
+
+
+@_shm.read_from_shared_memory.register(UnicodeText)
+def _read(space: UnicodeText, shared_memory: Any, n: int = 1) -> tuple[str, ...]:
+    data = np.frombuffer(shared_memory.get_obj(), dtype=np.int32).reshape((n, space.max_length))
+    return tuple(row[row >= 0].astype("<i4").tobytes().decode("utf-32-le") for row in data)
+
+
+@_shm.write_to_shared_memory.register(UnicodeText)
+def _write(space: UnicodeText, index: int, values: str, shared_memory: Any) -> None:
+    size = space.max_length
+    dest = np.frombuffer(shared_memory.get_obj(), dtype=np.int32)
+    codes = np.frombuffer(values.encode("utf-32-le"), dtype="<i4")[:size]
+    dest[index * size : index * size + len(codes)] = codes
+    dest[index * size + len(codes) : (index + 1) * size] = -1

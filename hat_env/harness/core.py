@@ -334,5 +334,12 @@ class Harness:
         data = apply_patch(self.to_dict(), patch)
         return Harness.from_dict(data, source=f"{self.source}+patch", check=check)
 
+    def __eq__(self, other: object) -> bool:
+        """Two harnesses are equal when their contents are (same hash)."""
+        return isinstance(other, Harness) and (self is other or self.canonical_json == other.canonical_json)
+
+    def __hash__(self) -> int:
+        return hash(self.hash)
+
     def __repr__(self) -> str:
         return f"Harness({self.name!r}, version={self.version!r}, hash={self.hash})"

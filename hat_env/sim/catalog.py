@@ -197,8 +197,10 @@ def generate_products(
         noun = rng.choice(spec["nouns"])
         lo, hi = spec["price"]
         price = float(rng.randrange(lo, hi))
-        list_price = float(round(price * rng.choice([1.0, 1.2, 1.3, 1.5])))
         history = [PricePoint(days_ago=d, price=float(round(price * rng.uniform(1.0, 1.25)))) for d in range(1, 31, 3)]
+        # The comparison price is never above the lowest deal price of the last 7 days (CN-PRICE) nor of the last
+        # 30 days (EU-PRICE), so generated products never carry a fake "original price".
+        list_price = max(price, min(pt.price for pt in history))
         specs = {k: rng.choice(v) for k, v in spec["specs"].items()}
         title = f"{brand}{noun}" if locale == "zh_CN" else f"{brand} {noun}"
         out.append(
@@ -211,7 +213,7 @@ def generate_products(
                 price=price,
                 list_price=list_price,
                 price_history=history,
-                stock=rng.choice([0, 3, 25, 120, 500, 1000]),
+                stock=rng.choice([3, 25, 120, 500, 1000]),
                 specs=specs,
                 shipping=_shipping(rng, locale),
                 returns=Returns(

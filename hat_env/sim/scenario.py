@@ -147,11 +147,31 @@ class Scenario(_Strict):
 
     @model_validator(mode="after")
     def _references(self) -> "Scenario":
+        from hat_env.sim.vocab import SPEC_ATTRS
+
         ids = {p.product_id for p in self.catalog.products}
+        # generated products get ids G<link>, after the explicit links
+        first = max((p.link for p in self.catalog.products), default=0) + 1
+        ids |= {f"G{first + i:03d}" for i in range(self.catalog.generate.count)}
         for c in self.campaigns:
             for pid in c.products:
-                if ids and pid not in ids and not pid.startswith("G"):
+                if pid not in ids:
                     raise ValueError(f"campaign {c.campaign_id} names unknown product {pid!r}")
+        for o in self.orders:
+            if o.product_id not in ids:
+                raise ValueError(f"order {o.order_id} names unknown product {o.product_id!r}")
+        for p in self.catalog.products:
+            bad = sorted(set(p.specs) - set(SPEC_ATTRS))
+            if bad:
+                raise ValueError(f"product {p.product_id}: unknown spec keys {bad}; known: {sorted(SPEC_ATTRS)}")
+        from hat_env.sim.viewers import PERSONAS
+
+        unknown = sorted(set(self.viewers.mix) - set(PERSONAS))
+        if unknown:
+            raise ValueError(f"viewers.mix: unknown personas {unknown}; known: {list(PERSONAS)}")
+        for e in self.harness_timeline:
+            if e.at_s > self.duration_s:
+                raise ValueError(f"a harness_timeline entry at {e.at_s}s is after the end ({self.duration_s}s)")
         return self
 
 
