@@ -14,6 +14,9 @@ from pydantic import BaseModel, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
 
+#: libyaml's safe loader when available (same safety as ``yaml.SafeLoader``, several times faster).
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 class FileError(ValueError):
     """A data file could not be used. ``problems`` holds one ``(path, field, line, reason)`` per error found.
@@ -65,8 +68,8 @@ def load_yaml(path: str | Path, text: str | None = None) -> tuple[Any, dict[tupl
         except OSError as exc:
             raise FileError(p, [("", None, f"cannot read file: {exc.strerror or exc}")]) from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.load(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=SAFE_LOADER)
+        data = yaml.load(text, Loader=SAFE_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None

@@ -82,7 +82,7 @@ class LiveQAEnv(LiveRoomEnv):
             self.session.finish()
         s = self.session = LiveSession(
             self.scenario, seed=seed, harness=self.harness_arg, trace=opts.get("trace", self.trace_path),
-            max_history=0, hsa=opts.get("hsa", self.hsa),
+            max_history=0, hsa=opts.get("hsa", self.hsa), viewers=False,
         )
         case = opts.get("case", self.case)
         if case is not None:

@@ -64,6 +64,8 @@ class LiveSession:
         duration_s: override of the scenario's duration.
         max_history: earlier request/reply pairs shown to the model.
         hsa: Harness-State Augmentation options applied at the start (see :mod:`hat_env.hsa`), or ``None``.
+        viewers: simulate the viewer population. ``False`` for single-request episodes (evaluation cases, LiveQA),
+            where requests are opened with :meth:`open_request` and nobody reacts to replies.
     """
 
     def __init__(
@@ -75,6 +77,7 @@ class LiveSession:
         duration_s: float | None = None,
         max_history: int = 4,
         hsa: dict[str, Any] | None = None,
+        viewers: bool = True,
     ):
         self.scenario = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
         if duration_s is not None:
@@ -83,7 +86,7 @@ class LiveSession:
         self.seed = sc.seed if seed is None else int(seed)
         self.room = RoomState(sc, stream(self.seed, "catalog"))
         self.backend = ToolBackend(self.room, sc.faults, stream(self.seed, "faults"))
-        self.viewers = ViewerPool(sc, self.room, stream(self.seed, "viewers"))
+        self.viewers = ViewerPool(sc, self.room, stream(self.seed, "viewers")) if viewers else None
         base_dir = Path(sc.source).parent if sc.source else None
         self.rules = RuleSet.from_spec(sc.compliance, base_dir)
         if harness is None:
@@ -147,7 +150,7 @@ class LiveSession:
     # -- requests ------------------------------------------------------------------------------------------
     def next_request(self) -> bool:
         """Advance the room to the next merged request and open its loop; ``False`` when the stream is over."""
-        if self.finished:
+        if self.finished or self.viewers is None:
             return False
         req = self.viewers.next_request(f"r{self.n_requests + 1:04d}")
         if req is None:
@@ -216,8 +219,10 @@ class LiveSession:
         scores = self.score(out, loop.harness)
         comp = scores["components"]
         self.room.t += out.latency_s
-        self.viewers.react(out.request, comp.get("accuracy", 0.0) >= 1.0, comp.get("effectiveness", 0.0), out.latency_s)
-        events = self.viewers.drain_events()
+        events: list[dict[str, Any]] = []
+        if self.viewers is not None:
+            self.viewers.react(out.request, comp.get("accuracy", 0.0) >= 1.0, comp.get("effectiveness", 0.0), out.latency_s)
+            events = self.viewers.drain_events()
         user_msg = loop.messages[loop._n_start - 1]
         self.history += [user_msg, {"role": "assistant", "content": out.reply}]
         self.outcomes.append((out, comp, scores["composite"]))
@@ -276,7 +281,7 @@ class LiveSession:
             "fallbacks": sum(1 for o, _, _ in self.outcomes if o.fallback),
             "purchases": self.room.purchases,
             "gmv": round(self.room.gmv, 2),
-            "viewers": self.viewers.viewer_count,
+            "viewers": self.viewers.viewer_count if self.viewers is not None else 0,
             "latency_p50_s": round(lat[len(lat) // 2], 3) if lat else None,
             "latency_p95_s": round(lat[min(len(lat) - 1, int(0.95 * len(lat)))], 3) if lat else None,
             "harness": self._harness_id(),

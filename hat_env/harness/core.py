@@ -23,6 +23,9 @@ from hat_env.types import ParsedOutput
 from hat_env.yamlio import FileError, line_of, load_yaml, validate
 
 
+_LOAD_CACHE: dict[tuple, "Harness"] = {}
+
+
 class ArgError(ValueError):
     """A tool call's arguments do not fit the tool (the message is fed back to the model)."""
 
@@ -102,11 +105,21 @@ class Harness:
     def load(cls, name_or_path: str | Path) -> "Harness":
         """Load a harness pack by built-in name (``default``) or folder path.
 
+        Harnesses are immutable, so a pack is read once and cached until one of its files changes.
+
         Raises:
             FileError: naming the file (``harness.yaml`` or a ``SKILL.md``), field path, line and reason.
         """
-        from hat_env.harness.skills import load_skills_dir
+        p = cls._resolve(name_or_path)
+        files = [p / "harness.yaml", *sorted((p / "skills").glob("*/SKILL.md"))]
+        key = (str(p.resolve()), tuple((str(f), f.stat().st_mtime_ns) for f in files))
+        hit = _LOAD_CACHE.get(key)
+        if hit is None:
+            hit = _LOAD_CACHE[key] = cls._load_uncached(p)
+        return hit
 
+    @staticmethod
+    def _resolve(name_or_path: str | Path) -> Path:
         p = Path(name_or_path)
         if not (p / "harness.yaml").exists():
             cand = harnesses_dir() / str(name_or_path)
@@ -114,6 +127,12 @@ class Harness:
                 known = sorted(d.name for d in harnesses_dir().iterdir() if (d / "harness.yaml").exists())
                 raise FileError(str(name_or_path), [("harness", None, f"no harness pack here; built-in: {known}")])
             p = cand
+        return p
+
+    @classmethod
+    def _load_uncached(cls, p: Path) -> "Harness":
+        from hat_env.harness.skills import load_skills_dir
+
         yml = p / "harness.yaml"
         data, lines = load_yaml(yml)
         if not isinstance(data, dict):
@@ -334,6 +353,10 @@ class Harness:
         data = apply_patch(self.to_dict(), patch)
         return Harness.from_dict(data, source=f"{self.source}+patch", check=check)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the spec alone (caches such as compiled validators are rebuilt on use)."""
+        return (_rebuild, (self.spec, self.source))
+
     def __eq__(self, other: object) -> bool:
         """Two harnesses are equal when their contents are (same hash)."""
         return isinstance(other, Harness) and (self is other or self.canonical_json == other.canonical_json)
@@ -343,3 +366,8 @@ class Harness:
 
     def __repr__(self) -> str:
         return f"Harness({self.name!r}, version={self.version!r}, hash={self.hash})"
+
+
+def _rebuild(spec: HarnessSpec, source: str) -> Harness:
+    """Unpickle a :class:`Harness` (it was valid when pickled, so the checks are skipped)."""
+    return Harness(spec, source=source, check=False)
