@@ -1,7 +1,8 @@
 """The ``hat-env`` command line.
 
 Subcommands: ``run`` (a live session with an agent, transcript and score table), ``scenarios`` (list built-in
-scenarios), ``validate`` (check a scenario file or harness pack), and ``hsa`` (show a harness variant).
+scenarios), ``validate`` (check a scenario file or harness pack), ``hsa`` (show a harness variant), and the
+evaluation commands ``suites``, ``bench``, ``compare`` and ``replay`` (:mod:`hat_env.evaluation.cli`).
 Run ``hat-env COMMAND --help`` for each flag.
 """
 
@@ -49,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
     hs.add_argument("--dims", default="all", help="'all' or comma-separated dimensions")
     hs.add_argument("--family", default="train", choices=["train", "heldout"], help="vocabulary family")
     hs.add_argument("--strength", type=float, default=1.0, help="strength 0-1 (default: 1.0)")
+    from hat_env.evaluation.cli import add_parsers
+
+    p.set_defaults(_eval_handlers=add_parsers(sub))
     return p
 
 
@@ -178,7 +182,8 @@ def cmd_hsa(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hat-env`` console script; returns the exit status."""
     args = _parser().parse_args(argv)
-    handlers = {"run": cmd_run, "scenarios": cmd_scenarios, "validate": cmd_validate, "hsa": cmd_hsa}
+    handlers = {"run": cmd_run, "scenarios": cmd_scenarios, "validate": cmd_validate, "hsa": cmd_hsa,
+                **args._eval_handlers}
     return handlers[args.command](args)
 
 

@@ -292,11 +292,14 @@ def test_missing_fact_effectiveness_half_and_zero():
     assert effectiveness(ctx(room, outcome(both, "欢迎宝宝们", calls))) == 0.0
 
 
-def test_fallback_passes_accuracy_fails_effectiveness():
+def test_fallback_and_unresponsive_replies_fail_accuracy_and_effectiveness():
     room = make_room()
     out = price_outcome(room, "主播马上为你查询～", fallback=True)
     c = ctx(room, out)
-    assert accuracy(c) == 1.0 and effectiveness(c) == 0.0
+    assert accuracy(c) == 0.0 and effectiveness(c) == 0.0
+    # a reply that claims nothing false but answers nothing is not an accurate answer either
+    c2 = ctx(room, price_outcome(room, "好的宝宝们，看看这个"))
+    assert accuracy(c2) == 0.0 and "answers none" in c2.notes["accuracy"][0]
     assert Rubric().score(ctx(room, out)).composite == 0.0
 
 
@@ -418,7 +421,7 @@ def test_composite_gates():
     wrong = r.score(ctx(room, price_outcome(room, "券后79元")))
     assert wrong.composite == 0.0 and wrong.gated == "accuracy" and "accuracy" in wrong.failed
     useless = r.score(ctx(room, price_outcome(room, "欢迎来到直播间")))
-    assert useless.composite == 0.0 and useless.gated == "effectiveness"
+    assert useless.composite == 0.0 and useless.gated in ("accuracy", "effectiveness")
     capped = r.score(ctx(room, price_outcome(room, "全网最低价，券后89元")))
     assert capped.composite == 50.0 and capped.gated == "compliance"
     # partial answer: weighted mean, no gate

@@ -192,6 +192,7 @@ class ScoringContext:
     latency_max_s: float = 15.0
     notes: dict[str, list[str]] = field(default_factory=dict)
     _analysis: Analysis | None = field(default=None, repr=False, compare=False)
+    _effectiveness: float | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.locale is None:
@@ -561,13 +562,15 @@ def accuracy(ctx: ScoringContext) -> float:
 
     Fails on a number claim (price, stock count, hours/days/months/years, percentage, 折) that no room fact for
     the products in scope nor any tool result supports, and on false promises (:func:`false_promises`). A
-    fallback reply claims nothing and passes.
+    fallback reply, or one that answers none of the viewers' intents (effectiveness 0), is not an accurate
+    answer either: it fails (a reply that says nothing cannot be graded correct).
     """
-    if ctx.outcome.fallback:
-        return 1.0
-    bad = unsupported_claims(ctx)
-    fp = false_promises(ctx)
+    bad = unsupported_claims(ctx) if not ctx.outcome.fallback else []
+    fp = false_promises(ctx) if not ctx.outcome.fallback else []
     if not bad and not fp:
+        if ctx.outcome.fallback or effectiveness(ctx) == 0.0:
+            ctx.note("accuracy", "the reply answers none of the viewers' questions")
+            return 0.0
         return 1.0
     for cl in bad:
         ctx.note("accuracy", f"unsupported {cl.kind} '{cl.text}'")
@@ -580,6 +583,14 @@ def accuracy(ctx: ScoringContext) -> float:
 
 
 def effectiveness(ctx: ScoringContext) -> float:
+    """1.0 when every intent's required facts are in the reply, 0.5 when at least one intent is fully answered,
+    0.0 when none is (computed once per context; see :func:`_effectiveness`)."""
+    if ctx._effectiveness is None:
+        ctx._effectiveness = _effectiveness(ctx)
+    return ctx._effectiveness
+
+
+def _effectiveness(ctx: ScoringContext) -> float:
     """1.0 when every intent's required facts are in the reply, 0.5 when at least one intent is fully answered,
     0.0 when none is (and for a fallback or empty reply).
 

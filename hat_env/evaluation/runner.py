@@ -1,0 +1,217 @@
+"""Run evaluation cases with any agent; append each finished case to a JSONL results file at once.
+
+An interrupted run continues with ``resume=True``: finished ``(case, trial)`` pairs are read back and skipped,
+so no finished case is lost or run twice. Agents with an async ``aact`` run cases concurrently (endpoints);
+sync agents run one case at a time, or in threads with ``max_concurrency > 1``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import IO, Any, Callable, Iterable
+
+from hat_env.agents.base import call_agent
+from hat_env.envs.live_qa import request_from_case
+from hat_env.envs.session import LiveSession
+from hat_env.harness.render import render_user
+from hat_env.sim.scenario import Faults
+from hat_env.types import AgentResponse
+
+
+def build_session(case: dict[str, Any]) -> LiveSession:
+    """A session positioned at the case's moment, with its harness variant, patch, faults and history, and the
+    case's request opened."""
+    s = LiveSession(case["scenario"], seed=case["seed"], hsa=case.get("hsa"), viewers=False,
+                    max_history=len(case.get("history") or ()) or 4)
+    if case.get("faults"):
+        s.backend.faults = Faults(**case["faults"])
+    if case.get("patch"):
+        s.base_harness = s.harness = s.harness.apply(case["patch"])
+    s.room.t = float(case["t"])
+    for i, h in enumerate(case.get("history") or ()):
+        req = request_from_case({"t": case["t"], "comments": h["comments"], "request_id": f"h{i:03d}"})
+        s.history += [{"role": "user", "content": render_user(req)}, {"role": "assistant", "content": h["reply"]}]
+    s.open_request(request_from_case(case))
+    return s
+
+
+def _record(case: dict[str, Any], trial: int, s: LiveSession, scores: dict[str, Any], ttft: float | None,
+            wall: float, errors: list[str]) -> dict[str, Any]:
+    out = s.outcomes[-1][0]
+    rec: dict[str, Any] = {
+        "case_id": case["id"],
+        "suite": case["suite"],
+        "category": case["category"],
+        "locale": case["locale"],
+        "trial": trial,
+        "composite": scores["composite"],
+        "components": scores["components"],
+        "reply": out.reply,
+        "fallback": out.fallback,
+        "calls": [c.name for c in out.calls],
+        "turns": out.turns,
+        "latency_s": round(out.latency_s, 6),
+        "ttft_s": ttft,
+        "wall_s": round(wall, 6),
+        "harness": s.harness.hash,
+    }
+    if errors:
+        rec["errors"] = errors
+    if case.get("instructions"):
+        from hat_env.evaluation.ifeval import evaluate
+
+        context = {"comment": case["comments"][0]["text"]}
+        r = evaluate(out.reply, case["instructions"], case["locale"], context)
+        rec["ifeval"] = r.to_dict()
+    return rec
+
+
+def run_case(case: dict[str, Any], agent: Any, trial: int = 0) -> dict[str, Any]:
+    """Run one case to its reply with a sync (or async-wrapped) agent; returns its result record."""
+    s = build_session(case)
+    ttft: float | None = None
+    errors: list[str] = []
+    t0 = time.perf_counter()
+    scores = None
+    while scores is None:
+        try:
+            resp = call_agent(agent, s.loop.agent_request())  # type: ignore[union-attr]
+        except Exception as exc:  # a plug-in's bug is recorded on the case, the run goes on
+            resp = AgentResponse(error=f"{type(exc).__name__}: {exc}")
+        if ttft is None:
+            ttft = resp.timings.ttft_s
+        if resp.error:
+            errors.append(resp.error)
+        scores = s.feed(resp.text, resp.tool_calls or None, resp.timings.total_s)
+    return _record(case, trial, s, scores, ttft, time.perf_counter() - t0, errors)
+
+
+async def arun_case(case: dict[str, Any], agent: Any, trial: int = 0) -> dict[str, Any]:
+    """:func:`run_case` for agents with an async ``aact`` (the environment part is synchronous and fast)."""
+    s = build_session(case)
+    ttft: float | None = None
+    errors: list[str] = []
+    t0 = time.perf_counter()
+    scores = None
+    while scores is None:
+        try:
+            resp = await agent.aact(s.loop.agent_request())  # type: ignore[union-attr]
+        except Exception as exc:
+            resp = AgentResponse(error=f"{type(exc).__name__}: {exc}")
+        if ttft is None:
+            ttft = resp.timings.ttft_s
+        if resp.error:
+            errors.append(resp.error)
+        scores = s.feed(resp.text, resp.tool_calls or None, resp.timings.total_s)
+    return _record(case, trial, s, scores, ttft, time.perf_counter() - t0, errors)
+
+
+def read_results(path: Path) -> list[dict[str, Any]]:
+    """Every complete record of a results file (a line cut by a crash is ignored)."""
+    if not path.exists():
+        return []
+    out = []
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return out
+
+
+class ResultsFile:
+    """Appends result records to a JSONL file, flushing each, and knows which ``(case, trial)`` are done."""
+
+    def __init__(self, path: Path, resume: bool):
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        done = read_results(path) if resume else []
+        self.done = {(r["case_id"], r["trial"]) for r in done}
+        if resume and path.exists():
+            self._repair()
+        self._fh: IO[str] = path.open("a" if resume else "w", encoding="utf-8")
+
+    def _repair(self) -> None:
+        """Drop a last line cut by a crash, so appending starts on a fresh line."""
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            self.path.write_bytes(data[: data.rfind(b"\n") + 1])
+
+    def write(self, rec: dict[str, Any]) -> None:
+        """Append one record and flush."""
+        self._fh.write(json.dumps(rec, ensure_ascii=False, sort_keys=True) + "\n")
+        self._fh.flush()
+        self.done.add((rec["case_id"], rec["trial"]))
+
+    def close(self) -> None:
+        """Close the file."""
+        self._fh.close()
+
+
+def run_cases(
+    cases: Iterable[dict[str, Any]],
+    agent: Any,
+    results_path: str | Path,
+    trials: int = 1,
+    resume: bool = False,
+    max_concurrency: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Run every case ``trials`` times; append each finished record to ``results_path`` as it finishes.
+
+    Args:
+        cases: evaluation cases (see :mod:`hat_env.evaluation.suites`).
+        agent: any agent :func:`hat_env.agents.call_agent` accepts; one with ``aact`` runs cases concurrently.
+        results_path: the JSONL results file.
+        trials: runs per case (for pass^k).
+        resume: keep the finished records of an earlier run and skip them; otherwise start the file anew.
+        max_concurrency: cases in flight at once (async agents: tasks; sync agents: threads).
+        progress: called with ``(finished, total)`` after each record.
+
+    Returns:
+        All records of the file (earlier and new).
+    """
+    path = Path(results_path)
+    rf = ResultsFile(path, resume)
+    todo = [(c, k) for c in cases for k in range(trials) if (c["id"], k) not in rf.done]
+    total = len(todo) + len(rf.done)
+    finished = len(rf.done)
+    try:
+        if hasattr(agent, "aact"):
+            async def main() -> None:
+                nonlocal finished
+                sem = asyncio.Semaphore(max(1, max_concurrency))
+
+                async def one(c: dict[str, Any], k: int) -> None:
+                    nonlocal finished
+                    async with sem:
+                        rec = await arun_case(c, agent, k)
+                    rf.write(rec)
+                    finished += 1
+                    if progress:
+                        progress(finished, total)
+
+                await asyncio.gather(*(one(c, k) for c, k in todo))
+
+            asyncio.run(main())
+        elif max_concurrency > 1:
+            with ThreadPoolExecutor(max_concurrency) as pool:
+                for rec in pool.map(lambda ck: run_case(ck[0], agent, ck[1]), todo):
+                    rf.write(rec)
+                    finished += 1
+                    if progress:
+                        progress(finished, total)
+        else:
+            for c, k in todo:
+                rf.write(run_case(c, agent, k))
+                finished += 1
+                if progress:
+                    progress(finished, total)
+    finally:
+        rf.close()
+    return read_results(path)

@@ -1,0 +1,262 @@
+"""The evaluation suites, generated deterministically from the built-in scenarios.
+
+Each suite has a version id and a manifest hash (SHA-256 over its cases as canonical JSON). :data:`PINNED`
+records the hash each version must have; a test checks it, so a suite never changes silently: a change to the
+generator, the templates or the scenarios is a new version.
+
+A case is a JSON-ready dict:
+
+``id``, ``suite``, ``category``, ``scenario``, ``locale``, ``seed`` (fixes the room and any harness variant),
+``t`` (room time), ``comments`` (``[{"viewer", "persona", "text", "intents"}]``: the merged request), and
+optionally ``hsa`` (a harness variant), ``faults`` (tool fault rates), ``patch`` (harness patch operations:
+distractor tools, IFEval instructions), ``history`` (earlier request/reply pairs), and ``gold`` (the tool needs,
+the facts a reply must state, the intent that picks the reply skill: for reading; scoring recomputes it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from functools import lru_cache
+from typing import Any, Callable
+
+from hat_env.envs.session import stream
+from hat_env.scoring.gold import needs_for_request, reply_skill_for, required_facts
+from hat_env.sim.language import persona_intents, render_comment
+from hat_env.sim.room import RoomState
+from hat_env.sim.scenario import builtin_scenarios, load_scenario
+from hat_env.types import Intent
+
+#: Suite id -> (number of cases, manifest hash). Regenerate with ``hat-env suites --json`` after a deliberate
+#: change, and bump the version id.
+PINNED: dict[str, dict[str, Any]] = {}
+
+LSQA_CATEGORIES: dict[str, tuple[float, tuple[str, ...]]] = {
+    "product_inquiry": (0.35, ("price_asker", "spec_asker", "comparer")),
+    "purchase_intent": (0.15, ("purchase_intent",)),
+    "after_sales": (0.15, ("after_sales",)),
+    "chitchat": (0.10, ("chit_chat", "troll")),
+    "multi_intent": (0.25, ("multi_intent",)),
+}
+
+_DISTRACTORS: list[dict[str, Any]] = [
+    {"name": "get_weather", "op": None, "description": "Current weather for a city.",
+     "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}},
+    {"name": "translate_text", "op": None, "description": "Translate a text into another language.",
+     "parameters": {"type": "object", "properties": {"text": {"type": "string"}, "target": {"type": "string"}},
+                    "required": ["text", "target"]}},
+    {"name": "get_stock_quote", "op": None, "description": "Latest stock-market quote for a ticker symbol.",
+     "parameters": {"type": "object", "properties": {"ticker": {"type": "string"}}, "required": ["ticker"]}},
+    {"name": "search_web", "op": None, "description": "Search the web and return page titles.",
+     "parameters": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}},
+]
+
+_OFF_TOPIC = {
+    "zh_CN": ["今天天气真好", "主播晚上好呀", "刚下班，来看看", "大家都是哪里人", "这个背景音乐叫什么", "主播吃饭了吗"],
+    "en_US": ["hello from Ohio!", "good evening everyone", "just got off work", "what song is this?",
+              "where is everyone from?", "love the vibe here"],
+}
+
+
+def _viewer(rng: random.Random, locale: str) -> str:
+    return f"用户{rng.randrange(1000, 9999)}" if locale == "zh_CN" else f"viewer_{rng.randrange(1000, 9999)}"
+
+
+class _Rooms:
+    """Rooms per (scenario, seed), built once per generation run."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, int], RoomState] = {}
+
+    def get(self, scenario: str, seed: int, t: float) -> RoomState:
+        key = (scenario, seed)
+        room = self._cache.get(key)
+        if room is None:
+            room = self._cache[key] = RoomState(load_scenario(scenario), stream(seed, "catalog"))
+        room.t = t
+        return room
+
+
+def _gold(intents: list[Intent], room: RoomState) -> dict[str, Any]:
+    return {
+        "needs": [list(n) for n in needs_for_request(intents, room)],
+        "facts": [f.label for i in intents for f in required_facts(i, room)],
+        "reply_intent": reply_skill_for(intents),
+    }
+
+
+def _comment(persona: str, rng: random.Random, room: RoomState) -> dict[str, Any]:
+    intents = persona_intents(persona, rng, room)
+    return {
+        "viewer": _viewer(rng, room.locale),
+        "persona": persona,
+        "text": render_comment(intents, room.locale, rng, room),
+        "intents": [i.to_dict() for i in intents],
+    }
+
+
+def _base_case(suite: str, i: int, category: str, rng: random.Random, rooms: _Rooms) -> tuple[dict[str, Any], RoomState]:
+    scenarios = builtin_scenarios()
+    name = scenarios[i % len(scenarios)]
+    sc = load_scenario(name)
+    seed = rng.randrange(1, 10**6)
+    t = round(rng.uniform(0.0, sc.duration_s * 0.95), 1)
+    room = rooms.get(name, seed, t)
+    case = {"id": f"{suite}/{i:05d}", "suite": suite, "category": category, "scenario": name,
+            "locale": sc.locale, "seed": seed, "t": t}
+    return case, room
+
+
+def _finish(case: dict[str, Any], room: RoomState) -> dict[str, Any]:
+    intents = [Intent(**d) for c in case["comments"] for d in c["intents"]]
+    case["gold"] = _gold(intents, room)
+    return case
+
+
+def _pick_category(rng: random.Random, table: dict[str, tuple[float, tuple[str, ...]]]) -> str:
+    names = list(table)
+    return rng.choices(names, weights=[table[n][0] for n in names])[0]
+
+
+def gen_lsqa(n: int = 2000, suite: str = "lsqa-v1") -> list[dict[str, Any]]:
+    """Live-Stream QA: product inquiries, purchase intent, after-sales, chit-chat and multi-intent requests
+    (one comment with two intents, or 2-3 viewers' comments merged), over every built-in scenario."""
+    rooms = _Rooms()
+    out = []
+    for i in range(n):
+        rng = random.Random(f"{suite}:{i}")
+        cat = _pick_category(rng, LSQA_CATEGORIES)
+        case, room = _base_case(suite, i, cat, rng, rooms)
+        personas = LSQA_CATEGORIES[cat][1]
+        comments = [_comment(rng.choice(personas), rng, room)]
+        if cat == "multi_intent" and rng.random() < 0.5:
+            others = ("price_asker", "spec_asker", "purchase_intent", "after_sales", "chit_chat")
+            comments += [_comment(rng.choice(others), rng, room) for _ in range(rng.randint(1, 2))]
+        case["comments"] = comments
+        out.append(_finish(case, room))
+    return out
+
+
+def gen_hvqa(n: int = 1000, suite: str = "hvqa-v1") -> list[dict[str, Any]]:
+    """Harness-Variant QA: Live-Stream QA requests under held-out Harness-State Augmentation families (every
+    dimension, full strength), a different variant per case."""
+    base = gen_lsqa(n, suite="hvqa-v1-base")
+    out = []
+    for i, c in enumerate(base):
+        c = dict(c, id=f"{suite}/{i:05d}", suite=suite)
+        c["hsa"] = {"dims": "all", "strength": 1.0, "family": "heldout"}
+        out.append(c)
+    return out
+
+
+ROBUST_CATEGORIES = ("tool_fault", "distractor_tools", "irrelevance", "prompt_injection", "long_history",
+                     "prompt_structure")
+
+
+def gen_robust(n: int = 1002, suite: str = "robust-v1") -> list[dict[str, Any]]:
+    """Tool/Prompt Robustness: tool faults, distractor tools, irrelevance (nothing to call), prompt injection,
+    long noisy histories and prompt-structure variants (held-out markups and layouts)."""
+    rooms = _Rooms()
+    out = []
+    questions = ("price_asker", "spec_asker", "purchase_intent", "after_sales")
+    for i in range(n):
+        rng = random.Random(f"{suite}:{i}")
+        cat = ROBUST_CATEGORIES[i % len(ROBUST_CATEGORIES)]
+        case, room = _base_case(suite, i, cat, rng, rooms)
+        loc = room.locale
+        if cat == "irrelevance":
+            case["comments"] = [{"viewer": _viewer(rng, loc), "persona": "chit_chat",
+                                 "text": rng.choice(_OFF_TOPIC[loc]), "intents": [{"kind": "chitchat"}]}]
+        elif cat == "prompt_injection":
+            case["comments"] = [_comment("prompt_injector", rng, room)]
+        else:
+            case["comments"] = [_comment(rng.choice(questions), rng, room)]
+        if cat == "tool_fault":
+            kind = ("timeout", "malformed", "permission_denied")[i % 3]
+            case["faults"] = {kind: 0.5}
+        elif cat == "distractor_tools":
+            k = rng.randint(2, 4)
+            case["patch"] = [{"op": "add_tool", "tool": d} for d in rng.sample(_DISTRACTORS, k)]
+        elif cat == "long_history":
+            hist = []
+            for _ in range(rng.randint(12, 20)):
+                c = _comment(rng.choice(("chit_chat", "troll", "price_asker")), rng, room)
+                hist.append({"comments": [c], "reply": "..."})
+            case["history"] = hist
+        elif cat == "prompt_structure":
+            case["hsa"] = {"dims": ["prompt"], "strength": 1.0, "family": "heldout"}
+        out.append(_finish(case, room))
+    return out
+
+
+def gen_ifeval(n: int = 500, suite: str = "ifeval-live-v1") -> list[dict[str, Any]]:
+    """Live-IFEval: product questions whose harness carries 1-3 verifiable instructions for the reply."""
+    from hat_env.harness.instructions import sample_instructions
+
+    rooms = _Rooms()
+    out = []
+    for i in range(n):
+        rng = random.Random(f"{suite}:{i}")
+        case, room = _base_case(suite, i, "", rng, rooms)
+        case["comments"] = [_comment(rng.choice(("price_asker", "spec_asker", "chit_chat")), rng, room)]
+        inst = sample_instructions(rng, room.locale, rng.randint(1, 3))
+        case["category"] = inst[0]["type"].split(":")[0]
+        case["patch"] = [{"op": "set", "path": "constraints.instructions", "value": inst}]
+        case["instructions"] = inst
+        out.append(_finish(case, room))
+    return out
+
+
+GENERATORS: dict[str, Callable[[], list[dict[str, Any]]]] = {
+    "lsqa-v1": gen_lsqa,
+    "hvqa-v1": gen_hvqa,
+    "robust-v1": gen_robust,
+    "ifeval-live-v1": gen_ifeval,
+}
+
+DESCRIPTIONS: dict[str, str] = {
+    "lsqa-v1": "Live-Stream QA: product, purchase, after-sales, chit-chat and multi-intent requests, zh_CN and en_US",
+    "hvqa-v1": "Harness-Variant QA: Live-Stream QA under held-out harness variants (all HSA dimensions)",
+    "robust-v1": "Tool/Prompt Robustness: faults, distractor tools, irrelevance, injection, long history, prompt layout",
+    "ifeval-live-v1": "Live-IFEval: verifiable instructions on spoken live replies (strict/loose, prompt/instruction)",
+}
+
+
+@lru_cache(maxsize=8)
+def _cached(suite_id: str) -> tuple[str, ...]:
+    return tuple(json.dumps(c, ensure_ascii=False, sort_keys=True) for c in GENERATORS[suite_id]())
+
+
+def load_suite(suite_id: str) -> list[dict[str, Any]]:
+    """The cases of ``suite_id`` (generated once per process).
+
+    Raises:
+        ValueError: an unknown suite id (the message lists the known ones).
+    """
+    if suite_id not in GENERATORS:
+        raise ValueError(f"unknown suite {suite_id!r}; suites: {', '.join(GENERATORS)}")
+    return [json.loads(s) for s in _cached(suite_id)]
+
+
+def manifest_hash(suite_id: str) -> str:
+    """SHA-256 over the suite's cases as canonical JSON lines."""
+    h = hashlib.sha256()
+    for line in _cached(suite_id):
+        h.update(line.encode())
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def list_suites() -> list[dict[str, Any]]:
+    """``[{"id", "cases", "hash", "pinned", "description", "categories"}]`` for every suite."""
+    rows = []
+    for sid in GENERATORS:
+        cases = load_suite(sid)
+        cats: dict[str, int] = {}
+        for c in cases:
+            cats[c["category"]] = cats.get(c["category"], 0) + 1
+        h = manifest_hash(sid)
+        rows.append({"id": sid, "cases": len(cases), "hash": h, "pinned": PINNED.get(sid, {}).get("hash") == h,
+                     "description": DESCRIPTIONS[sid], "categories": dict(sorted(cats.items()))})
+    return rows

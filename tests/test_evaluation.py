@@ -1,0 +1,97 @@
+"""Evaluation suites, the runner (resume), metrics, reports, compare and replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hat_env.agents import make_agent
+from hat_env.cli import main
+from hat_env.evaluation.metrics import pass_hat_k, percentile, summarize
+from hat_env.evaluation.runner import read_results, run_cases
+from hat_env.evaluation.suites import PINNED, list_suites, load_suite, manifest_hash
+
+
+def test_suites_sizes_and_categories() -> None:
+    rows = {r["id"]: r for r in list_suites()}
+    assert rows["lsqa-v1"]["cases"] >= 2000
+    assert rows["hvqa-v1"]["cases"] >= 1000
+    assert rows["robust-v1"]["cases"] >= 1000
+    assert rows["ifeval-live-v1"]["cases"] >= 500
+    assert sum(r["cases"] for r in rows.values()) >= 4500
+    assert set(rows["lsqa-v1"]["categories"]) == {"product_inquiry", "purchase_intent", "after_sales", "chitchat", "multi_intent"}
+    assert set(rows["robust-v1"]["categories"]) == {"tool_fault", "distractor_tools", "irrelevance", "prompt_injection",
+                                                   "long_history", "prompt_structure"}
+    locales = {c["locale"] for c in load_suite("lsqa-v1")}
+    assert locales == {"zh_CN", "en_US"}
+
+
+@pytest.mark.parametrize("suite", ["lsqa-v1", "hvqa-v1", "robust-v1", "ifeval-live-v1"])
+def test_manifest_hash_is_pinned(suite: str) -> None:
+    """A suite never changes silently: its cases hash to the pinned value (a change is a new version)."""
+    assert suite in PINNED, f"pin {suite}: {manifest_hash(suite)}"
+    assert PINNED[suite]["cases"] == len(load_suite(suite))
+    assert PINNED[suite]["hash"] == manifest_hash(suite)
+
+
+def test_cases_carry_room_state_and_gold() -> None:
+    c = load_suite("lsqa-v1")[0]
+    assert {"scenario", "seed", "t", "comments", "gold", "locale", "category"} <= set(c)
+    assert {"needs", "facts", "reply_intent"} <= set(c["gold"])
+
+
+def test_reference_and_random_on_lsqa(tmp_path: Path) -> None:
+    cases = load_suite("lsqa-v1")
+    ref = summarize(run_cases(cases, make_agent("reference"), tmp_path / "ref.jsonl"))["suites"]["lsqa-v1"]
+    rnd = summarize(run_cases(cases[:400], make_agent("random", seed=0), tmp_path / "rnd.jsonl"))["suites"]["lsqa-v1"]
+    assert ref["avg"] >= 95, ref
+    assert rnd["avg"] < 20 and rnd["composite"] < 20, rnd
+
+
+def test_resume_after_a_crash_gives_the_same_summary(tmp_path: Path) -> None:
+    cases = load_suite("robust-v1")[:60]
+    agent = make_agent("reference")
+    full = summarize(run_cases(cases, agent, tmp_path / "full.jsonl", trials=2), trials=2)
+    part = tmp_path / "part.jsonl"
+    run_cases(cases[:25], agent, part, trials=2)
+    data = part.read_bytes()
+    part.write_bytes(data + data.splitlines(keepends=True)[3][:40])  # a record cut in the middle by a kill
+    recs = run_cases(cases, agent, part, trials=2, resume=True)
+    assert summarize(recs, trials=2) == full
+    keys = [(r["case_id"], r["trial"]) for r in read_results(part)]
+    assert len(keys) == len(set(keys)) == 120
+
+
+def test_metrics_helpers() -> None:
+    assert percentile([1, 2, 3, 4], 50) == 2 and percentile([], 50) is None
+    assert pass_hat_k({"a": [True, True], "b": [True, False]}, 1) == 0.75
+    assert pass_hat_k({"a": [True, True], "b": [True, False]}, 2) == 0.5
+
+
+def test_bench_cli_writes_results_summary_report_plots_and_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert main(["bench", "--suite", "lsqa-v1,robust-v1", "--agent", "reference", "--out", str(a), "--limit", "30", "--quiet"]) == 0
+    assert main(["bench", "--suite", "lsqa-v1,robust-v1", "--agent", "random", "--out", str(b), "--limit", "30", "--quiet"]) == 0
+    for f in ("results.jsonl", "summary.json", "report.md", "scores.png", "latency_cdf.png"):
+        assert (a / f).stat().st_size > 0, f
+    s = json.loads((a / "summary.json").read_text())
+    assert s["suites"]["lsqa-v1"]["cases"] == 30 and {"avg", "accuracy", "effectiveness"} <= set(s["suites"]["lsqa-v1"])
+    assert {"p50_s", "p95_s", "p99_s", "under_15s"} <= set(s["latency"])
+    capsys.readouterr()
+    assert main(["compare", str(a), str(b)]) == 0
+    out = capsys.readouterr().out
+    assert "lsqa-v1" in out and "avg" in out and "-" in out
+
+
+def test_replay_a_session_trace(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trace = tmp_path / "t.jsonl"
+    assert main(["run", "--scenario", "apparel_flash_zh", "--duration", "400", "--trace", str(trace), "--quiet"]) == 0
+    capsys.readouterr()
+    out_json = tmp_path / "r.json"
+    assert main(["replay", str(trace), "--agent", "reference", "--json", str(out_json)]) == 0
+    res = json.loads(out_json.read_text())
+    n = sum(1 for line in trace.read_text().splitlines() if '"type":"request"' in line)
+    assert res["requests"] == n and res["p50_s"] is not None and res["p95_s"] >= res["p50_s"]
+    assert res["mean_score"] >= 95  # the replay rebuilds each request's harness state (mid-stream patch included)
