@@ -2,6 +2,7 @@
 and Harness-Aware Training.
 
 Importing this package registers the Gymnasium environments ``hat_env/LiveRoom-v0`` and ``hat_env/LiveQA-v0``
+and the PettingZoo environment ``hat_env/LiveRoomParallel-v0`` (``pettingzoo.make("parallel" | "aec", ...)``),
 and stays light: torch, transformers, trl, vllm and ray are imported only by the parts that use them.
 """
 
@@ -22,5 +23,26 @@ def _register() -> None:
 
 
 _register()
+
+
+def _register_pettingzoo() -> None:
+    """Register ``hat_env/LiveRoomParallel-v0`` with PettingZoo's registry (PettingZoo >= 1.25) by entry string:
+    the environment module is imported only by ``pettingzoo.make("parallel" | "aec", ...)``."""
+    try:
+        import pettingzoo as _pz
+    except ImportError:  # pragma: no cover - pettingzoo is a dependency
+        return
+    register = getattr(_pz, "register", None)
+    if register is None:  # older PettingZoo: use hat_env.envs.live_room.parallel_env / env directly
+        return
+    for kind, registry, entry in (
+        ("parallel", getattr(_pz, "parallel_registry", {}), "hat_env.envs.live_room_parallel:parallel_env"),
+        ("aec", getattr(_pz, "aec_registry", {}), "hat_env.envs.live_room_parallel:env"),
+    ):
+        if "hat_env/LiveRoomParallel-v0" not in registry:
+            register(kind, "hat_env/LiveRoomParallel-v0", entry_point=entry)
+
+
+_register_pettingzoo()
 
 __all__ = ["__version__"]

@@ -161,3 +161,21 @@ class LiveRoomEnv(gym.Env):
     def _transcript_line(out: Any) -> str:
         comments = " | ".join(f"{c.viewer_name}: {c.text}" for c in out.request.comments)
         return f"[{out.request.request_id}] {comments}\n  -> {out.reply}"
+
+
+# -- PettingZoo access: ``hat_env/LiveRoomParallel-v0`` (hosts and viewers as agents) --------------------------
+# Defined in :mod:`hat_env.envs.live_room_parallel`; imported lazily so that the Gymnasium env stays light.
+
+
+def parallel_env(**kwargs: Any) -> Any:
+    """The multi-agent live room as a PettingZoo ParallelEnv (see :mod:`hat_env.envs.live_room_parallel`)."""
+    from hat_env.envs.live_room_parallel import parallel_env as _parallel_env
+
+    return _parallel_env(**kwargs)
+
+
+def env(**kwargs: Any) -> Any:
+    """The multi-agent live room as a PettingZoo AEC env (see :mod:`hat_env.envs.live_room_parallel`)."""
+    from hat_env.envs.live_room_parallel import env as _env
+
+    return _env(**kwargs)

@@ -47,6 +47,10 @@ def _source(harness: "Harness", source: str, room: "RoomState", values: dict[str
         if c.required_disclosure:
             lines.append(f"- Every reply must include: {c.required_disclosure}")
         lines.append(f"- At most {c.turn_limit} steps (tool calls and reply) per request.")
+        if c.instructions:
+            from hat_env.harness.instructions import describe
+
+            lines += [f"- {describe(inst, room.locale)}" for inst in c.instructions]
         return "\n".join(lines)
     if source == "room":
         return f"- Host: {values['host_name']} ({values['ai_label']}), shop: {values['shop_name']}"
@@ -70,8 +74,8 @@ def _wrap(markup: str, sections: list[tuple[str, str, str]]) -> str:
 def render_system(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") -> str:
     """The system prompt of ``harness`` for the room as it is now (cached while campaigns stay the same)."""
     active = tuple(c.campaign_id for c in room.active_campaigns())
-    cache: dict[Any, str] = harness.__dict__.setdefault("_system_cache", {})
-    key = (id(room), active)
+    cache = room.prompt_cache  # per room: the key needs no room identity, and dies with the session
+    key = (harness.hash, room_spec.host_name, room_spec.shop_name, room_spec.ai_label, active)
     hit = cache.get(key)
     if hit is not None:
         return hit
@@ -93,7 +97,7 @@ def render_system(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") 
             body = f"{body}\n{extra}" if body else extra
         rendered.append((s.id, s.title, body))
     text = _wrap(spec.prompt.markup, rendered)
-    if len(cache) > 64:
+    if len(cache) > 256:
         cache.clear()
     cache[key] = text
     return text

@@ -47,6 +47,8 @@ class RoomState:
         self.coupons_sent: list[str] = []
         self.purchases = 0
         self.gmv = 0.0
+        #: rendered system prompts by (harness hash, names, active campaigns); see harness.render
+        self.prompt_cache: dict[tuple, str] = {}
 
     # -- facts ---------------------------------------------------------------------------------------------
     def effective_price(self, product: Product) -> float:

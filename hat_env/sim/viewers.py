@@ -16,10 +16,10 @@ from __future__ import annotations
 import heapq
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, Collection
 
 from hat_env.sim.catalog import _faker
-from hat_env.sim.language import ASK_AGAIN_PREFIX, persona_intents, render_comment
+from hat_env.sim.language import ASK_AGAIN_PREFIX, parse_comment, persona_intents, render_comment
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import Scenario
 from hat_env.types import Comment, Intent, LiveRequest
@@ -79,6 +79,9 @@ class Viewer:
         last_intents: the intents of the viewer's latest comment (what a follow-up re-asks).
         comments: comments sent so far.
         purchases: successful purchases so far.
+        external: the viewer's comments and reactions come from outside the pool (an LLM user simulator or
+            any other policy): its due comments are reported by :meth:`ViewerPool.drain_due` instead of being
+            written, and :meth:`ViewerPool.react` leaves it alone.
     """
 
     viewer_id: str
@@ -88,6 +91,7 @@ class Viewer:
     last_intents: tuple[Intent, ...] = ()
     comments: int = 0
     purchases: int = 0
+    external: bool = False
 
 
 def _mix_table(mix: dict[str, float]) -> tuple[tuple[str, ...], tuple[float, ...]]:
@@ -119,15 +123,29 @@ class ViewerPool:
         room: the room state: its clock ``t`` drives :meth:`next_request`; products and orders feed the intents;
             :meth:`react` records purchases on it.
         rng: the session's seeded generator; it also seeds Faker once for the name pool.
+        max_arrivals: at most this many viewers ever enter (the initial crowd included); later arrivals are
+            turned away and counted in :attr:`turned_away`. ``None``: no limit. Multi-agent rooms use it so
+            that every viewer maps to one of a fixed set of agent names.
+        external: called with each arriving viewer's 0-based arrival index; ``True`` makes that viewer
+            :attr:`Viewer.external`. ``None``: every viewer is scripted.
 
     Attributes:
         viewers: viewers currently in the room, by id (insertion order = arrival order).
         missed: comments that were sent while the host was busy (before ``room.t``) and never reached it.
         arrivals: viewers that entered so far (turned-away arrivals at ``max_viewers`` are not counted).
         peak_viewers: the largest number of viewers present at once.
+        turned_away: arrivals refused because ``max_arrivals`` viewers had already entered.
     """
 
-    def __init__(self, scenario: Scenario, room: RoomState, rng: random.Random):
+    def __init__(
+        self,
+        scenario: Scenario,
+        room: RoomState,
+        rng: random.Random,
+        *,
+        max_arrivals: int | None = None,
+        external: Callable[[int], bool] | None = None,
+    ):
         self.scenario = scenario
         self.room = room
         self.rng = rng
@@ -146,6 +164,10 @@ class ViewerPool:
         self.missed = 0
         self.arrivals = 0
         self.peak_viewers = 0
+        self.turned_away = 0
+        self.max_arrivals = max_arrivals
+        self._external = external
+        self._due: list[tuple[float, str, str, Any]] = []
         self._comment_rate = 1.0 / spec.comment_every_s
         self._stay_rate = 1.0 / spec.mean_stay_s
         self._arrival_rate = spec.arrival_per_min / 60.0
@@ -169,16 +191,24 @@ class ViewerPool:
         return self._personas[-1]
 
     def _arrive(self, t: float) -> None:
+        if self.max_arrivals is not None and self._next_id > self.max_arrivals:
+            self.turned_away += 1
+            return
         rng = self.rng
+        index = self._next_id - 1
         vid = f"v{self._next_id:04d}"
         self._next_id += 1
         persona = self._draw_persona()
         name = self._names[int(rng.random() * len(self._names))]
-        self.viewers[vid] = Viewer(vid, name, persona, t)
+        external = bool(self._external(index)) if self._external is not None else False
+        self.viewers[vid] = Viewer(vid, name, persona, t, external=external)
         self.arrivals += 1
         if len(self.viewers) > self.peak_viewers:
             self.peak_viewers = len(self.viewers)
-        self._events.append({"t": round(t, 3), "type": "arrive", "viewer_id": vid, "persona": persona, "name": name})
+        ev: dict[str, Any] = {"t": round(t, 3), "type": "arrive", "viewer_id": vid, "persona": persona, "name": name}
+        if external:
+            ev["external"] = True
+        self._events.append(ev)
         self._push(t + rng.expovariate(self._comment_rate), "comment", vid, None)
         self._push(t + rng.expovariate(self._stay_rate), "leave", vid, None)
 
@@ -244,25 +274,135 @@ class ViewerPool:
             if t0 is None:
                 t0 = t
                 t_end = t0 + window
-            if kind == "ask_again":
-                intents: tuple[Intent, ...] = data
-                pre = ASK_AGAIN_PREFIX[self.locale]
-                text = pre[int(rng.random() * len(pre))] + render_comment(intents, self.locale, rng, room)
-            else:
-                intents = persona_intents(v.persona, rng, room)
-                text = render_comment(intents, self.locale, rng, room)
-            v.last_intents = intents
-            v.comments += 1
-            comments.append(Comment(round(t, 3), vid, v.name, v.persona, text, intents))
+            comments.append(self._scripted_comment(v, t, kind, data))
         if t0 is None:
             return None
         room.t = t_end
         return LiveRequest(request_id=request_id, t=t_end, comments=comments)
 
+    def _scripted_comment(self, v: Viewer, t: float, kind: str, data: Any) -> Comment:
+        """Write ``v``'s due comment (a fresh one, or a follow-up re-asking ``data`` for ``ask_again``)."""
+        rng = self.rng
+        room = self.room
+        if kind == "ask_again":
+            intents: tuple[Intent, ...] = data
+            pre = ASK_AGAIN_PREFIX[self.locale]
+            text = pre[int(rng.random() * len(pre))] + render_comment(intents, self.locale, rng, room)
+        else:
+            intents = persona_intents(v.persona, rng, room)
+            text = render_comment(intents, self.locale, rng, room)
+        v.last_intents = intents
+        v.comments += 1
+        return Comment(round(t, 3), v.viewer_id, v.name, v.persona, text, intents)
+
+    # -- clocked API (multi-agent rooms) ---------------------------------------------------------------------
+    def advance(self, t_end: float, skip: Collection[str] = ()) -> list[Comment]:
+        """Process every event before ``t_end`` and return the scripted comments sent, oldest first.
+
+        Unlike :meth:`next_request`, nothing is merged or dropped: the caller decides who hears each comment.
+        The room clock is not moved (the caller owns it).
+
+        Args:
+            t_end: process events with time ``< t_end``.
+            skip: viewer ids acting on their own during this interval (an explicit action was given for them):
+                their due comments and timed departures are re-drawn later and their follow-ups dropped.
+
+        Due comments of :attr:`Viewer.external` viewers are not written: they are queued for
+        :meth:`drain_due` (the cue for an external policy to speak).
+        """
+        heap = self._heap
+        rng = self.rng
+        spec = self._spec
+        comments: list[Comment] = []
+        while heap and heap[0][0] < t_end:
+            t, _, kind, vid, data = heapq.heappop(heap)
+            if kind == "arrive":
+                if len(self.viewers) < spec.max_viewers:
+                    self._arrive(t)
+                self._push(t + rng.expovariate(self._arrival_rate), "arrive", "", None)
+                continue
+            v = self.viewers.get(vid)
+            if v is None:  # the viewer left; its pending events die with it
+                continue
+            if kind == "leave":
+                if vid in skip:
+                    self._push(t + rng.expovariate(self._stay_rate), "leave", vid, None)
+                else:
+                    self._leave(vid, t, "stay_over")
+                continue
+            if kind == "comment":
+                self._push(t + rng.expovariate(self._comment_rate), "comment", vid, None)
+            if vid in skip:
+                continue
+            if v.external:
+                self._due.append((round(t, 3), vid, kind, data))
+                continue
+            comments.append(self._scripted_comment(v, t, kind, data))
+        return comments
+
+    def drain_due(self) -> list[tuple[float, str, str, Any]]:
+        """Comments that external viewers were due to send since the last drain: ``(t, viewer_id, kind, data)``
+        with ``kind`` ``comment`` or ``ask_again`` (``data``: the intents to re-ask), oldest first."""
+        due = self._due
+        self._due = []
+        return due
+
+    def comment_from(self, viewer_id: str, text: str, t: float, intents: tuple[Intent, ...] | None = None) -> Comment | None:
+        """Record a comment written outside the pool (an agent's) and return it.
+
+        Its intents are ``intents`` or, by default, what :func:`~hat_env.sim.language.parse_comment` reads in the
+        text (so scoring knows what was asked). ``None`` when the viewer is not in the room.
+        """
+        v = self.viewers.get(viewer_id)
+        if v is None:
+            return None
+        if intents is None:
+            intents = tuple(parse_comment(text, self.locale))
+        v.last_intents = intents
+        v.comments += 1
+        return Comment(round(t, 3), viewer_id, v.name, v.persona, text, intents)
+
+    def buy(self, viewer_id: str, link: int | None, t: float) -> dict[str, Any] | None:
+        """A purchase decided outside the pool: ``link``, else the first existing link the viewer last asked
+        about, else the pinned product. Returns the ``buy`` event (``ok`` False when nothing could be bought),
+        ``None`` when the viewer is not in the room."""
+        v = self.viewers.get(viewer_id)
+        if v is None:
+            return None
+        room = self.room
+        target = room.by_link.get(link) if link is not None else None
+        if target is None and link is None:
+            for it in v.last_intents:
+                if it.link is not None and it.link in room.by_link:
+                    target = room.by_link[it.link]
+                    break
+            if target is None and room.pinned is not None:
+                target = room.by_id.get(room.pinned)
+        ok = room.buy(target.product_id) if target is not None else False
+        if ok:
+            v.purchases += 1
+        ev = {
+            "t": round(t, 3),
+            "type": "buy",
+            "viewer_id": viewer_id,
+            "product_id": target.product_id if target is not None else None,
+            "link": target.link if target is not None else link,
+            "ok": ok,
+        }
+        self._events.append(ev)
+        return ev
+
+    def leave(self, viewer_id: str, t: float, reason: str = "action") -> bool:
+        """Remove a viewer who decided to leave; returns whether they were in the room."""
+        present = viewer_id in self.viewers
+        self._leave(viewer_id, t, reason)
+        return present
+
     def react(self, request: LiveRequest, correct: bool, effectiveness: float, latency_s: float) -> None:
         """Let each viewer who commented in ``request`` respond to the host's reply.
 
-        Each such viewer (once, with their latest comment; viewers who already left are skipped) draws one of:
+        Each such viewer (once, with their latest comment; viewers who already left and
+        :attr:`Viewer.external` viewers, who react on their own, are skipped) draws one of:
         buy (``room.buy`` of the first existing link they asked about; personas differ in how likely, see
         :data:`BUY_BASE`), ask again (the same intents re-asked 2-6 s later), leave, or stay. With quality
         ``q = 0.5 * correct + 0.5 * effectiveness`` and ``slow`` rising from 0 at 3 s to 1 at 8 s of latency:
@@ -290,7 +430,7 @@ class ViewerPool:
         t = room.t
         for vid, c in latest.items():
             v = self.viewers.get(vid)
-            if v is None:
+            if v is None or v.external:
                 continue
             target = None
             for it in c.intents:
