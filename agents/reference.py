@@ -13,25 +13,43 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from hat_env.harness.instructions import fit_reply, make_context
 from hat_env.harness.parse import format_hermes
 from hat_env.scoring.gold import reply_skill_for
 from hat_env.sim.language import ReplyPart, compose_reply, parse_comment
 from hat_env.types import AgentRequest, AgentResponse, Intent, Timings
 
+#: Instructions whose rewrite copies viewer text into the reply (dropped on a retry after a hook blocked it).
+_VIEWER_TEXT = frozenset({"combination:repeat_prompt", "detectable_content:mention_viewer"})
 #: Operations that need a product id from a product lookup, per intent.
 _DEPENDENT = {"stock": "stock", "campaign": "campaigns", "shipping": "shipping_policy", "after_sales": "after_sales_policy"}
 
 
 def comments_of(messages: list[dict[str, Any]]) -> tuple[int, list[str]]:
     """Index of the current request's user message and its comment texts (``[name] text`` lines)."""
+    idx, pairs = _comment_lines(messages)
+    return idx, [t for _, t in pairs]
+
+
+def viewers_of(messages: list[dict[str, Any]]) -> list[str]:
+    """Names of the viewers who wrote the current request's comments, in order, without repeats."""
+    out: list[str] = []
+    for name, _ in _comment_lines(messages)[1]:
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def _comment_lines(messages: list[dict[str, Any]]) -> tuple[int, list[tuple[str, str]]]:
     for idx in range(len(messages) - 1, -1, -1):
         m = messages[idx]
         if m["role"] == "user" and str(m.get("content", "")).startswith("Viewer comments:"):
-            texts = []
+            pairs = []
             for line in str(m["content"]).splitlines()[1:]:
                 if line.startswith("[") and "] " in line:
-                    texts.append(line.split("] ", 1)[1])
-            return idx, texts
+                    name, text = line.split("] ", 1)
+                    pairs.append((name[1:], text))
+            return idx, pairs
     return -1, []
 
 
@@ -163,10 +181,36 @@ class ReferenceAgent:
         if c.required_disclosure:
             max_chars -= len(c.required_disclosure) + 1
         max_chars = int(max_chars * (0.75 ** len(st.feedback)))
+        if c.instructions:
+            return self._response(self._instructed(request, parts, texts, max(20, max_chars), bool(st.feedback)))
         reply = compose_reply(parts, request.locale, max(20, max_chars))
         if c.required_disclosure:
             reply = f"{reply} {c.required_disclosure}"
         return self._response(reply)
+
+    @staticmethod
+    def _instructed(request: AgentRequest, parts: list[ReplyPart], texts: list[str], budget: int,
+                    blocked: bool) -> str:
+        """The reply under the harness's verifiable instructions: the composed reply (with the disclosure) is
+        rewritten by each instruction's ``satisfy`` (:func:`~hat_env.harness.instructions.fit_reply` shortens the
+        composed part until the rewritten reply follows them all within ``max_reply_chars``).
+
+        The composed reply passes the hooks on its own, so when a reply was ``blocked`` in this request the cause
+        is viewer text that an instruction copied in (a repeated comment, a viewer's name, e.g. one holding a
+        compliance term): the retry drops those instructions, since the hooks outrank the instructions."""
+        c = request.harness.spec.constraints
+        disclosure = c.required_disclosure
+        instructions = list(c.instructions)
+        if blocked:
+            instructions = [i for i in instructions if i.get("type") not in _VIEWER_TEXT]
+
+        def compose(b: int) -> str:
+            reply = compose_reply(parts, request.locale, max(20, b))
+            return f"{reply} {disclosure}" if disclosure else reply
+
+        limit = c.max_reply_chars
+        ctx = make_context(texts, viewers_of(request.messages), keep=[disclosure] if disclosure else [])
+        return fit_reply(compose, instructions, request.locale, ctx, max_chars=limit, budget=budget)
 
     def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple]) -> ReplyPart:
         kind = it.kind

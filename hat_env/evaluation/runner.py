@@ -17,6 +17,7 @@ from typing import IO, Any, Callable, Iterable
 from hat_env.agents.base import call_agent
 from hat_env.envs.live_qa import request_from_case
 from hat_env.envs.session import LiveSession
+from hat_env.evaluation.judge import facts_of
 from hat_env.harness.render import render_user
 from hat_env.sim.scenario import Faults
 from hat_env.types import AgentResponse
@@ -61,12 +62,15 @@ def _record(case: dict[str, Any], trial: int, s: LiveSession, scores: dict[str, 
     }
     if errors:
         rec["errors"] = errors
+    facts = facts_of({"calls": out.calls})
+    if facts:
+        rec["facts"] = facts  # what the tools returned: what a judge checks the reply against
     if case.get("instructions"):
         from hat_env.evaluation.ifeval import evaluate
+        from hat_env.harness.instructions import make_context
 
-        context = {"comment": case["comments"][0]["text"]}
-        r = evaluate(out.reply, case["instructions"], case["locale"], context)
-        rec["ifeval"] = r.to_dict()
+        context = make_context([c["text"] for c in case["comments"]], [c.get("viewer", "") for c in case["comments"]])
+        rec["ifeval"] = evaluate(out.reply, case["instructions"], case["locale"], context).to_dict()
     return rec
 
 

@@ -139,6 +139,10 @@ class Constraints(_Strict):
             ``forbidden``, ``disclosure``, ``compliance``, ``bad_output``, ``unknown_tool``, ``bad_args``,
             ``duplicate_call``); ``{placeholders}`` take details.
         fallback_reply: the reply sent when the turn limit or retry budget runs out, per locale.
+        instructions: verifiable instructions every reply should follow (Live-IFEval), each a dict
+            ``{"type": TYPE_ID, **params}`` of :data:`hat_env.harness.instructions.INSTRUCTIONS` (e.g.
+            ``{"type": "startend:end_checker", "end_phrase": "Happy shopping!"}``). They are shown in the
+            ``constraints`` prompt section and checked by :mod:`hat_env.evaluation.ifeval`; no hook enforces them.
     """
 
     max_reply_chars: int | None = Field(150, ge=10)
@@ -149,6 +153,15 @@ class Constraints(_Strict):
     require_reply_skill: bool = True
     feedback: dict[str, str] = Field(default_factory=dict)
     fallback_reply: dict[str, str] = Field(default_factory=dict)
+    instructions: list[dict[str, Any]] = Field(default_factory=list)
+
+    @field_validator("instructions")
+    @classmethod
+    def _instructions(cls, v: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        from hat_env.harness.instructions import validate_instructions
+
+        validate_instructions(v)  # raises on an unknown type or bad params; the dicts are kept as written
+        return v
 
 
 class HookSpec(_Strict):
