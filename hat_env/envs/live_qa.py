@@ -73,25 +73,15 @@ class LiveQAEnv(LiveRoomEnv):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, str], dict[str, Any]]:
         """Draw (or load) the case and open its request."""
-        super(LiveRoomEnv, self).reset(seed=seed)
-        if seed is None:
-            seed = self.scenario.seed if self._last_seed is None else self._last_seed + 1
-        self._last_seed = seed
         opts = options or {}
-        if self.session is not None:
-            self.session.finish()
-        s = self.session = LiveSession(
-            self.scenario, seed=seed, harness=self.harness_arg, trace=opts.get("trace", self.trace_path),
-            max_history=0, hsa=opts.get("hsa", self.hsa), viewers=False,
-        )
+        s = self._new_session(seed, opts, viewers=False)
         case = opts.get("case", self.case)
         if case is not None:
             s.room.t = float(case.get("t", 0.0))
             req = request_from_case(case)
         else:
-            req = draw_request(s, seed, self.personas)
+            req = draw_request(s, s.seed, self.personas)
         s.open_request(req)
-        self._transcript = []
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:

@@ -81,11 +81,17 @@ class LiveRoomEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, str], dict[str, Any]]:
         """Start a new session. ``seed`` fixes it (default: the scenario's seed, then seed+1 per reset).
         ``options`` may hold ``hsa`` (overrides the constructor's) and ``trace``."""
-        super().reset(seed=seed)
+        self._new_session(seed, options or {})
+        if not self.session.next_request():  # type: ignore[union-attr]
+            return {"text": ""}, {"messages": [], "tools": [], "done": True}
+        return self._obs(), self._info()
+
+    def _new_session(self, seed: int | None, opts: dict[str, Any], viewers: bool = True) -> LiveSession:
+        """Seed the env (the scenario's seed first, then seed+1 per reset), close the last session, open a new one."""
+        gym.Env.reset(self, seed=seed)
         if seed is None:
             seed = self.scenario.seed if self._last_seed is None else self._last_seed + 1
         self._last_seed = seed
-        opts = options or {}
         if self.session is not None:
             self.session.finish()
         self.session = LiveSession(
@@ -96,11 +102,10 @@ class LiveRoomEnv(gym.Env):
             duration_s=self.duration_s,
             max_history=self.max_history,
             hsa=opts.get("hsa", self.hsa),
+            viewers=viewers,
         )
         self._transcript = []
-        if not self.session.next_request():
-            return {"text": ""}, {"messages": [], "tools": [], "done": True}
-        return self._obs(), self._info()
+        return self.session
 
     def step(self, action: Any) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:
         """Feed one model output. Never raises on bad output: it is fed back to the model as a message."""

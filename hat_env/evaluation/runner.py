@@ -74,44 +74,66 @@ def _record(case: dict[str, Any], trial: int, s: LiveSession, scores: dict[str, 
     return rec
 
 
-def run_case(case: dict[str, Any], agent: Any, trial: int = 0) -> dict[str, Any]:
-    """Run one case to its reply with a sync (or async-wrapped) agent; returns its result record."""
-    s = build_session(case)
-    ttft: float | None = None
-    errors: list[str] = []
-    t0 = time.perf_counter()
-    scores = None
-    while scores is None:
-        try:
-            resp = call_agent(agent, s.loop.agent_request())  # type: ignore[union-attr]
-        except Exception as exc:  # a plug-in's bug is recorded on the case, the run goes on
-            resp = AgentResponse(error=f"{type(exc).__name__}: {exc}")
-        if ttft is None:
-            ttft = resp.timings.ttft_s
+class CaseRun:
+    """One case in flight: its session, and what the agent's responses have shown so far.
+
+    Drivers (sync or async) alternate :meth:`request` and :meth:`feed` until ``feed`` returns the record.
+    """
+
+    def __init__(self, case: dict[str, Any], trial: int = 0):
+        self.case = case
+        self.trial = trial
+        self.session = build_session(case)
+        self.ttft: float | None = None
+        self.errors: list[str] = []
+        self.t0 = time.perf_counter()
+
+    def request(self) -> Any:
+        """The next turn's :class:`~hat_env.types.AgentRequest`."""
+        return self.session.loop.agent_request()  # type: ignore[union-attr]
+
+    def feed(self, resp: AgentResponse) -> dict[str, Any] | None:
+        """Feed one response; returns the case's result record once the reply went out."""
+        if self.ttft is None:
+            self.ttft = resp.timings.ttft_s
         if resp.error:
-            errors.append(resp.error)
-        scores = s.feed(resp.text, resp.tool_calls or None, resp.timings.total_s)
-    return _record(case, trial, s, scores, ttft, time.perf_counter() - t0, errors)
+            self.errors.append(resp.error)
+        scores = self.session.feed(resp.text, resp.tool_calls or None, resp.timings.total_s)
+        if scores is None:
+            return None
+        return _record(self.case, self.trial, self.session, scores, self.ttft, time.perf_counter() - self.t0,
+                       self.errors)
+
+
+def _failed(exc: Exception) -> AgentResponse:
+    """A plug-in's exception, recorded on the case as an error; the run goes on."""
+    return AgentResponse(error=f"{type(exc).__name__}: {exc}")
+
+
+def run_case(case: dict[str, Any], agent: Any, trial: int = 0) -> dict[str, Any]:
+    """Run one case to its reply with any agent :func:`call_agent` accepts; returns its result record."""
+    run = CaseRun(case, trial)
+    while True:
+        try:
+            resp = call_agent(agent, run.request())
+        except Exception as exc:
+            resp = _failed(exc)
+        rec = run.feed(resp)
+        if rec is not None:
+            return rec
 
 
 async def arun_case(case: dict[str, Any], agent: Any, trial: int = 0) -> dict[str, Any]:
     """:func:`run_case` for agents with an async ``aact`` (the environment part is synchronous and fast)."""
-    s = build_session(case)
-    ttft: float | None = None
-    errors: list[str] = []
-    t0 = time.perf_counter()
-    scores = None
-    while scores is None:
+    run = CaseRun(case, trial)
+    while True:
         try:
-            resp = await agent.aact(s.loop.agent_request())  # type: ignore[union-attr]
+            resp = await agent.aact(run.request())
         except Exception as exc:
-            resp = AgentResponse(error=f"{type(exc).__name__}: {exc}")
-        if ttft is None:
-            ttft = resp.timings.ttft_s
-        if resp.error:
-            errors.append(resp.error)
-        scores = s.feed(resp.text, resp.tool_calls or None, resp.timings.total_s)
-    return _record(case, trial, s, scores, ttft, time.perf_counter() - t0, errors)
+            resp = _failed(exc)
+        rec = run.feed(resp)
+        if rec is not None:
+            return rec
 
 
 def read_results(path: Path) -> list[dict[str, Any]]:
@@ -188,7 +210,6 @@ def run_cases(
     try:
         if hasattr(agent, "aact"):
             async def main() -> None:
-                nonlocal finished
                 sem = asyncio.Semaphore(max(1, max_concurrency))
 
                 async def one(c: dict[str, Any], k: int) -> None:
