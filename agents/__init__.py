@@ -3,6 +3,6 @@
 Heavy adapters (transformers, vLLM, OpenAI) import their libraries only when constructed.
 """
 
-from hat_env.agents.base import Agent, builtin_agents, call_agent, make_agent
+from hat_env.agents.base import Agent, acall_agent, builtin_agents, call_agent, make_agent
 
-__all__ = ["Agent", "builtin_agents", "call_agent", "make_agent"]
+__all__ = ["Agent", "acall_agent", "builtin_agents", "call_agent", "make_agent"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import inspect
+import threading
 from importlib.metadata import entry_points
 from typing import Any, Callable, Protocol, runtime_checkable
 
@@ -27,19 +28,29 @@ class Agent(Protocol):
         ...
 
 
-def call_agent(agent: Any, request: AgentRequest) -> AgentResponse:
-    """Call ``agent`` synchronously whether it offers ``act``, an async ``aact``, or is a plain callable.
+def _run_coro(coro: Any) -> Any:
+    """Run a coroutine to completion from sync code, also when this thread already runs an event loop."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    box: dict[str, Any] = {}
 
-    A plug-in may return a plain string; it is wrapped as the response text.
-    """
-    fn = getattr(agent, "act", None)
-    if fn is None and hasattr(agent, "aact"):
-        res: Any = asyncio.run(agent.aact(request))
-    else:
-        fn = fn or agent
-        res = fn(request)
-        if inspect.isawaitable(res):
-            res = asyncio.run(res)
+    def runner() -> None:
+        try:
+            box["result"] = asyncio.run(coro)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    t = threading.Thread(target=runner, name="hat-env-call-agent")
+    t.start()
+    t.join()
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
+def _as_response(agent: Any, res: Any) -> AgentResponse:
     if isinstance(res, str):
         return AgentResponse(text=res)
     if not isinstance(res, AgentResponse):
@@ -47,10 +58,45 @@ def call_agent(agent: Any, request: AgentRequest) -> AgentResponse:
     return res
 
 
+def call_agent(agent: Any, request: AgentRequest) -> AgentResponse:
+    """Call ``agent`` synchronously whether it offers ``act``, an async ``aact``, or is a plain callable
+    (sync or ``async def``).
+
+    A plug-in may return a plain string; it is wrapped as the response text.
+    """
+    fn = getattr(agent, "act", None)
+    if fn is None and hasattr(agent, "aact"):
+        res: Any = _run_coro(agent.aact(request))
+    else:
+        fn = fn or agent
+        res = fn(request)
+        if inspect.isawaitable(res):
+            res = _run_coro(res)
+    return _as_response(agent, res)
+
+
+async def acall_agent(agent: Any, request: AgentRequest) -> AgentResponse:
+    """Async form of :func:`call_agent`: awaits ``aact`` (or an async callable); a sync ``act`` runs in a worker
+    thread so the event loop stays free."""
+    fn = getattr(agent, "aact", None)
+    if fn is not None:
+        return _as_response(agent, await fn(request))
+    fn = getattr(agent, "act", None) or agent
+    if inspect.iscoroutinefunction(fn):
+        return _as_response(agent, await fn(request))
+    res = await asyncio.to_thread(fn, request)
+    if inspect.isawaitable(res):
+        res = await res
+    return _as_response(agent, res)
+
+
 _BUILTIN: dict[str, str] = {
     "reference": "hat_env.agents.reference:ReferenceAgent",
     "random": "hat_env.agents.random_agent:RandomAgent",
     "memorizer": "hat_env.agents.memorizer:MemorizerAgent",
+    "openai": "hat_env.agents.openai_agent:OpenAIAgent",
+    "transformers": "hat_env.agents.transformers_agent:TransformersAgent",
+    "vllm": "hat_env.agents.vllm_agent:VLLMAgent",
 }
 
 
@@ -71,7 +117,8 @@ def make_agent(spec: str, **kwargs: Any) -> Any:
     """Build an agent from a spec.
 
     Args:
-        spec: a built-in name (``reference``, ``random``, ``memorizer``), a name registered in the
+        spec: a built-in name (``reference``, ``random``, ``memorizer``, ``openai``, ``transformers``,
+            ``vllm``), a name registered in the
             ``hat_env.agents`` entry-point group, or ``module:attr`` naming a class, a factory or an agent object.
         **kwargs: passed to the class or factory (``seed``, ``model``...); keys it does not accept are dropped.
 

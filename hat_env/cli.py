@@ -1,8 +1,10 @@
 """The ``hat-env`` command line.
 
 Subcommands: ``run`` (a live session with an agent, transcript and score table), ``scenarios`` (list built-in
-scenarios), ``validate`` (check a scenario file or harness pack), ``hsa`` (show a harness variant), and the
-evaluation commands ``suites``, ``bench``, ``compare`` and ``replay`` (:mod:`hat_env.evaluation.cli`).
+scenarios), ``validate`` (check a scenario file or harness pack), ``hsa`` (show a harness variant),
+``make-tiny-model`` (the tiny offline model for tests and smoke runs), the
+evaluation commands ``suites``, ``bench``, ``compare`` and ``replay`` (:mod:`hat_env.evaluation.cli`), and ``train``
+(:mod:`hat_env.train.cli`).
 Run ``hat-env COMMAND --help`` for each flag.
 """
 
@@ -24,7 +26,7 @@ def _parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("run", help="run one live session with an agent and score it")
     r.add_argument("--scenario", default="beauty_zh", help="built-in scenario name or path to a scenario YAML (default: beauty_zh)")
-    r.add_argument("--agent", default="reference", help="agent: reference, random, memorizer, a plug-in name, or module:attr (default: reference)")
+    r.add_argument("--agent", default="reference", help="agent: reference, random, memorizer, openai, transformers, vllm, a plug-in name, or module:attr (default: reference)")
     r.add_argument("--seed", type=int, default=None, help="seed that fixes the whole session (default: the scenario's seed)")
     r.add_argument("--duration", type=float, default=None, help="session length in room seconds (default: the scenario's)")
     r.add_argument("--harness", default=None, help="harness pack name or folder replacing the scenario's harness")
@@ -35,12 +37,21 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--summary-json", default=None, help="write the summary (score, components, requests...) to this JSON file")
     r.add_argument("--quiet", action="store_true", help="no transcript, only the score table")
     r.add_argument("--on-error", default="continue", choices=["continue", "stop"], help="when the agent fails: record and go on, or stop")
+    from hat_env.agents.cli_args import add_agent_arguments
+
+    add_agent_arguments(r)
 
     s = sub.add_parser("scenarios", help="list the built-in scenarios")
     s.add_argument("--json", action="store_true", help="print a JSON list of {name, locale, description, ...}")
 
     v = sub.add_parser("validate", help="check a scenario file or a harness pack folder; exit 1 when invalid")
     v.add_argument("path", help="scenario YAML file or harness pack folder (with harness.yaml)")
+
+    t = sub.add_parser("make-tiny-model", help="build the tiny random-weight Qwen2 model for tests and smoke runs (needs torch, transformers)")
+    t.add_argument("dir", help="output folder")
+    t.add_argument("--vocab-size", type=int, default=1024, help="BPE vocabulary size (default: 1024)")
+    t.add_argument("--max-position-embeddings", type=int, default=32768, help="context length, at least 8192 (default: 32768)")
+    t.add_argument("--seed", type=int, default=0, help="weight-initialisation seed (default: 0)")
 
     h = sub.add_parser("hsa", help="Harness-State Augmentation tools")
     hsub = h.add_subparsers(dest="hsa_command", required=True, metavar="ACTION")
@@ -51,8 +62,9 @@ def _parser() -> argparse.ArgumentParser:
     hs.add_argument("--family", default="train", choices=["train", "heldout"], help="vocabulary family")
     hs.add_argument("--strength", type=float, default=1.0, help="strength 0-1 (default: 1.0)")
     from hat_env.evaluation.cli import add_parsers
+    from hat_env.train.cli import add_parsers as add_train_parsers
 
-    p.set_defaults(_eval_handlers=add_parsers(sub))
+    p.set_defaults(_eval_handlers={**add_parsers(sub), **add_train_parsers(sub)})
     return p
 
 
@@ -70,7 +82,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     from hat_env.agents import make_agent
     from hat_env.envs.session import LiveSession
-    from hat_env.runner import default_trace_path, print_request, print_summary, run_session
+    from hat_env.runner import AgentFailed, default_trace_path, print_request, print_summary, run_session
 
     console = Console(stderr=False, highlight=False)
     session = None
@@ -86,8 +98,10 @@ def cmd_run(args: argparse.Namespace) -> int:
             trace = str(default_trace_path(sc.name, seed))
         session = LiveSession(sc, seed=seed, harness=args.harness, trace=trace, duration_s=args.duration,
                               hsa=_hsa_options(args))
-        agent = make_agent(args.agent, seed=seed)
-    except (ValueError, OSError) as exc:
+        from hat_env.agents.cli_args import agent_kwargs
+
+        agent = make_agent(args.agent, seed=seed, **agent_kwargs(args))
+    except (ValueError, OSError, ImportError) as exc:
         console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
         return 2
     total = session.scenario.duration_s
@@ -95,13 +109,29 @@ def cmd_run(args: argparse.Namespace) -> int:
                   TimeElapsedColumn(), console=console, transient=True) as prog:
         task = prog.add_task(f"{sc.name} / {getattr(agent, 'name', args.agent)}", total=total, info="")
 
+        errors: list[str] = []
+
         def on_request(s: LiveSession, scores: dict[str, Any]) -> None:
+            errors.extend(t["error"] for t in s.turn_timings if t.get("error"))
             if not args.quiet:
                 print_request(prog.console, s)
             prog.update(task, completed=min(total, s.room.t), info=f"{s.n_requests} requests")
 
-        summary = run_session(session, agent, on_request=on_request, on_error=args.on_error)
+        try:
+            summary = run_session(session, agent, on_request=on_request, on_error=args.on_error)
+        except AgentFailed as exc:
+            console.print(f"[red]agent failed, session stopped (--on-error stop):[/red] {exc}", highlight=False,
+                          soft_wrap=True)
+            errors.append(str(exc))
+            summary = session.finish()
+        finally:
+            close = getattr(agent, "close", None)
+            if callable(close):
+                close()
     print_summary(console, summary)
+    if errors:
+        console.print(f"[red]{len(errors)} agent call(s) failed;[/red] first: {errors[0]}", highlight=False,
+                      soft_wrap=True)
     if trace:
         console.print(f"trace: {trace}")
     if args.summary_json:
@@ -170,6 +200,22 @@ def cmd_validate(args: argparse.Namespace) -> int:
         return 1
 
 
+def cmd_make_tiny_model(args: argparse.Namespace) -> int:
+    """``hat-env make-tiny-model DIR``."""
+    from hat_env.agents.tiny_model import build_tiny_model
+
+    try:
+        out = build_tiny_model(args.dir, vocab_size=args.vocab_size, seed=args.seed,
+                               max_position_embeddings=args.max_position_embeddings)
+    except (ImportError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    info = json.loads((out / "hat_env_tiny_model.json").read_text(encoding="utf-8"))
+    print(f"tiny model written to {out}: {info['parameters']:,} parameters, vocab {info['vocab_size']}, "
+          f"head_dim {info['head_dim']}, context {info['max_position_embeddings']}")
+    return 0
+
+
 def cmd_hsa(args: argparse.Namespace) -> int:
     """``hat-env hsa show``."""
     from hat_env.hsa.show import show_variant
@@ -183,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hat-env`` console script; returns the exit status."""
     args = _parser().parse_args(argv)
     handlers = {"run": cmd_run, "scenarios": cmd_scenarios, "validate": cmd_validate, "hsa": cmd_hsa,
+                "make-tiny-model": cmd_make_tiny_model,
                 **args._eval_handlers}
     return handlers[args.command](args)
 

@@ -95,3 +95,23 @@ def test_replay_a_session_trace(tmp_path: Path, capsys: pytest.CaptureFixture[st
     n = sum(1 for line in trace.read_text().splitlines() if '"type":"request"' in line)
     assert res["requests"] == n and res["p50_s"] is not None and res["p95_s"] >= res["p50_s"]
     assert res["mean_score"] >= 95  # the replay rebuilds each request's harness state (mid-stream patch included)
+
+
+def test_bench_50_cases_through_openai_adapter_against_real_vllm(vllm_server, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """End to end: `hat-env bench` drives a real local vLLM server (the tiny untrained model) through the
+    `openai` adapter, concurrently; every case is recorded with its latency, and a resumed run adds nothing."""
+    out = tmp_path / "vllm"
+    args = ["bench", "--suite", "lsqa-v1", "--limit", "50", "--agent", "openai", "--model", vllm_server.name,
+            "--base-url", vllm_server.base_url, "--max-concurrency", "8", "--max-tokens", "48", "--timeout", "120",
+            "--out", str(out), "--quiet"]
+    assert main(args) == 0
+    recs = read_results(out / "results.jsonl")
+    assert len(recs) == 50 and len({r["case_id"] for r in recs}) == 50
+    assert all(r["latency_s"] > 0 and r["turns"] >= 1 for r in recs)
+    assert sum(1 for r in recs if r.get("ttft_s") is not None) >= 40
+    s = json.loads((out / "summary.json").read_text())
+    assert s["suites"]["lsqa-v1"]["cases"] == 50 and s["latency"]["p50_s"] > 0
+    assert s["suites"]["lsqa-v1"]["avg"] < 50  # an untrained 0.5M-parameter model does not answer viewers
+    assert main(args + ["--resume"]) == 0
+    assert len(read_results(out / "results.jsonl")) == 50

@@ -10,6 +10,8 @@ from typing import Any, Callable
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     """Add the evaluation subcommands to ``sub`` (an argparse subparsers object); returns their handlers."""
+    from hat_env.agents.cli_args import add_agent_arguments
+
     s = sub.add_parser("suites", help="list the evaluation suites with case counts and manifest hashes")
     s.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
@@ -20,11 +22,12 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     b.add_argument("--limit", type=int, default=None, help="run only the first N cases of each suite")
     b.add_argument("--trials", type=int, default=1, help="runs per case, for pass^k (default 1)")
     b.add_argument("--resume", action="store_true", help="keep finished cases in OUT/results.jsonl and run only the rest")
-    b.add_argument("--max-concurrency", type=int, default=1, help="cases in flight at once (async agents and endpoints)")
+    b.add_argument("--max-concurrency", type=int, default=1, help="cases (and endpoint requests) in flight at once")
     b.add_argument("--seed", type=int, default=0, help="agent seed (sampling agents)")
     b.add_argument("--judge", default=None, help="optional LLM judge agent spec(s), comma-separated, up to 3 (majority vote)")
     b.add_argument("--judge-limit", type=int, default=50, help="records the judge grades (default 50)")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_agent_arguments(b, skip=("max_concurrency",))
 
     c = sub.add_parser("compare", help="print two bench runs side by side with differences")
     c.add_argument("a", help="first bench output folder (or its summary.json)")
@@ -35,6 +38,7 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     r.add_argument("--agent", default="reference", help="agent spec (as for `run`)")
     r.add_argument("--limit", type=int, default=None, help="replay only the first N requests")
     r.add_argument("--json", default=None, help="write the replay figures to this JSON file")
+    add_agent_arguments(r)
     return {"suites": cmd_suites, "bench": cmd_bench, "compare": cmd_compare, "replay": cmd_replay}
 
 
@@ -60,9 +64,9 @@ def cmd_suites(args: argparse.Namespace) -> int:
 
 def _agent(spec: str, args: argparse.Namespace) -> Any:
     from hat_env.agents import make_agent
+    from hat_env.agents.cli_args import agent_kwargs
 
-    kw = {k: getattr(args, k) for k in ("seed", "model", "base_url", "timeout", "max_concurrency") if getattr(args, k, None) is not None}
-    return make_agent(spec, **kw)
+    return make_agent(spec, seed=getattr(args, "seed", 0) or 0, **agent_kwargs(args))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -1,0 +1,507 @@
+"""The ``openai`` agent: any OpenAI-compatible chat endpoint (vLLM's server, SGLang, hosted APIs).
+
+It uses the official ``openai`` client (``AsyncOpenAI``), streams every answer so the time to first token is
+measured, limits concurrent requests, retries with exponential backoff on 429, 5xx and connection errors, and
+never raises on a failed call: the failure comes back as ``AgentResponse(error=...)`` with a message that says
+what went wrong and what to check, so a live session records it and goes on.
+
+Configuration comes from the arguments, else the environment:
+
+- ``base_url``: ``OPENAI_BASE_URL``, else ``http://127.0.0.1:8000/v1`` (vLLM's default);
+- ``model``: ``HAT_ENV_MODEL``, else the only model the endpoint serves (``GET /v1/models``);
+- the key: ``api_key``, else the variable named by ``api_key_env``, else ``OPENAI_API_KEY``, else ``"EMPTY"``
+  (local servers need none).
+
+Tool calls come from the structured response; when the server returns none (no tool parser on the server), the
+text is parsed with the harness's Hermes parser and the calls are returned as structured calls as well. The text
+is always returned, so the environment can parse it itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import threading
+import time
+from typing import Any
+
+from hat_env.types import AgentRequest, AgentResponse, Timings
+
+DEFAULT_BASE_URL = "http://127.0.0.1:8000/v1"
+
+#: Message keys the Chat Completions API accepts, per role.
+_KEYS = {
+    "system": ("role", "content", "name"),
+    "developer": ("role", "content", "name"),
+    "user": ("role", "content", "name"),
+    "assistant": ("role", "content", "tool_calls", "name"),
+    "tool": ("role", "content", "tool_call_id"),
+}
+
+
+def to_openai_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Copy ``messages`` keeping only the fields the Chat Completions API accepts for each role.
+
+    The environment's tool messages carry a ``name`` for traces; strict endpoints reject it.
+    """
+    out = []
+    for m in messages:
+        keys = _KEYS.get(m.get("role", ""), tuple(m))
+        msg = {k: m[k] for k in keys if k in m}
+        if msg.get("role") == "assistant" and not msg.get("tool_calls"):
+            msg.pop("tool_calls", None)
+        out.append(msg)
+    return out
+
+
+def calls_from_text(text: str) -> list[dict[str, Any]]:
+    """OpenAI-format tool calls parsed from Hermes ``<tool_call>`` text (empty when there are none or invalid)."""
+    from hat_env.harness.parse import parse_output
+
+    parsed = parse_output(text)
+    if parsed.error or not parsed.tool_calls:
+        return []
+    return [
+        {
+            "id": tc.call_id or f"call_{i}",
+            "type": "function",
+            "function": {"name": tc.name, "arguments": json.dumps(tc.arguments, ensure_ascii=False)},
+        }
+        for i, tc in enumerate(parsed.tool_calls)
+    ]
+
+
+class _CallFailed(Exception):
+    """A failed attempt, classified: ``retry`` says whether backing off and trying again may help."""
+
+    def __init__(self, message: str, retry: bool = False, retry_after: float | None = None):
+        super().__init__(message)
+        self.retry = retry
+        self.retry_after = retry_after
+
+
+class OpenAIAgent:
+    """An agent served by an OpenAI-compatible endpoint.
+
+    Args:
+        model: the served model name (``HAT_ENV_MODEL``; else the endpoint's only model).
+        base_url: the endpoint, ``.../v1`` for vLLM and SGLang (``OPENAI_BASE_URL``; else
+            ``http://127.0.0.1:8000/v1``).
+        api_key: the key itself. Prefer ``api_key_env``.
+        api_key_env: the name of the environment variable holding the key (default ``OPENAI_API_KEY``; local
+            servers need no key).
+        max_concurrency: at most this many requests in flight at once (per event loop).
+        timeout: seconds one attempt may take, streaming included.
+        max_retries: further attempts after a 429, a 5xx or a connection error (not after a timeout).
+        backoff_s: the first retry waits about this long; each next one twice as long (with jitter), capped by
+            ``max_backoff_s``. A ``Retry-After`` header is honoured within the cap.
+        max_backoff_s: the longest wait between attempts.
+        temperature: sampling temperature (0: greedy).
+        max_tokens: the most tokens one answer may have.
+        top_p: nucleus sampling.
+        request_seed: a sampling seed sent with every request (``None``: none sent). On vLLM's CPU build a
+            per-request seed crashes the engine when a prompt is prefilled in chunks (longer than
+            ``--max-num-batched-tokens``): serve with ``--max-num-batched-tokens`` at least the context length.
+        extra_body: extra JSON fields sent with each request (server-specific sampling options such as vLLM's
+            ``top_k`` or ``ignore_eos``).
+        stream: stream answers (measures the time to first token); ``False`` for endpoints that cannot.
+        send_tools: send the harness's tools as OpenAI ``tools`` (``False``: rely on the system prompt).
+        tool_choice: sent with the tools (``"auto"``).
+    """
+
+    name = "openai"
+
+    def __init__(
+        self,
+        model: str | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        api_key_env: str | None = None,
+        max_concurrency: int = 8,
+        timeout: float = 60.0,
+        max_retries: int = 3,
+        backoff_s: float = 0.5,
+        max_backoff_s: float = 8.0,
+        temperature: float = 0.0,
+        max_tokens: int = 512,
+        top_p: float | None = None,
+        request_seed: int | None = None,
+        extra_body: dict[str, Any] | None = None,
+        stream: bool = True,
+        send_tools: bool = True,
+        tool_choice: str | None = "auto",
+    ):
+        try:
+            import openai
+        except ImportError:
+            raise ImportError("the openai agent needs the openai client: pip install 'hat-env[openai]'") from None
+        self._openai = openai
+        self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
+        self.model = model or os.environ.get("HAT_ENV_MODEL") or None
+        if api_key is None:
+            env = api_key_env or "OPENAI_API_KEY"
+            api_key = os.environ.get(env)
+            if api_key is None and api_key_env:
+                raise ValueError(f"the API key variable {api_key_env} is not set in the environment")
+        self.api_key = api_key or "EMPTY"
+        if max_concurrency < 1:
+            raise ValueError("max_concurrency must be at least 1")
+        self.max_concurrency = int(max_concurrency)
+        self.timeout = float(timeout)
+        self.max_retries = max(0, int(max_retries))
+        self.backoff_s = float(backoff_s)
+        self.max_backoff_s = float(max_backoff_s)
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+        self.top_p = top_p
+        self.request_seed = request_seed
+        self.extra_body = dict(extra_body or {})
+        self.stream = stream
+        self.send_tools = send_tools
+        self.tool_choice = tool_choice
+        self._usage_in_stream = True
+        self._per_loop: dict[int, tuple[asyncio.AbstractEventLoop, Any, asyncio.Semaphore]] = {}
+        self._lock = threading.Lock()
+        self._bg: tuple[asyncio.AbstractEventLoop, threading.Thread] | None = None
+        self._rng = random.Random()
+
+    # -- clients: one per event loop (an async HTTP pool belongs to the loop that made it) -------------------
+    def _client(self) -> tuple[Any, asyncio.Semaphore]:
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            for key, (lp, _, _) in list(self._per_loop.items()):
+                if lp.is_closed():
+                    del self._per_loop[key]
+            got = self._per_loop.get(id(loop))
+            if got is None or got[0] is not loop:
+                client = self._openai.AsyncOpenAI(
+                    base_url=self.base_url, api_key=self.api_key, timeout=self.timeout, max_retries=0
+                )
+                got = (loop, client, asyncio.Semaphore(self.max_concurrency))
+                self._per_loop[id(loop)] = got
+        return got[1], got[2]
+
+    def _background_loop(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._bg is None or not self._bg[1].is_alive():
+                loop = asyncio.new_event_loop()
+                t = threading.Thread(target=loop.run_forever, name="hat-env-openai", daemon=True)
+                t.start()
+                self._bg = (loop, t)
+            return self._bg[0]
+
+    # -- the agent protocol ---------------------------------------------------------------------------------
+    def act(self, request: AgentRequest) -> AgentResponse:
+        """Synchronous form of :meth:`aact` (runs on a private event loop thread; safe inside a running loop)."""
+        fut = asyncio.run_coroutine_threadsafe(self.aact(request), self._background_loop())
+        return fut.result()
+
+    async def aact(self, request: AgentRequest) -> AgentResponse:
+        """One model output for ``request``; never raises for endpoint failures (see ``AgentResponse.error``)."""
+        client, sem = self._client()
+        async with sem:
+            t0 = time.perf_counter()  # queueing behind the concurrency limit is not the model's time
+            attempt = 0
+            first: str | None = None
+            while True:
+                try:
+                    if self.model is None:
+                        self.model = await self._only_model(client)
+                    return await asyncio.wait_for(self._attempt(client, request, t0), self.timeout)
+                except asyncio.TimeoutError:
+                    return self._fail(t0, f"no complete answer from {self.base_url} within the {self.timeout:g} s "
+                                          f"timeout (model {self.model!r}); raise --timeout or check the server's load")
+                except _CallFailed as exc:
+                    if first is None:
+                        first = str(exc)
+                    if not exc.retry or attempt >= self.max_retries:
+                        tries = ""
+                        if attempt:
+                            tries = f" (after {attempt + 1} attempts"
+                            tries += f"; the first failed with: {first})" if first != str(exc) else ")"
+                        return self._fail(t0, f"{exc}{tries}")
+                    delay = min(self.max_backoff_s, self.backoff_s * (2 ** attempt)) * (0.5 + self._rng.random() / 2)
+                    if exc.retry_after is not None:
+                        delay = min(self.max_backoff_s, max(delay, exc.retry_after))
+                    attempt += 1
+                    await asyncio.sleep(delay)
+                except Exception as exc:  # never lose the session to an adapter bug
+                    return self._fail(t0, f"unexpected {type(exc).__name__} calling {self.base_url}: {exc}")
+
+    @staticmethod
+    def _fail(t0: float, message: str) -> AgentResponse:
+        return AgentResponse(error=message, timings=Timings(total_s=time.perf_counter() - t0))
+
+    # -- one attempt ------------------------------------------------------------------------------------------
+    def _params(self, request: AgentRequest) -> dict[str, Any]:
+        p: dict[str, Any] = {
+            "model": self.model,
+            "messages": to_openai_messages(request.messages),
+            "temperature": self.temperature,
+            "max_tokens": self.max_tokens,
+        }
+        if self.top_p is not None:
+            p["top_p"] = self.top_p
+        if self.request_seed is not None:
+            p["seed"] = self.request_seed
+        if self.send_tools and request.tools:
+            p["tools"] = request.tools
+            if self.tool_choice is not None:
+                p["tool_choice"] = self.tool_choice
+        if self.extra_body:
+            p["extra_body"] = self.extra_body
+        return p
+
+    async def _attempt(self, client: Any, request: AgentRequest, t0: float) -> AgentResponse:
+        params = self._params(request)
+        try:
+            if not self.stream:
+                return self._from_completion(await client.chat.completions.create(**params), t0)
+            if self._usage_in_stream:
+                params["stream_options"] = {"include_usage": True}
+            try:
+                stream = await client.chat.completions.create(stream=True, **params)
+            except self._openai.BadRequestError as exc:
+                if "stream_options" not in str(exc) or not self._usage_in_stream:
+                    raise
+                self._usage_in_stream = False  # the server does not know stream_options: go on without usage
+                params.pop("stream_options")
+                stream = await client.chat.completions.create(stream=True, **params)
+            return await self._from_stream(stream, t0)
+        except _CallFailed:
+            raise
+        except Exception as exc:
+            raise await self._classify(client, exc) from None
+
+    async def _from_stream(self, stream: Any, t0: float) -> AgentResponse:
+        text: list[str] = []
+        reasoning: list[str] = []
+        calls: dict[int, dict[str, Any]] = {}
+        ttft: float | None = None
+        usage = None
+        n_chunks = 0
+        try:
+            async for chunk in stream:
+                n_chunks += 1
+                if getattr(chunk, "usage", None) is not None:
+                    usage = chunk.usage
+                for choice in chunk.choices or []:
+                    delta = choice.delta
+                    if delta is None:
+                        continue
+                    got = False
+                    if delta.content:
+                        text.append(delta.content)
+                        got = True
+                    r = getattr(delta, "reasoning_content", None) or getattr(delta, "reasoning", None)
+                    if isinstance(r, str) and r:
+                        reasoning.append(r)
+                        got = True
+                    for tc in delta.tool_calls or []:
+                        got = True
+                        slot = calls.setdefault(tc.index if tc.index is not None else len(calls),
+                                                {"id": "", "type": "function", "function": {"name": "", "arguments": ""}})
+                        if tc.id:
+                            slot["id"] = tc.id
+                        if tc.function is not None:
+                            if tc.function.name:
+                                slot["function"]["name"] += tc.function.name
+                            if tc.function.arguments:
+                                slot["function"]["arguments"] += tc.function.arguments
+                    if got and ttft is None:
+                        ttft = time.perf_counter() - t0
+        except Exception as exc:
+            oa = self._openai
+            transport = any(k in type(exc).__name__ for k in ("RemoteProtocol", "ReadError", "NetworkError",
+                                                               "StreamError", "CloseError"))
+            if (isinstance(exc, oa.APIConnectionError) and not isinstance(exc, oa.APITimeoutError)) or transport \
+                    or isinstance(exc, (ConnectionError, OSError)):
+                cause = exc.__cause__ or exc.__context__ or exc
+                raise _CallFailed(f"the connection to {self.base_url} was lost mid-answer after {n_chunks} chunks "
+                                  f"({cause})", retry=True) from None
+            raise
+        finally:
+            close = getattr(stream, "close", None)
+            if close is not None:
+                try:
+                    await close()
+                except Exception:
+                    pass
+        tool_calls = [calls[k] for k in sorted(calls)]
+        for i, c in enumerate(tool_calls):
+            c["id"] = c["id"] or f"call_{i}"
+        return self._response("".join(text), "".join(reasoning), tool_calls, usage, t0, ttft)
+
+    def _from_completion(self, completion: Any, t0: float) -> AgentResponse:
+        msg = completion.choices[0].message if completion.choices else None
+        text = (msg.content or "") if msg else ""
+        reasoning = (getattr(msg, "reasoning_content", None) or getattr(msg, "reasoning", None) or "") if msg else ""
+        tool_calls = [
+            {"id": tc.id or f"call_{i}", "type": "function",
+             "function": {"name": tc.function.name, "arguments": tc.function.arguments or ""}}
+            for i, tc in enumerate((msg.tool_calls or []) if msg else [])
+            if getattr(tc, "function", None) is not None
+        ]
+        return self._response(text, reasoning if isinstance(reasoning, str) else "", tool_calls,
+                              completion.usage, t0, None)
+
+    @staticmethod
+    def _response(text: str, reasoning: str, tool_calls: list[dict[str, Any]], usage: Any, t0: float,
+                  ttft: float | None) -> AgentResponse:
+        if reasoning:
+            text = f"<think>{reasoning}</think>{text}"
+        broken = [c for c in tool_calls if not _valid_json(c["function"]["arguments"])]
+        if broken and "<tool_call>" not in text:
+            # keep what the model wrote visible in the trace: the harness reports the bad arguments
+            text += "".join(f'<tool_call>\n{{"name": {json.dumps(c["function"]["name"], ensure_ascii=False)}, '
+                            f'"arguments": {c["function"]["arguments"]}}}\n</tool_call>' for c in broken)
+        if not tool_calls and "<tool_call>" in text:
+            tool_calls = calls_from_text(text)
+        return AgentResponse(
+            text=text,
+            tool_calls=tool_calls,
+            timings=Timings(total_s=time.perf_counter() - t0, ttft_s=ttft),
+            prompt_tokens=getattr(usage, "prompt_tokens", None),
+            completion_tokens=getattr(usage, "completion_tokens", None),
+        )
+
+    # -- errors -----------------------------------------------------------------------------------------------
+    async def _classify(self, client: Any, exc: Exception) -> _CallFailed:
+        """Turn a client exception into a clear message, marked retryable or not."""
+        oa = self._openai
+        url = self.base_url
+        if isinstance(exc, oa.APITimeoutError):
+            return _CallFailed(f"no answer from {url} within the {self.timeout:g} s timeout (model {self.model!r})")
+        if isinstance(exc, oa.APIConnectionError):
+            cause = exc.__cause__ or exc.__context__
+            detail = str(cause) if cause else str(exc)
+            if "refused" in detail.lower() or "connect" in type(cause).__name__.lower():
+                return _CallFailed(f"cannot connect to {url}: connection refused; is the server running and the "
+                                   f"base URL right? ({detail})", retry=True)
+            return _CallFailed(f"connection to {url} failed: {detail}", retry=True)
+        if isinstance(exc, oa.APIStatusError):
+            code = exc.status_code
+            body = _error_text(exc)
+            if code == 429:
+                ra = _retry_after(exc)
+                return _CallFailed(f"rate-limited by {url} (429): {body}", retry=True, retry_after=ra)
+            if code >= 500:
+                return _CallFailed(f"server error {code} from {url}: {body}", retry=True)
+            if code == 404:
+                served = await self._served_models(client)
+                if served is not None and self.model not in served:
+                    return _CallFailed(f"model {self.model!r} is not served by {url}; served models: "
+                                       f"{', '.join(served) or '(none)'}")
+                if "model" in body.lower() and "not exist" in body.lower():
+                    return _CallFailed(f"model {self.model!r} is not served by {url}: {body}")
+                hint = f" (did you mean {url}/v1?)" if not url.endswith("/v1") else ""
+                return _CallFailed(f"{url}/chat/completions answered 404 ({body}); is the base URL right{hint}? "
+                                   "vLLM and SGLang serve under /v1")
+            if code in (401, 403):
+                return _CallFailed(f"{url} refused the API key ({code}: {body}); set the key's variable "
+                                   "(--api-key-env, default OPENAI_API_KEY)")
+            return _CallFailed(f"{url} rejected the request ({code}): {body}")
+        if isinstance(exc, oa.APIError):  # an error event inside the stream: the server failed mid-answer
+            return _CallFailed(f"the server at {url} failed while answering: {_error_text(exc)}", retry=True)
+        name = type(exc).__name__
+        if any(k in name for k in ("RemoteProtocol", "ReadError", "ConnectError", "NetworkError", "StreamError",
+                                   "WriteError", "CloseError")) or isinstance(exc, (ConnectionError, OSError)):
+            return _CallFailed(f"the connection to {url} was lost mid-answer ({name}: {exc})", retry=True)
+        return _CallFailed(f"unexpected {name} from {url}: {exc}")
+
+    async def _served_models(self, client: Any) -> list[str] | None:
+        try:
+            page = await asyncio.wait_for(client.models.list(), min(self.timeout, 10.0))
+            return [m.id for m in page.data]
+        except Exception:
+            return None
+
+    async def _only_model(self, client: Any) -> str:
+        try:
+            served = await asyncio.wait_for(client.models.list(), min(self.timeout, 10.0))
+        except Exception as exc:
+            raise await self._classify(client, exc) from None
+        ids = [m.id for m in served.data]
+        if len(ids) != 1:
+            raise _CallFailed(f"no model given (--model or HAT_ENV_MODEL) and {self.base_url} serves "
+                              f"{len(ids)} models: {', '.join(ids) or '(none)'}")
+        return ids[0]
+
+    # -- lifecycle --------------------------------------------------------------------------------------------
+    def served_models(self) -> list[str]:
+        """The endpoint's model names (``GET /v1/models``); raises on failure."""
+
+        async def go() -> list[str]:
+            client, _ = self._client()
+            page = await client.models.list()
+            return [m.id for m in page.data]
+
+        return asyncio.run_coroutine_threadsafe(go(), self._background_loop()).result(self.timeout)
+
+    async def aclose(self) -> None:
+        """Close the HTTP client of the running event loop (call it before that loop ends)."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            got = self._per_loop.pop(id(loop), None)
+        if got is not None and got[0] is loop:
+            await got[1].close()
+
+    def close(self) -> None:
+        """Close the private loop's HTTP client and stop that loop (idempotent). Clients made on other loops
+        by :meth:`aact` are closed by :meth:`aclose` on their loop (or dropped with it)."""
+        with self._lock:
+            entries = list(self._per_loop.values())
+            self._per_loop.clear()
+            bg, self._bg = self._bg, None
+        for loop, client, _ in entries:
+            if loop.is_closed():
+                continue
+            if bg is not None and loop is bg[0]:
+                try:
+                    asyncio.run_coroutine_threadsafe(client.close(), loop).result(5)
+                except Exception:
+                    pass
+        if bg is not None:
+            bg[0].call_soon_threadsafe(bg[0].stop)
+            bg[1].join(5)
+            bg[0].close()
+
+    def __enter__(self) -> "OpenAIAgent":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"OpenAIAgent(model={self.model!r}, base_url={self.base_url!r})"
+
+
+def _valid_json(text: str) -> bool:
+    if not text.strip():
+        return True
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return True
+
+
+def _error_text(exc: Any) -> str:
+    """The server's own error message (``{"message": ..}`` or ``{"error": {"message": ..}}``), else ``str(exc)``."""
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        err = body.get("error")
+        msg = body.get("message") or (err.get("message") if isinstance(err, dict) else err) or body.get("detail")
+        if msg:
+            return str(msg)
+    return str(getattr(exc, "message", None) or exc)
+
+
+def _retry_after(exc: Any) -> float | None:
+    try:
+        v = exc.response.headers.get("retry-after")
+        return float(v) if v is not None else None
+    except (AttributeError, TypeError, ValueError):
+        return None
