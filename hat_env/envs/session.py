@@ -144,7 +144,7 @@ class LiveSession:
             self.harness = self._augment(self.base_harness, self._next_patch) if self.hsa else self.base_harness
             self.trace.write(
                 {"type": "harness_patch", "t": round(self.room.t, 3), "note": entry.note, "patch": entry.patch,
-                 "harness": self._harness_id()}
+                 "harness": self._harness_id(), "hsa": self.hsa_info if self.hsa else None}
             )
 
     # -- requests ------------------------------------------------------------------------------------------

@@ -9,10 +9,13 @@ Operations (``op`` field):
 - ``set``: ``{path: "constraints.max_reply_chars", value: 80}`` (dotted path into the harness dict)
 - ``rename_tool``: ``{tool, to}``; ``rename_skill``: ``{skill, to}``
 - ``rename_param``: ``{tool, param, to}`` (``param`` is a dotted path in the parameters)
-- ``add_tool``: ``{tool: {...}}``; ``remove_tool``: ``{tool}``; ``update_tool``: ``{tool, set: {...}}``
+- ``rename_skill_tool``: ``{to, param?}`` (the built-in skill-loading tool, and optionally its parameter)
+- ``add_tool``: ``{tool: {...}}``; ``remove_tool``: ``{tool}``; ``update_tool``: ``{tool, set: {...}}``;
+  ``move_tool``: ``{tool, index}``; ``reorder_tools``: ``{order: [names]}`` (the order the model sees them in)
 - ``add_skill``: ``{skill: {...}}``; ``remove_skill``: ``{skill}``; ``update_skill``: ``{skill, set: {...}}``
 - ``add_section``: ``{section: {...}, index}``; ``remove_section``: ``{section}``;
-  ``update_section``: ``{section, set: {...}}``; ``move_section``: ``{section, index}``
+  ``update_section``: ``{section, set: {...}}``; ``move_section``: ``{section, index}``;
+  ``reorder_sections``: ``{order: [ids]}``
 """
 
 from __future__ import annotations
@@ -82,6 +85,19 @@ def _rename_skill(h: dict[str, Any], op: dict[str, Any], i: int) -> None:
     _rename_everywhere(h, op["skill"], op["to"])
 
 
+def _rename_skill_tool(h: dict[str, Any], op: dict[str, Any], i: int) -> None:
+    st = h.setdefault("skill_tool", {"name": "load_skill", "param": "name"})
+    old = st.get("name", "load_skill")
+    new = op["to"]
+    if new != old and any(t.get("name") == new for t in h["tools"]):
+        raise PatchError(f"patch[{i}]: a tool named {new!r} already exists")
+    st["name"] = new
+    if op.get("param"):
+        st["param"] = op["param"]
+    if new != old:
+        _rename_everywhere(h, old, new)
+
+
 def _rename_param(h: dict[str, Any], op: dict[str, Any], i: int) -> None:
     t = _find(h["tools"], "name", op["tool"], "tool", i)
     parts = op["param"].split(".")
@@ -130,6 +146,29 @@ def _update(key: str, field: str) -> Callable[[dict[str, Any], dict[str, Any], i
     return run
 
 
+def _move_tool(h: dict[str, Any], op: dict[str, Any], i: int) -> None:
+    t = _find(h["tools"], "name", op["tool"], "tool", i)
+    tools = [x for x in h["tools"] if x is not t]
+    tools.insert(int(op["index"]), t)
+    h["tools"] = tools
+
+
+def _reorder(key: str, field: str, what: str) -> Callable[[dict[str, Any], dict[str, Any], int], None]:
+    def run(h: dict[str, Any], op: dict[str, Any], i: int) -> None:
+        items = h["prompt"]["sections"] if key == "sections" else h[key]
+        by = {x.get(field): x for x in items}
+        order = list(op["order"])
+        if sorted(order) != sorted(by) or len(order) != len(items):
+            raise PatchError(f"patch[{i}]: order must list every {what} once: {sorted(by)}")
+        new = [by[n] for n in order]
+        if key == "sections":
+            h["prompt"]["sections"] = new
+        else:
+            h[key] = new
+
+    return run
+
+
 def _sections(h: dict[str, Any]) -> list[dict[str, Any]]:
     return h["prompt"]["sections"]
 
@@ -162,9 +201,11 @@ OPERATIONS: dict[str, Callable[[dict[str, Any], dict[str, Any], int], None]] = {
     "rename_tool": _rename_tool,
     "rename_skill": _rename_skill,
     "rename_param": _rename_param,
+    "rename_skill_tool": _rename_skill_tool,
     "add_tool": _add("tools", "tool"),
     "remove_tool": _remove("tools", "tool"),
     "update_tool": _update("tools", "tool"),
+    "move_tool": _move_tool,
     "add_skill": _add("skills", "skill"),
     "remove_skill": _remove("skills", "skill"),
     "update_skill": _update("skills", "skill"),
@@ -172,6 +213,8 @@ OPERATIONS: dict[str, Callable[[dict[str, Any], dict[str, Any], int], None]] = {
     "remove_section": _remove_section,
     "update_section": _update_section,
     "move_section": _move_section,
+    "reorder_tools": _reorder("tools", "name", "tool"),
+    "reorder_sections": _reorder("sections", "id", "section"),
 }
 
 

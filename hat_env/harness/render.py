@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from hat_env.sim.scenario import RoomSpec
     from hat_env.types import LiveRequest
 
+_JSON_STR = json.JSONEncoder(ensure_ascii=False).encode
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 _LANG = {"zh_CN": "Chinese (简体中文)", "en_US": "English"}
 
@@ -59,7 +60,12 @@ def _source(harness: "Harness", source: str, room: "RoomState", values: dict[str
 
 def _wrap(markup: str, sections: list[tuple[str, str, str]]) -> str:
     if markup == "json":
-        return json.dumps({"sections": [{"title": t, "content": b} for _, t, b in sections]}, ensure_ascii=False, indent=1)
+        # Same text as json.dumps({"sections": [...]}, ensure_ascii=False, indent=1), built with the C string
+        # encoder (indent= makes json.dumps fall back to its slow pure-Python encoder).
+        enc = _JSON_STR
+        items = [f'  {{\n   "title": {enc(t)},\n   "content": {enc(b)}\n  }}' for _, t, b in sections]
+        return '{\n "sections": [\n' + ",\n".join(items) + "\n ]\n}" if items else '{\n "sections": []\n}'
+
     parts = []
     for sid, title, body in sections:
         if markup == "markdown":

@@ -34,7 +34,7 @@ OPS: dict[str, OpSpec] = {
         OpSpec("product_by_link", ("link",), ("link",)),
         OpSpec("product_by_id", ("product_id",), ("product_id",)),
         OpSpec("list_products", (), ()),
-        OpSpec("campaigns", ("product_id",), ()),
+        OpSpec("campaigns", ("product_id", "kind"), ()),
         OpSpec("stock", ("product_id",), ("product_id",)),
         OpSpec("shipping_policy", ("product_id",), ("product_id",)),
         OpSpec("after_sales_policy", ("product_id",), ("product_id",)),
@@ -147,10 +147,14 @@ class ToolBackend:
     def _list_products(self) -> dict[str, Any]:
         return {"products": [{"link": p.link, "product_id": p.product_id, "title": p.title} for p in self.room.products]}
 
-    def _campaigns(self, product_id: str | None = None) -> dict[str, Any]:
+    def _campaigns(self, product_id: str | None = None, kind: str | None = None) -> dict[str, Any]:
+        """Active campaigns, for one product or the room, optionally only of one ``kind`` (campaign type)."""
         if product_id is not None:
             self._product(product_id)
-        return {"campaigns": [_campaign_view(c) for c in self.room.active_campaigns(product_id)]}
+        act = self.room.active_campaigns(product_id)
+        if kind is not None:
+            act = [c for c in act if c.type == kind]
+        return {"campaigns": [_campaign_view(c) for c in act]}
 
     def _stock(self, product_id: str) -> dict[str, Any]:
         p = self._product(product_id)

@@ -1,0 +1,147 @@
+"""Harness-State Augmentation speed: variants per second, and what a variant costs to render.
+
+1. Variants per second at full strength (all five dimensions, strength 1.0) for the default harness, per
+   vocabulary family, on one core: ``augment`` end to end (transforms, patch record, the variant as a
+   pydantic-validated :class:`Harness`, the mapping), in CPU time of this one-threaded process. Also shown: the
+   transforms alone, the validation share, and the rate when the variant's content hash is computed too.
+   Target: at least 5,000 variants/s.
+2. Rendering a variant's system prompt against rendering the original's, for a built-in scenario's room (cache
+   cleared before every render): the mean over many variants, per family and per markup. Target: within 5%.
+
+    python benchmarks/hsa.py [--n 5000] [--variants 200] [--scenario beauty_zh]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import save  # noqa: E402
+
+from hat_env.harness.core import Harness  # noqa: E402
+from hat_env.harness.render import render_system  # noqa: E402
+from hat_env.hsa import _fresh, _parent_dict, augment  # noqa: E402
+from hat_env.hsa.transforms import APPLY_ORDER, TRANSFORMS, Record  # noqa: E402
+from hat_env.hsa.vocab import FAMILIES, vocabulary  # noqa: E402
+from hat_env.sim.room import RoomState  # noqa: E402
+from hat_env.sim.scenario import load_scenario  # noqa: E402
+
+
+#: The clock: this process's CPU time (one core, one thread), so other load on the machine does not count.
+_clock = time.process_time
+
+
+def _rate(fn, n: int) -> float:
+    """Calls per CPU second of ``fn`` over ``n`` calls (best of 3 runs)."""
+    best = float("inf")
+    for _ in range(3):
+        t = _clock()
+        for _ in range(n):
+            fn()
+        best = min(best, _clock() - t)
+    return n / best
+
+
+def variants_per_second(h: Harness, family: str, n: int, seed: int) -> dict[str, float]:
+    """End-to-end and transforms-only rates at full strength, all dimensions."""
+    rng = random.Random(seed)
+    for _ in range(300):  # warm the per-parent and per-vocabulary caches
+        augment(h, rng, "all", 1.0, family)
+    full = _rate(lambda: augment(h, rng, "all", 1.0, family), n)
+    with_hash = _rate(lambda: augment(h, rng, "all", 1.0, family)[0].hash, max(1, n // 2))
+    parent = _parent_dict(h)
+    memo = h.__dict__.setdefault("_hsa_memo", {})
+    vocab = vocabulary(family)
+
+    def transforms_only() -> None:
+        d = _fresh(parent)
+        rec = Record(d, memo)
+        for dim in APPLY_ORDER:
+            TRANSFORMS[dim](d, rng, 1.0, vocab, rec)
+
+    tonly = _rate(transforms_only, n)
+    return {
+        "variants_per_s": round(full, 1),
+        "us_per_variant": round(1e6 / full, 1),
+        "transforms_only_per_s": round(tonly, 1),
+        "validation_us": round(1e6 / full - 1e6 / tonly, 1),
+        "variants_per_s_with_hash": round(with_hash, 1),
+    }
+
+
+def _render_us(h: Harness, room: RoomState, spec, reps: int) -> float:
+    """Microseconds (CPU) per render of ``h``'s system prompt, every render a cache miss."""
+    h.hash  # noqa: B018 - computed once per harness, outside the timing (render caches by it)
+    room_cache = getattr(room, "prompt_cache", None)
+    hcache = h.__dict__
+    t = _clock()
+    for _ in range(reps):
+        if room_cache is not None:
+            room_cache.clear()
+        hcache.pop("_system_cache", None)
+        render_system(h, room, spec)
+    return (_clock() - t) / reps * 1e6
+
+
+def render_cost(h: Harness, scenario: str, variants: int, reps: int, seed: int) -> dict[str, object]:
+    """Mean render time of variants' system prompts over the original's, per family and per markup."""
+    sc = load_scenario(scenario)
+    room = RoomState(sc, random.Random(f"{seed}:catalog"))
+    _render_us(h, room, sc.room, reps)  # warm
+    base = statistics.median(_render_us(h, room, sc.room, reps) for _ in range(5))
+    out: dict[str, object] = {"original_us": round(base, 2)}
+    for family in FAMILIES:
+        rng = random.Random(seed)
+        per_markup: dict[str, list[float]] = {}
+        times = []
+        for _ in range(variants):
+            v, _m = augment(h, rng, "all", 1.0, family)
+            us = min(_render_us(v, room, sc.room, reps) for _ in range(2))
+            times.append(us)
+            per_markup.setdefault(v.spec.prompt.markup, []).append(us)
+        mean = statistics.fmean(times)
+        out[family] = {
+            "variant_mean_us": round(mean, 2),
+            "ratio": round(mean / base, 3),
+            "by_markup": {m: {"n": len(x), "ratio": round(statistics.fmean(x) / base, 3)}
+                          for m, x in sorted(per_markup.items())},
+        }
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--n", type=int, default=5000, help="variants per timing run (default 5000)")
+    ap.add_argument("--variants", type=int, default=200, help="variants whose rendering is timed (default 200)")
+    ap.add_argument("--reps", type=int, default=200, help="renders per harness (default 200)")
+    ap.add_argument("--scenario", default="beauty_zh", help="scenario whose room fills the prompt (default beauty_zh)")
+    ap.add_argument("--seed", type=int, default=0, help="seed")
+    args = ap.parse_args()
+    h = Harness.load("default")
+    figures: dict[str, object] = {"harness": h.name, "harness_hash": h.hash, "dims": "all", "strength": 1.0}
+    print(f"{'family':10} {'variants/s':>11} {'us/variant':>11} {'transforms/s':>13} {'validation us':>14} {'with hash/s':>12}")
+    speed = {}
+    for family in FAMILIES:
+        f = variants_per_second(h, family, args.n, args.seed)
+        speed[family] = f
+        print(f"{family:10} {f['variants_per_s']:11.0f} {f['us_per_variant']:11.1f} {f['transforms_only_per_s']:13.0f} "
+              f"{f['validation_us']:14.1f} {f['variants_per_s_with_hash']:12.0f}")
+    figures["speed"] = speed
+    rc = render_cost(h, args.scenario, args.variants, args.reps, args.seed)
+    figures["render"] = {"scenario": args.scenario, **rc}
+    print(f"render, {args.scenario}: original {rc['original_us']:.1f} us")
+    for family in FAMILIES:
+        r = rc[family]
+        marks = ", ".join(f"{m} {x['ratio']:.2f}x (n={x['n']})" for m, x in r["by_markup"].items())
+        print(f"  {family:8} variants {r['variant_mean_us']:.1f} us = {r['ratio']:.3f}x  [{marks}]")
+    print(f"saved {save('hsa', figures)}")
+
+
+if __name__ == "__main__":
+    main()
