@@ -30,7 +30,12 @@ from hat_env.types import Intent
 
 #: Suite id -> (number of cases, manifest hash). Regenerate with ``hat-env suites --json`` after a deliberate
 #: change, and bump the version id.
-PINNED: dict[str, dict[str, Any]] = {}
+PINNED: dict[str, dict[str, Any]] = {
+    "lsqa-v1": {"cases": 2000, "hash": "c09a7d701d6459d212f8806cbd3342613fc7b02afa3887e1278aabea72d3ddd8"},
+    "hvqa-v1": {"cases": 1000, "hash": "dcfce55396d55cbc9465321aba374f623d0de302457aafaef8d1e0deb17f1c14"},
+    "robust-v1": {"cases": 1002, "hash": "3a44042cacb5247b1505435ac2e63cddc23b771e1cf29e21281fb1b3ae311845"},
+    "ifeval-live-v1": {"cases": 500, "hash": "090d58ccc0b289b5e9e673910dd9b54dac1bcaee2d051274295abc30e031d62a"},
+}
 
 LSQA_CATEGORIES: dict[str, tuple[float, tuple[str, ...]]] = {
     "product_inquiry": (0.35, ("price_asker", "spec_asker", "comparer")),
