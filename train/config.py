@@ -1,0 +1,439 @@
+"""Stage configurations for ``hat-env train``: pydantic models read from YAML, with ``key.path=value`` overrides.
+
+One YAML file configures one stage; its ``stage`` field says which (``data``, ``sft``, ``distill``, ``rl``).
+Errors name the file, the dotted field path and the line (:mod:`hat_env.yamlio`); an override that is wrong is
+named with ``(override)`` instead of a line. Paths inside a config are relative to the working directory, like
+the output folders of the TRL / Hugging Face trainers.
+
+Nothing here imports torch, transformers or TRL: configs can be checked on any machine
+(``hat-env train STAGE --config FILE --check``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal, Union
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from hat_env.yamlio import SAFE_LOADER, FileError, load_yaml, validate
+
+STAGES: tuple[str, ...] = ("data", "sft", "distill", "rl")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- shared pieces -----------------------------------------------------------------------------------------
+
+
+class HSAOptions(_Strict):
+    """Harness-State Augmentation applied to a share of the episodes (see :mod:`hat_env.hsa`).
+
+    Attributes:
+        share: share of episodes (0-1) run under an augmented harness; the rest keep the original harness.
+        dims: ``"all"`` or a list of HSA dimensions (``skill_ids``, ``skill_content``, ``tool_schemas``,
+            ``prompt``, ``constraints``).
+        strength: 0-1, the probability of each elementary edit.
+        family: vocabulary family. Training data should use ``train``; ``heldout`` is for evaluation.
+    """
+
+    share: float = Field(0.5, ge=0.0, le=1.0)
+    dims: Union[str, list[str]] = "all"
+    strength: float = Field(1.0, ge=0.0, le=1.0)
+    family: Literal["train", "heldout"] = "train"
+
+    @field_validator("dims")
+    @classmethod
+    def _dims(cls, v: Union[str, list[str]]) -> Union[str, list[str]]:
+        known = ("skill_ids", "skill_content", "tool_schemas", "prompt", "constraints")
+        items = [v] if isinstance(v, str) else list(v)
+        if isinstance(v, str) and "," in v:
+            items = [x.strip() for x in v.split(",")]
+        bad = [d for d in items if d != "all" and d not in known]
+        if bad:
+            raise ValueError(f"unknown HSA dimension(s) {bad}; valid: {list(known)} or 'all'")
+        return v
+
+    def options(self) -> dict[str, Any]:
+        """The ``hsa`` options dict sessions and environments take."""
+        return {"dims": self.dims, "strength": self.strength, "family": self.family}
+
+
+class LoraOptions(_Strict):
+    """LoRA adapters (peft). ``target_modules``: ``all-linear`` or a list of module names."""
+
+    r: int = Field(16, ge=1)
+    alpha: int = Field(32, ge=1)
+    dropout: float = Field(0.05, ge=0.0, lt=1.0)
+    target_modules: Union[str, list[str]] = "all-linear"
+
+
+class TrainingOptions(_Strict):
+    """Trainer arguments shared by every stage (a subset of ``transformers.TrainingArguments``).
+
+    Attributes:
+        output_dir: checkpoints (``checkpoint-N/``), ``metrics.jsonl`` and the final model (``final/``).
+        max_steps: optimizer steps; ``-1`` trains ``num_train_epochs`` epochs.
+        resume_from_checkpoint: ``"auto"`` resumes from the latest ``checkpoint-N`` in ``output_dir`` when there
+            is one (else starts fresh), a path resumes from that checkpoint, ``null`` always starts fresh.
+        use_cpu: train on the CPU (the smoke configs); implies no bf16.
+        bf16: bfloat16 mixed precision (default: on unless ``use_cpu``).
+        report_to: logging integrations (``tensorboard``, ``wandb``, ...); ``metrics.jsonl`` is always written.
+        torch_num_threads: ``torch.set_num_threads`` before training (CPU runs).
+        extra: more keyword arguments for the TRL config class, passed verbatim (its own errors name the field).
+    """
+
+    output_dir: str
+    max_steps: int = -1
+    num_train_epochs: float = 1.0
+    learning_rate: float = Field(2e-5, gt=0)
+    lr_scheduler_type: str = "linear"
+    warmup_steps: float = 0
+    weight_decay: float = 0.0
+    max_grad_norm: float = 1.0
+    per_device_train_batch_size: int = Field(1, ge=1)
+    gradient_accumulation_steps: int = Field(1, ge=1)
+    gradient_checkpointing: bool = False
+    logging_steps: int = Field(10, ge=1)
+    save_steps: int = Field(500, ge=1)
+    save_total_limit: int | None = 2
+    seed: int = 0
+    use_cpu: bool = False
+    bf16: bool | None = None
+    report_to: list[str] = Field(default_factory=list)
+    resume_from_checkpoint: Union[str, None] = "auto"
+    torch_num_threads: int | None = Field(None, ge=1)
+    extra: dict[str, Any] = Field(default_factory=dict)
+
+    def trainer_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for a TRL config class (``SFTConfig``, ``GRPOConfig`` ...)."""
+        bf16 = (not self.use_cpu) if self.bf16 is None else self.bf16
+        kw: dict[str, Any] = {
+            "output_dir": self.output_dir,
+            "max_steps": self.max_steps,
+            "num_train_epochs": self.num_train_epochs,
+            "learning_rate": self.learning_rate,
+            "lr_scheduler_type": self.lr_scheduler_type,
+            "warmup_steps": self.warmup_steps,
+            "weight_decay": self.weight_decay,
+            "max_grad_norm": self.max_grad_norm,
+            "per_device_train_batch_size": self.per_device_train_batch_size,
+            "gradient_accumulation_steps": self.gradient_accumulation_steps,
+            "gradient_checkpointing": self.gradient_checkpointing,
+            "logging_steps": self.logging_steps,
+            "save_strategy": "steps",
+            "save_steps": self.save_steps,
+            "save_total_limit": self.save_total_limit,
+            "seed": self.seed,
+            "use_cpu": self.use_cpu,
+            "bf16": bf16 and not self.use_cpu,
+            "report_to": list(self.report_to) or "none",
+        }
+        kw.update(self.extra)
+        return kw
+
+
+class ModelOptions(_Strict):
+    """Where the model comes from.
+
+    Attributes:
+        path: a local folder (or a hub id where the hub is reachable).
+        build_tiny_if_missing: build the tiny offline model (``hat-env make-tiny-model``) at ``path`` when the
+            folder does not exist: what the CPU smoke configs use.
+        dtype: ``auto``, ``float32``, ``bfloat16`` ...
+    """
+
+    path: str
+    build_tiny_if_missing: bool = False
+    dtype: str = "auto"
+
+
+# -- data --------------------------------------------------------------------------------------------------
+
+
+class TeacherOptions(_Strict):
+    """The teacher: any agent spec ``make_agent`` accepts (``reference``, ``openai``, ``vllm``, ``module:attr``)."""
+
+    agent: str = "reference"
+    kwargs: dict[str, Any] = Field(default_factory=dict)
+
+
+class SourceOptions(_Strict):
+    """Where trajectories come from.
+
+    Attributes:
+        kind: ``qa``: single-request episodes at random moments of a session (LiveQA-style); ``session``: whole
+            live sessions with viewers, one example per request (with the dialogue history).
+        scenario: a built-in scenario name or a scenario YAML path.
+        episodes: ``qa`` episodes, or ``session`` sessions.
+        duration_s: session length (``session`` only; default: the scenario's).
+        personas: restrict ``qa`` requests to these viewer personas.
+        harness: a harness pack name or folder replacing the scenario's harness (the scenario's harness timeline
+            is then not applied: its patches name the scenario's own harness).
+    """
+
+    kind: Literal["qa", "session"] = "qa"
+    scenario: str = "beauty_zh"
+    harness: str | None = None
+    episodes: int = Field(16, ge=1)
+    duration_s: float | None = Field(None, gt=0)
+    personas: list[str] | None = None
+
+
+class FilterOptions(_Strict):
+    """The rubric filter (the paper keeps only trajectories that pass the judge).
+
+    A trajectory is kept when its composite (0-100), accuracy (0/1) and effectiveness (0/0.5/1) are all at or
+    above these thresholds, and (``drop_fallback``) its reply is not the harness's fallback.
+    """
+
+    min_composite: float = Field(80.0, ge=0.0, le=100.0)
+    min_accuracy: float = Field(1.0, ge=0.0, le=1.0)
+    min_effectiveness: float = Field(0.5, ge=0.0, le=1.0)
+    drop_fallback: bool = True
+
+
+class RetryOptions(_Strict):
+    """Hook-retry traces: turns the harness rejected (a blocked reply, unparsable output, an unknown tool, bad
+    arguments, a denied or distractor call) are removed, so the example shows only the final behaviour, except
+    for ``keep_whole_share`` of those traces, kept whole to teach recovery."""
+
+    keep_whole_share: float = Field(0.1, ge=0.0, le=1.0)
+
+
+class ExportOptions(_Strict):
+    """What to write: ``train.jsonl`` and/or a Hugging Face dataset folder ``hf/`` (``datasets.Json`` columns)."""
+
+    jsonl: bool = True
+    hf: bool = True
+
+
+class DataConfig(_Strict):
+    """``hat-env train data``: SFT examples from simulator trajectories of a teacher."""
+
+    stage: Literal["data"] = "data"
+    output_dir: str
+    seed: int = 0
+    teacher: TeacherOptions = Field(default_factory=TeacherOptions)
+    sources: list[SourceOptions] = Field(min_length=1)
+    hsa: HSAOptions = Field(default_factory=HSAOptions)
+    paired: bool = Field(False, description="also keep the original-harness run of every augmented episode")
+    filter: FilterOptions = Field(default_factory=FilterOptions)
+    retries: RetryOptions = Field(default_factory=RetryOptions)
+    max_assistant_turns: int | None = Field(None, ge=1)
+    export: ExportOptions = Field(default_factory=ExportOptions)
+
+
+# -- sft ---------------------------------------------------------------------------------------------------
+
+
+class SFTConfig(_Strict):
+    """``hat-env train sft``: TRL ``SFTTrainer`` on a data-stage dataset, assistant-only loss, optional LoRA."""
+
+    stage: Literal["sft"] = "sft"
+    model: ModelOptions
+    dataset: str = Field(description="a data-stage output folder, its hf/ folder, or a .jsonl file")
+    eval_dataset: str | None = None
+    max_length: int | None = Field(8192, ge=16)
+    assistant_only_loss: bool = True
+    lora: LoraOptions | None = None
+    training: TrainingOptions
+
+
+# -- distill -----------------------------------------------------------------------------------------------
+
+
+class DistillConfig(_Strict):
+    """``hat-env train distill``: general on-policy distillation from the pre-SFT base model.
+
+    Attributes:
+        model: the student (the SFT output).
+        teacher: the base model before SFT (same vocabulary as the student).
+        dataset: ``builtin`` (a small general instruction set shipped here, so it runs offline) or a local path:
+            a ``.jsonl`` / ``.json`` / ``.parquet`` file or a saved dataset folder, with a ``prompt`` column
+            (string or messages) or a ``messages`` column (the last assistant turn, if any, is dropped; GKD uses it
+            as the off-policy target).
+        trainer: ``distillation`` (``trl.DistillationTrainer``, fully on-policy) or ``gkd``
+            (``trl.experimental.gkd.GKDTrainer``, ``lmbda`` = share of on-policy batches).
+        beta: generalised JSD interpolation: 0 forward KL, 1 reverse KL.
+        max_prompts: use at most this many prompts.
+    """
+
+    stage: Literal["distill"] = "distill"
+    model: ModelOptions
+    teacher: ModelOptions
+    dataset: str = "builtin"
+    max_prompts: int | None = Field(None, ge=1)
+    trainer: Literal["distillation", "gkd"] = "distillation"
+    beta: float = Field(1.0, ge=0.0, le=1.0)
+    lmbda: float = Field(1.0, ge=0.0, le=1.0)
+    max_completion_length: int = Field(256, ge=1)
+    temperature: float = Field(1.0, gt=0.0)
+    max_length: int | None = Field(2048, ge=16)
+    use_vllm: bool = False
+    vllm_mode: Literal["colocate", "server"] = "colocate"
+    vllm_gpu_memory_utilization: float = Field(0.3, gt=0.0, le=1.0)
+    lora: LoraOptions | None = None
+    training: TrainingOptions
+
+
+# -- rl ----------------------------------------------------------------------------------------------------
+
+
+class TaskOptions(_Strict):
+    """The interactive tasks: LiveQA requests drawn from these scenarios (seeded)."""
+
+    scenarios: list[str] = Field(default_factory=lambda: ["beauty_zh"], min_length=1)
+    episodes: int = Field(64, ge=1)
+    personas: list[str] | None = None
+    seed: int = 0
+
+
+class RLHSAOptions(HSAOptions):
+    """HSA before rollouts: ``variants`` augmented harnesses per scenario (seeded), each row drawing the original
+    (with probability ``1 - share``) or one of them. Each variant is its own environment class."""
+
+    variants: int = Field(4, ge=1, le=256)
+
+
+class RewardWeights(_Strict):
+    """Weights of the reward functions (GRPO ``reward_weights``); 0 drops one. Components are the simulator
+    rubric's own scores of the rollout; ``length_penalty`` is subtracted (its function returns ``-penalty``)."""
+
+    accuracy: float = Field(1.0, ge=0.0)
+    effectiveness: float = Field(1.0, ge=0.0)
+    tool_rationality: float = Field(0.5, ge=0.0)
+    skill_selection: float = Field(0.5, ge=0.0)
+    length_penalty: float = Field(0.2, ge=0.0)
+
+    @model_validator(mode="after")
+    def _some(self) -> "RewardWeights":
+        if not any(v > 0 for v in self.model_dump().values()):
+            raise ValueError("at least one reward weight must be positive")
+        return self
+
+
+class LengthPenaltyOptions(_Strict):
+    """The length penalty: 0 up to ``free_tokens`` generated tokens (tool results excluded), rising linearly to
+    1 at ``max_tokens``."""
+
+    free_tokens: int = Field(256, ge=0)
+    max_tokens: int = Field(1024, ge=1)
+
+    @model_validator(mode="after")
+    def _order(self) -> "LengthPenaltyOptions":
+        if self.max_tokens <= self.free_tokens:
+            raise ValueError("max_tokens must be above free_tokens")
+        return self
+
+
+class RLConfig(_Strict):
+    """``hat-env train rl``: GRPO against the simulator (LiveQA as TRL's ``environment_factory``)."""
+
+    stage: Literal["rl"] = "rl"
+    model: ModelOptions
+    tasks: TaskOptions = Field(default_factory=TaskOptions)
+    hsa: RLHSAOptions = Field(default_factory=RLHSAOptions)
+    rewards: RewardWeights = Field(default_factory=RewardWeights)
+    length_penalty: LengthPenaltyOptions = Field(default_factory=LengthPenaltyOptions)
+    num_generations: int = Field(4, ge=2)
+    max_completion_length: int = Field(512, ge=8)
+    max_tool_calling_iterations: int = Field(8, ge=1)
+    temperature: float = Field(1.0, gt=0.0)
+    beta: float = Field(0.0, ge=0.0)
+    importance_sampling_level: Literal["token", "sequence"] = "sequence"
+    multi_objective_aggregation: Literal["sum_then_normalize", "normalize_then_sum"] = "normalize_then_sum"
+    use_vllm: bool = False
+    vllm_mode: Literal["colocate", "server"] = "colocate"
+    vllm_gpu_memory_utilization: float = Field(0.3, gt=0.0, le=1.0)
+    lora: LoraOptions | None = None
+    training: TrainingOptions
+
+
+StageConfig = Union[DataConfig, SFTConfig, DistillConfig, RLConfig]
+_MODELS: dict[str, type[BaseModel]] = {"data": DataConfig, "sft": SFTConfig, "distill": DistillConfig, "rl": RLConfig}
+
+
+# -- loading -----------------------------------------------------------------------------------------------
+
+
+def parse_override(item: str) -> tuple[list[str], Any]:
+    """``"training.max_steps=10"`` -> ``(["training", "max_steps"], 10)`` (the value is read as YAML).
+
+    Raises:
+        ValueError: not ``KEY=VALUE``.
+    """
+    key, sep, raw = item.partition("=")
+    if not sep or not key.strip():
+        raise ValueError(f"override {item!r} is not KEY=VALUE (e.g. training.max_steps=10)")
+    try:
+        value = yaml.load(raw, Loader=SAFE_LOADER) if raw.strip() else None
+    except yaml.YAMLError:
+        value = raw
+    return [k for k in key.strip().split(".")], value
+
+
+def apply_overrides(data: dict[str, Any], overrides: list[str]) -> set[tuple[str, ...]]:
+    """Set each ``KEY.PATH=VALUE`` in ``data`` (creating mappings on the way); returns the paths set."""
+    done: set[tuple[str, ...]] = set()
+    for item in overrides:
+        path, value = parse_override(item)
+        cur: Any = data
+        for i, part in enumerate(path[:-1]):
+            if isinstance(cur, list):
+                cur = cur[int(part)]
+                continue
+            nxt = cur.get(part)
+            if not isinstance(nxt, (dict, list)):
+                nxt = cur[part] = {}
+            cur = nxt
+        if isinstance(cur, list):
+            cur[int(path[-1])] = value
+        else:
+            cur[path[-1]] = value
+        done.add(tuple(path))
+    return done
+
+
+def load_config(path: str | Path, overrides: list[str] | None = None, stage: str | None = None) -> StageConfig:
+    """Read and validate a stage config.
+
+    Args:
+        path: the YAML file.
+        overrides: ``KEY.PATH=VALUE`` strings applied before validation.
+        stage: the stage the caller runs; the file's ``stage`` must agree (a file without ``stage`` takes it).
+
+    Raises:
+        FileError: every problem, as ``FILE:LINE: FIELD: REASON`` (``(override)`` for an overridden field).
+    """
+    data, lines = load_yaml(path)
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise FileError(path, [("", 1, "a stage config must be a YAML mapping")])
+    try:
+        touched = apply_overrides(data, list(overrides or []))
+    except (ValueError, IndexError, TypeError) as exc:
+        raise FileError(path, [("", None, f"(override) {exc}")]) from None
+    file_stage = data.get("stage")
+    if stage is not None:
+        if file_stage is None:
+            data["stage"] = file_stage = stage
+        elif file_stage != stage:
+            raise FileError(path, [("stage", lines.get(("stage",)), f"this file configures {file_stage!r}, not {stage!r}")])
+    if file_stage not in _MODELS:
+        raise FileError(path, [("stage", lines.get(("stage",)), f"stage must be one of {list(STAGES)}, got {file_stage!r}")])
+    for t in touched:
+        lines.pop(t, None)
+    try:
+        return validate(_MODELS[file_stage], data, path, lines)  # type: ignore[return-value]
+    except FileError as exc:
+        marked = []
+        for fld, line, reason in exc.problems:
+            if any(fld == ".".join(t) or fld.startswith(".".join(t) + ".") for t in touched):
+                reason = f"(override) {reason}"
+            marked.append((fld, line, reason))
+        raise FileError(path, marked) from None

@@ -1,0 +1,409 @@
+"""Stage 3, HSA-RL: GRPO against the live-room simulator, with the LiveQA environment as TRL's
+``environment_factory``.
+
+Tasks are LiveQA requests (a viewer comment at a seeded moment of a session, with its room state). HSA is applied
+*before* rollouts: for every harness state of a scenario, ``hsa.variants`` augmented harnesses are drawn (seeded),
+and each task runs under the original harness (probability ``1 - hsa.share``) or one of its variants. TRL exposes
+an environment's public methods as the model's tools, so every harness variant gets its own environment class,
+generated here, whose methods are that harness's tools (its own names, the skill-loading tool included). A
+method call goes through the harness runtime exactly as in evaluation: argument validation against the
+variant's schema, hooks, the sandboxed backend with its faults, the variant's result encoding. The prompt of a
+task is the variant's own system prompt and the viewer's comment, and the tool schemas the model reads are the
+variant's own OpenAI schemas (installed in place of TRL's docstring-derived ones).
+
+Rewards are the simulator rubric's components of the finished request (the same scores ``hat-env bench``
+reports): ``accuracy``, ``effectiveness``, ``tool_rationality``, ``skill_selection``, minus a ``length_penalty``
+on generated tokens, weighted by ``rewards`` in the config (GRPO ``reward_weights``; the composite is logged
+with weight 0). Defaults follow the paper's recipe where TRL has it: per-reward normalisation (GDPO,
+``multi_objective_aggregation: normalize_then_sum``) and sequence-level importance sampling (GSPO,
+``importance_sampling_level: sequence``). Separate advantages for tool-call and reply segments are not
+implemented (TRL has no such option).
+
+A reply the harness blocks (a hook denial) ends the rollout anyway, since TRL's tool loop has no further turn: it is
+scored as sent, so the rubric's skill-selection, constraint and compliance components register what the hook
+caught.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import keyword
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from hat_env.train.common import (
+    ensure_model,
+    finish,
+    lora_config,
+    metrics_callback,
+    model_init_kwargs,
+    resolve_resume,
+    set_threads,
+)
+
+if TYPE_CHECKING:
+    from hat_env.harness.core import Harness
+    from hat_env.sim.scenario import Scenario
+    from hat_env.train.config import RLConfig
+
+#: Rubric components used as rewards, in reward-function order.
+REWARD_COMPONENTS: tuple[str, ...] = ("accuracy", "effectiveness", "tool_rationality", "skill_selection")
+
+_PY_TYPES = {"integer": int, "number": float, "boolean": bool, "string": str, "object": dict, "array": list}
+
+
+# -- the environment ---------------------------------------------------------------------------------------
+
+
+class LiveQAToolEnv:
+    """Base of the generated environment classes: one LiveQA request per rollout.
+
+    Subclasses (:func:`environment_class`) set ``harness`` and ``scenario`` and add one method per harness tool.
+    TRL calls ``reset(**row)`` before each rollout, the tool methods while the model calls tools, and the reward
+    functions read :meth:`finalize`.
+    """
+
+    harness: "Harness"
+    scenario: "Scenario"
+    variant: str = ""
+
+    def __init__(self) -> None:
+        self.env: Any = None
+        self.scores: dict[str, Any] | None = None
+        self.blocked = False
+        self.n_calls = 0
+        self.task: dict[str, Any] = {}
+
+    def reset(self, task: str | dict[str, Any] | None = None, **_: Any) -> None:
+        """Open the task's request (``task``: the JSON of ``{"seed", "case"}``); the prompt is already in the row."""
+        from hat_env.envs.live_qa import LiveQAEnv
+
+        self.task = json.loads(task) if isinstance(task, str) else dict(task or {})
+        if self.env is not None and self.env.session is not None:
+            self.env.session.finish()
+        self.env = LiveQAEnv(self.scenario, harness=self.harness)
+        self.env.reset(seed=int(self.task.get("seed", 0)), options={"case": self.task.get("case")})
+        self.scores = None
+        self.blocked = False
+        self.n_calls = 0
+        return None
+
+    # -- tools -------------------------------------------------------------------------------------------
+    def _call(self, name: str, arguments: dict[str, Any]) -> str:
+        s = self.env.session if self.env is not None else None
+        if s is None or s.loop is None or self.scores is not None:
+            return json.dumps({"error": "this request is over: write the reply now"})
+        self.n_calls += 1
+        loop = s.loop
+        n0 = len(loop.messages)
+        call = {"id": f"call_{self.n_calls}", "type": "function",
+                "function": {"name": name, "arguments": json.dumps(arguments, ensure_ascii=False)}}
+        _obs, _r, done, _t, info = self.env.step({"content": "", "tool_calls": [call]})
+        if done:  # the turn limit ran out: the fallback reply went out
+            self.scores = info.get("scores")
+            return json.dumps({"error": "turn limit reached: the fallback reply was sent"})
+        added = loop.messages[n0:]
+        texts = [str(m.get("content", "")) for m in added if m.get("role") in ("tool", "user")]
+        return "\n".join(texts) if texts else ""
+
+    # -- scoring -----------------------------------------------------------------------------------------
+    def finalize(self, completion: Any) -> dict[str, Any]:
+        """Send the rollout's reply (its last assistant text) and score the request once; returns the scores
+        ``{"composite", "components", "failed"}`` from the scenario's rubric."""
+        if self.scores is not None:
+            return self.scores
+        reply = final_reply(completion)
+        s = self.env.session
+        loop = s.loop
+        _obs, _r, done, _t, info = self.env.step(reply)
+        if done:
+            self.scores = info["scores"]
+        else:  # blocked by a hook and no turn left in the rollout: score the reply as sent
+            self.blocked = True
+            out = loop.outcome
+            out.reply = reply
+            out.calls = loop.ctx.calls
+            out.skills_loaded = loop.ctx.skills_loaded
+            self.scores = s.score(out, loop.harness)
+            s.finish()
+        return self.scores
+
+
+def final_reply(completion: Any) -> str:
+    """The reply of a rollout: the content of its last assistant message without tool calls ("" if none)."""
+    if isinstance(completion, str):
+        return completion
+    for m in reversed(list(completion or [])):
+        if m.get("role") == "assistant":
+            if m.get("tool_calls"):
+                return ""
+            return str(m.get("content") or "")
+    return ""
+
+
+def _tool_method(schema: dict[str, Any]) -> Callable[..., str]:
+    """A method named after the tool, taking the tool's top-level parameters as keywords."""
+    fn_schema = schema["function"]
+    name = fn_schema["name"]
+    params = fn_schema.get("parameters") or {}
+    props: dict[str, Any] = params.get("properties") or {}
+    required = set(params.get("required") or [])
+
+    def tool(self: LiveQAToolEnv, **kwargs: Any) -> str:
+        return self._call(name, kwargs)
+
+    tool.__name__ = name
+    tool.__qualname__ = name
+    lines = [fn_schema.get("description") or name, "", "Args:"]
+    for p, ps in props.items():
+        lines.append(f"    {p}: {(ps or {}).get('description') or p}")
+    tool.__doc__ = "\n".join(lines) if props else (fn_schema.get("description") or name)
+    if all(p.isidentifier() and not keyword.iskeyword(p) for p in props):
+        sig_params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        ann: dict[str, Any] = {}
+        for p, ps in props.items():
+            t = _PY_TYPES.get((ps or {}).get("type"), str)
+            sig_params.append(inspect.Parameter(p, inspect.Parameter.KEYWORD_ONLY, annotation=t,
+                                                default=inspect.Parameter.empty if p in required else None))
+            ann[p] = t
+        ann["return"] = str
+        tool.__signature__ = inspect.Signature(sig_params, return_annotation=str)  # type: ignore[attr-defined]
+        tool.__annotations__ = ann
+    return tool
+
+
+def environment_class(harness: "Harness", scenario: "Scenario", variant: str) -> type[LiveQAToolEnv]:
+    """A :class:`LiveQAToolEnv` subclass whose public methods are ``harness``'s tools (skill tool included).
+
+    Raises:
+        ValueError: a tool name would shadow the environment's own members (``reset``, ``finalize``).
+    """
+    members: dict[str, Any] = {"harness": harness, "scenario": scenario, "variant": variant}
+    for schema in harness.openai_tools:
+        name = schema["function"]["name"]
+        if name in ("reset", "finalize", "get_reward") or hasattr(LiveQAToolEnv, name):
+            raise ValueError(f"tool name {name!r} clashes with the environment's own members")
+        members[name] = _tool_method(schema)
+    safe = "".join(c if c.isalnum() else "_" for c in variant)
+    return type(f"LiveQA_{safe}", (LiveQAToolEnv,), members)
+
+
+# -- tasks ---------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class TaskSet:
+    """The RL tasks: dataset rows, the environment class of each variant, and a summary."""
+
+    rows: list[dict[str, Any]]
+    classes: dict[str, type[LiveQAToolEnv]]
+    summary: dict[str, Any]
+
+    def dataset(self) -> Any:
+        """The rows as a ``datasets.Dataset`` (``prompt`` messages, ``environment``, ``task`` JSON string)."""
+        import datasets
+
+        return datasets.Dataset.from_list(self.rows)
+
+    def factories(self) -> dict[str, Callable[[], LiveQAToolEnv]]:
+        """``environment_factory`` for ``GRPOTrainer``: variant name -> class."""
+        return dict(self.classes)
+
+    def tool_schemas(self) -> dict[str, list[dict[str, Any]]]:
+        """Variant name -> the harness's own OpenAI tool schemas."""
+        return {k: c.harness.openai_tools for k, c in self.classes.items()}
+
+
+def _case_of(req: Any) -> dict[str, Any]:
+    return {
+        "request_id": req.request_id,
+        "t": req.t,
+        "comments": [{"viewer_id": c.viewer_id, "viewer": c.viewer_name, "persona": c.persona, "text": c.text,
+                      "intents": [i.to_dict() for i in c.intents]} for c in req.comments],
+    }
+
+
+def build_tasks(cfg: "RLConfig") -> TaskSet:
+    """Draw the tasks and the harness variants of ``cfg`` (seeded: the same config gives the same tasks)."""
+    from hat_env.envs.live_qa import LiveQAEnv, draw_request
+    from hat_env.envs.session import LiveSession
+    from hat_env.hsa import augment
+    from hat_env.sim.scenario import load_scenario
+
+    t = cfg.tasks
+    h = cfg.hsa
+    rows: list[dict[str, Any]] = []
+    classes: dict[str, type[LiveQAToolEnv]] = {}
+    pools: dict[str, list[tuple[str, "Harness"]]] = {}
+    n_aug = 0
+    for si, name in enumerate(t.scenarios):
+        sc = load_scenario(name)
+        flat = sc.model_copy(update={"harness_timeline": []})
+        for j in range(t.episodes):
+            seed = t.seed * 1_000_003 + si * 10_007 + j
+            s = LiveSession(sc, seed=seed, viewers=False, max_history=0)
+            req = draw_request(s, seed, t.personas)
+            s.open_request(req)
+            base = s.loop.harness  # the harness in force at the request's moment (timeline applied)
+            s.finish()
+            key = f"{sc.name}:{base.hash[:10]}"
+            if key not in pools:
+                pool = [("orig", base)]
+                for k in range(h.variants):
+                    v, _m = augment(base, random.Random(f"{t.seed}:{key}:{k}"), h.dims, h.strength, h.family)
+                    pool.append((f"v{k}", v))
+                pools[key] = pool
+            rng = random.Random(f"{t.seed}:{si}:{j}:variant")
+            aug = h.share > 0 and rng.random() < h.share
+            tag, harness = pools[key][1 + rng.randrange(h.variants)] if aug else pools[key][0]
+            n_aug += int(aug)
+            env_name = f"{key}:{tag}"
+            if env_name not in classes:
+                classes[env_name] = environment_class(harness, flat, env_name)
+            case = _case_of(req)
+            probe = LiveQAEnv(flat, harness=harness)
+            _obs, info = probe.reset(seed=seed, options={"case": case})
+            prompt = [{"role": m["role"], "content": str(m.get("content") or "")} for m in info["messages"]]
+            probe.close()
+            rows.append({"prompt": prompt, "environment": env_name,
+                         "task": json.dumps({"seed": seed, "case": case}, ensure_ascii=False)})
+    summary = {"tasks": len(rows), "augmented": n_aug, "environments": len(classes),
+               "harness_states": len(pools)}
+    return TaskSet(rows, classes, summary)
+
+
+# -- rewards -------------------------------------------------------------------------------------------------
+
+
+def component_reward(name: str) -> Callable[..., list[float | None]]:
+    """A GRPO reward function returning the rubric component ``name`` of each rollout (``None`` without an
+    environment)."""
+
+    def reward(prompts: Any = None, completions: Any = None, environments: Any = None, **_: Any) -> list[float | None]:
+        if environments is None:
+            raise ValueError("the rubric rewards need the environments (GRPOTrainer environment_factory)")
+        out: list[float | None] = []
+        for env, comp in zip(environments, completions):
+            sc = env.finalize(comp)
+            v = sc["components"].get(name) if name != "composite" else sc["composite"] / 100.0
+            out.append(None if v is None else float(v))
+        return out
+
+    reward.__name__ = name
+    return reward
+
+
+def generated_tokens(completion: Any, count: Callable[[str], int]) -> int:
+    """Tokens the model wrote in a rollout: assistant contents, reasoning and tool calls (tool results excluded)."""
+    if isinstance(completion, str):
+        return count(completion)
+    n = 0
+    for m in completion or []:
+        if m.get("role") != "assistant":
+            continue
+        for key in ("content", "reasoning_content", "reasoning"):
+            if m.get(key):
+                n += count(str(m[key]))
+        for tc in m.get("tool_calls") or []:
+            fn = tc.get("function", tc)
+            n += count(json.dumps({"name": fn.get("name"), "arguments": fn.get("arguments")}, ensure_ascii=False))
+    return n
+
+
+def length_penalty_reward(count: Callable[[str], int], free_tokens: int, max_tokens: int) -> Callable[..., list[float]]:
+    """``-penalty``: 0 up to ``free_tokens`` generated tokens, -1 at ``max_tokens`` and beyond, linear between."""
+
+    def length_penalty(prompts: Any = None, completions: Any = None, **_: Any) -> list[float]:
+        out = []
+        for comp in completions:
+            n = generated_tokens(comp, count)
+            out.append(-min(1.0, max(0.0, (n - free_tokens) / (max_tokens - free_tokens))))
+        return out
+
+    return length_penalty
+
+
+def reward_functions(cfg: "RLConfig", tokenizer: Any) -> tuple[list[Callable[..., Any]], list[float]]:
+    """The reward functions and their weights (zero-weight components left out; the composite logged at 0)."""
+    w = cfg.rewards
+    funcs: list[Callable[..., Any]] = []
+    weights: list[float] = []
+    for name in REWARD_COMPONENTS:
+        if getattr(w, name) > 0:
+            funcs.append(component_reward(name))
+            weights.append(float(getattr(w, name)))
+    if w.length_penalty > 0:
+        def count(text: str) -> int:
+            return len(tokenizer(text, add_special_tokens=False)["input_ids"])
+
+        funcs.append(length_penalty_reward(count, cfg.length_penalty.free_tokens, cfg.length_penalty.max_tokens))
+        weights.append(float(w.length_penalty))
+    funcs.append(component_reward("composite"))
+    weights.append(0.0)
+    return funcs, weights
+
+
+# -- the trainer ---------------------------------------------------------------------------------------------
+
+
+def install_tool_schemas(trainer: Any, schemas: dict[str, list[dict[str, Any]]]) -> bool:
+    """Make the trainer render each environment's prompt with the harness's own OpenAI tool schemas (TRL derives
+    schemas from method signatures and docstrings, which cannot carry nesting, patterns or encodings).
+    Returns ``False`` if this TRL version keeps them elsewhere (the derived schemas are then used)."""
+    env_tools = getattr(trainer, "_env_tools", None)
+    if not isinstance(env_tools, dict):
+        return False
+    for name, tools in schemas.items():
+        if name in env_tools:
+            env_tools[name] = tools
+    return True
+
+
+def build_trainer(cfg: "RLConfig", callbacks: list[Any] | None = None, tasks: TaskSet | None = None) -> tuple[Any, TaskSet]:
+    """The configured ``GRPOTrainer`` and its tasks (not yet trained)."""
+    from transformers import AutoTokenizer
+    from trl import GRPOConfig, GRPOTrainer
+
+    set_threads(cfg.training)
+    model = ensure_model(cfg.model)
+    tasks = tasks or build_tasks(cfg)
+    tok = AutoTokenizer.from_pretrained(model)
+    funcs, weights = reward_functions(cfg, tok)
+    kw = cfg.training.trainer_kwargs()
+    args = GRPOConfig(
+        num_generations=cfg.num_generations,
+        max_completion_length=cfg.max_completion_length,
+        max_tool_calling_iterations=cfg.max_tool_calling_iterations,
+        temperature=cfg.temperature,
+        beta=cfg.beta,
+        importance_sampling_level=cfg.importance_sampling_level,
+        multi_objective_aggregation=cfg.multi_objective_aggregation,
+        reward_weights=weights,
+        use_vllm=cfg.use_vllm,
+        vllm_mode=cfg.vllm_mode,
+        vllm_gpu_memory_utilization=cfg.vllm_gpu_memory_utilization,
+        model_init_kwargs=model_init_kwargs(cfg.model) or None,
+        **kw,
+    )
+    trainer = GRPOTrainer(
+        model=model,
+        reward_funcs=funcs,
+        args=args,
+        train_dataset=tasks.dataset(),
+        processing_class=tok,
+        environment_factory=tasks.factories(),
+        peft_config=lora_config(cfg.lora),
+        callbacks=[metrics_callback(cfg.training.output_dir, "rl"), *(callbacks or [])],
+    )
+    install_tool_schemas(trainer, tasks.tool_schemas())
+    return trainer, tasks
+
+
+def run_rl(cfg: "RLConfig", callbacks: list[Any] | None = None) -> dict[str, Any]:
+    """Train, resuming when configured; save ``final/``; return the summary."""
+    trainer, tasks = build_trainer(cfg, callbacks)
+    resume = resolve_resume(cfg.training)
+    trainer.train(resume_from_checkpoint=resume)
+    return finish(trainer, cfg.training.output_dir, "rl", {"resumed_from": resume, "tasks": tasks.summary})
