@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from hat_env.envs.session import TRACE_VERSION, TraceWriter, stream
+from hat_env.envs.session import TRACE_VERSION, TraceWriter, request_record, stream
 from hat_env.envs.viewer_policy import (
     BUY,
     COMMENT,
@@ -567,31 +567,8 @@ class MultiRoom:
         h.history += [user_msg, {"role": "assistant", "content": out.reply}]
         h.outcomes.append((out, comp, scores["composite"]))
         self.trace.write(
-            {
-                "type": "request",
-                "host": h.agent,
-                "request_id": req.request_id,
-                "t": round(req.t, 3),
-                "reply_t": round(t, 3),
-                "harness": {"name": loop.harness.name, "version": loop.harness.version, "hash": loop.harness.hash},
-                "comments": [
-                    {"agent": self.agent_of(c.viewer_id), "viewer_id": c.viewer_id, "viewer": c.viewer_name,
-                     "persona": c.persona, "text": c.text, "intents": [i.to_dict() for i in c.intents]}
-                    for c in req.comments
-                ],
-                "messages": loop.turn_messages(),
-                "calls": [c.to_dict() for c in out.calls],
-                "skills_loaded": out.skills_loaded,
-                "hook_events": out.hook_events,
-                "reply": out.reply,
-                "fallback": out.fallback,
-                "turns": out.turns,
-                "retries": out.retries,
-                "latency_s": round(out.latency_s, 6),
-                "scores": scores,
-                "viewer_satisfaction": sats,
-                "room": self.room.snapshot(),
-            }
+            request_record(loop, scores, self.room, agent_of=self.agent_of, head={"host": h.agent},
+                           reply_t=round(t, 3), viewer_satisfaction=sats)
         )
         h.loop = None
         return scores

@@ -53,6 +53,57 @@ class TraceWriter:
             self._fh = None
 
 
+def request_record(
+    loop: RequestLoop,
+    scores: dict[str, Any],
+    room: RoomState,
+    agent_of: Any = None,
+    head: dict[str, Any] | None = None,
+    **tail: Any,
+) -> dict[str, Any]:
+    """The trace record of a finished request: who said what, the messages, tool calls, hook decisions, reply,
+    timings and scores.
+
+    Args:
+        loop: the finished request loop.
+        scores: its scores.
+        room: the room state (its snapshot closes the record).
+        agent_of: maps a viewer id to its agent id (multi-agent rooms), or ``None``.
+        head: fields placed right after ``type`` (e.g. the answering host).
+        **tail: fields placed after ``scores`` (timings, viewer events, satisfaction).
+    """
+    out = loop.outcome
+    req = out.request
+    h = loop.harness
+
+    def comment(c: Any) -> dict[str, Any]:
+        d = {"agent": agent_of(c.viewer_id)} if agent_of is not None else {}
+        d.update(viewer_id=c.viewer_id, viewer=c.viewer_name, persona=c.persona, text=c.text,
+                 intents=[i.to_dict() for i in c.intents])
+        return d
+
+    return {
+        "type": "request",
+        **(head or {}),
+        "request_id": req.request_id,
+        "t": round(req.t, 3),
+        "harness": {"name": h.name, "version": h.version, "hash": h.hash},
+        "comments": [comment(c) for c in req.comments],
+        "messages": loop.turn_messages(),
+        "calls": [c.to_dict() for c in out.calls],
+        "skills_loaded": out.skills_loaded,
+        "hook_events": out.hook_events,
+        "reply": out.reply,
+        "fallback": out.fallback,
+        "turns": out.turns,
+        "retries": out.retries,
+        "latency_s": round(out.latency_s, 6),
+        "scores": scores,
+        **tail,
+        "room": room.snapshot(),
+    }
+
+
 class LiveSession:
     """A live session from first comment to the end of the stream.
 
@@ -226,32 +277,7 @@ class LiveSession:
         user_msg = loop.messages[loop._n_start - 1]
         self.history += [user_msg, {"role": "assistant", "content": out.reply}]
         self.outcomes.append((out, comp, scores["composite"]))
-        self.trace.write(
-            {
-                "type": "request",
-                "request_id": out.request.request_id,
-                "t": round(out.request.t, 3),
-                "harness": {"name": loop.harness.name, "version": loop.harness.version, "hash": loop.harness.hash},
-                "comments": [
-                    {"viewer_id": c.viewer_id, "viewer": c.viewer_name, "persona": c.persona, "text": c.text,
-                     "intents": [i.to_dict() for i in c.intents]}
-                    for c in out.request.comments
-                ],
-                "messages": loop.turn_messages(),
-                "calls": [c.to_dict() for c in out.calls],
-                "skills_loaded": out.skills_loaded,
-                "hook_events": out.hook_events,
-                "reply": out.reply,
-                "fallback": out.fallback,
-                "turns": out.turns,
-                "retries": out.retries,
-                "latency_s": round(out.latency_s, 6),
-                "timings": self.turn_timings,
-                "scores": scores,
-                "viewer_events": events,
-                "room": self.room.snapshot(),
-            }
-        )
+        self.trace.write(request_record(loop, scores, self.room, timings=self.turn_timings, viewer_events=events))
         self.loop = None
         return scores
 
