@@ -307,6 +307,22 @@ def test_two_hosts_100_scripted_and_2_plugin_agent_viewers(tmp_path: Path) -> No
     assert "你是" in req.messages[-1]["content"]  # the room as the viewer sees it
 
 
+def test_scenario_sets_the_llm_viewer_mix(tmp_path: Path) -> None:
+    """A scenario file sets how many viewers an LLM simulator plays; the agent itself comes from the caller."""
+    from hat_env.sim.scenario import load_scenario
+
+    sc = load_scenario("beauty_zh")
+    sc = sc.model_copy(update={"viewers": sc.viewers.model_copy(update={"llm_viewers": 3})})
+    env = live_room.parallel_env(scenario=sc, hosts=2, viewers=102, viewer_agent=ScriptedViewerAgent(),
+                                 duration_s=60, trace=tmp_path / "t.jsonl")
+    play(env, seed=2)
+    arrivals = [e for r in read_trace(tmp_path / "t.jsonl") if r["type"] == "tick" for e in r["events"]
+                if e["type"] == "arrive"]
+    assert {e["agent"] for e in arrivals if e["policy"] == "agent"} == {"viewer_0", "viewer_1", "viewer_2"}
+    scripted = live_room.parallel_env(scenario=sc, hosts=1, viewers=10, duration_s=30)  # no agent: all scripted
+    assert scripted.llm_viewers == 0
+
+
 def test_openai_agent_viewers_against_vllm_server(vllm_server: Any, tmp_path: Path) -> None:
     """Two hosts, 100 scripted viewers and two viewers played by the ``openai`` adapter against the real local
     vLLM server with the tiny model (tests/conftest.py); the trace shows who said what."""

@@ -90,8 +90,10 @@ class LiveRoomParallelEnv(ParallelEnv):
         max_viewers: N, the number of viewer agents (viewers that may enter in an episode; also the room's
             capacity, replacing ``viewers.max_viewers``); default ``min(viewers.max_viewers, 1000)``.
         arrival_per_min: overrides the scenario's arrival rate.
-        llm_viewers: the first this-many viewers are driven by ``viewer_agent``.
-        llm_share: of the later arrivals, this share (seeded draw) is driven by ``viewer_agent``.
+        llm_viewers: the first this-many viewers are driven by ``viewer_agent`` (default: the scenario's
+            ``viewers.llm_viewers`` when a ``viewer_agent`` is given).
+        llm_share: of the later arrivals, this share (seeded draw) is driven by ``viewer_agent`` (default: the
+            scenario's ``viewers.llm_share``).
         viewer_agent: the agent of agent-driven viewers: an adapter object, a callable, a
             :func:`~hat_env.agents.make_agent` spec string, or an :class:`~hat_env.envs.viewer_policy.LLMViewer`.
         router: custom comment router ``(comment, busy) -> host index | None``.
@@ -116,8 +118,8 @@ class LiveRoomParallelEnv(ParallelEnv):
         viewers: int | None = None,
         max_viewers: int | None = None,
         arrival_per_min: float | None = None,
-        llm_viewers: int = 0,
-        llm_share: float = 0.0,
+        llm_viewers: int | None = None,
+        llm_share: float | None = None,
         viewer_agent: Any = None,
         router: Router | None = None,
         tick_s: float = 1.0,
@@ -150,6 +152,12 @@ class LiveRoomParallelEnv(ParallelEnv):
             raise ValueError("max_viewers must be >= 0")
         if (llm_viewers or llm_share) and viewer_agent is None:
             raise ValueError("llm_viewers / llm_share need a viewer_agent")
+        if viewer_agent is not None:  # the scenario's mix applies when the caller gives an agent but no numbers
+            if llm_viewers is None:
+                llm_viewers = self.scenario.viewers.llm_viewers
+            if llm_share is None:
+                llm_share = self.scenario.viewers.llm_share
+        llm_viewers, llm_share = int(llm_viewers or 0), float(llm_share or 0.0)
         if not 0.0 <= float(llm_share) <= 1.0:
             raise ValueError("llm_share must be within [0, 1]")
         self.max_viewers = n

@@ -63,7 +63,9 @@ class ViewerSpec(_Strict):
 
     ``mix`` weights personas (names from :data:`hat_env.sim.viewers.PERSONAS`); ``arrival_per_min`` is the
     Poisson arrival rate; ``comment_every_s`` the mean gap between one viewer's comments; ``merge_window_s`` the
-    window in which comments are merged into one request.
+    window in which comments are merged into one request. ``llm_viewers`` (the first N to enter) and
+    ``llm_share`` (of later arrivals) are played by an LLM user simulator in the PettingZoo room when the caller
+    gives a viewer agent; the file only sets the mix, never which agent (a scenario cannot name code to run).
     """
 
     initial: int = Field(20, ge=0, le=100000)
@@ -73,6 +75,8 @@ class ViewerSpec(_Strict):
     merge_window_s: float = Field(3.0, gt=0, le=60)
     mix: dict[str, float] = Field(default_factory=dict)
     mean_stay_s: float = Field(300.0, gt=0)
+    llm_viewers: int = Field(0, ge=0)
+    llm_share: float = Field(0.0, ge=0, le=1)
 
 
 class Faults(_Strict):
