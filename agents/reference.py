@@ -15,6 +15,7 @@ from typing import Any
 
 from hat_env.harness.instructions import fit_reply, make_context
 from hat_env.harness.parse import format_hermes
+from hat_env.harness.render import USER_HEADER
 from hat_env.scoring.gold import reply_skill_for
 from hat_env.sim.language import ReplyPart, compose_reply, parse_comment
 from hat_env.types import AgentRequest, AgentResponse, Intent, Timings
@@ -43,7 +44,7 @@ def viewers_of(messages: list[dict[str, Any]]) -> list[str]:
 def _comment_lines(messages: list[dict[str, Any]]) -> tuple[int, list[tuple[str, str]]]:
     for idx in range(len(messages) - 1, -1, -1):
         m = messages[idx]
-        if m["role"] == "user" and str(m.get("content", "")).startswith("Viewer comments:"):
+        if m["role"] == "user" and str(m.get("content", "")).startswith(USER_HEADER):
             pairs = []
             for line in str(m["content"]).splitlines()[1:]:
                 if line.startswith("[") and "] " in line:

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from hat_env.sim.scenario import RoomSpec
     from hat_env.types import LiveRequest
 
+#: First line of the user message of a request; agents that read the conversation find the request by it.
+USER_HEADER = "Viewer comments:"
 _JSON_STR = json.JSONEncoder(ensure_ascii=False).encode
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 _LANG = {"zh_CN": "Chinese (简体中文)", "en_US": "English"}
@@ -111,7 +113,7 @@ def render_system(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") 
 
 def render_user(request: "LiveRequest", note: str = "") -> str:
     """The user message of a merged request: one line per comment, ``[viewer name] text``."""
-    lines = ["Viewer comments:"] + [f"[{c.viewer_name}] {c.text}" for c in request.comments]
+    lines = [USER_HEADER] + [f"[{c.viewer_name}] {c.text}" for c in request.comments]
     if note:
         lines.append(note)
     return "\n".join(lines)

@@ -181,8 +181,8 @@ class RequestLoop:
             return
         call = ExecutedCall(tc.name, tool.op, args, True)
         fault = self.backend.draw_fault()
-        lat = self.scenario
-        self.outcome.latency_s += lat.faults.timeout_s if fault == "timeout" else lat.latency.tool_s
+        sc = self.scenario
+        self.outcome.latency_s += sc.faults.timeout_s if fault == "timeout" else sc.latency.tool_s
         content: str
         if fault == "timeout":
             call.fault = fault
