@@ -27,7 +27,8 @@ import random
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Iterable
 
-from hat_env.hsa.transforms import APPLY_ORDER, TRANSFORMS, Record, _jcopy
+from hat_env.hsa.transforms import APPLY_ORDER, TRANSFORMS, Record
+from hat_env.hsa.transforms._common import _jcopy
 from hat_env.hsa.vocab import FAMILIES, Vocab, vocabulary
 
 if TYPE_CHECKING:
