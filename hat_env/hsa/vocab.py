@@ -741,6 +741,8 @@ def _build(family: str, raw: dict[str, Any]) -> Vocab:
     patterns["skill_description"] = tuple(skill_desc_res)
     vocab = Vocab(family, raw, tool_names, {k: frozenset(v) for k, v in values.items()}, patterns)
     vocab.__dict__["tables"] = _tables(raw, tool_names)
+    for key, value in raw.items():  # raw tables as plain attributes: the transforms read them in hot loops
+        vocab.__dict__.setdefault(key, value)
     return vocab
 
 

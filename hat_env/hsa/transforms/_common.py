@@ -122,19 +122,67 @@ def _names_re(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![{_NAME_EDGE}])(?:{alts})(?![{_NAME_EDGE}])")
 
 
-_HITS: dict[re.Pattern[str], dict[str, bool]] = {}
+@lru_cache(maxsize=64)
+def _split_re(names: tuple[str, ...]) -> re.Pattern[str]:
+    """:func:`_names_re` with a capture group: ``pat.split(text)`` gives ``[text, name, text, name, ..., text]``."""
+    return re.compile(f"({_names_re(names).pattern})")
 
 
-def _rewrite(text: str, pat: re.Pattern[str], mapping: dict[str, str], hits: dict[str, bool]) -> str:
-    hit = hits.get(text)
-    if hit is None:
-        hit = pat.search(text) is not None
-        if len(hits) > 16384:
-            hits.clear()
-        hits[text] = hit
-    if not hit:
-        return text
-    return pat.sub(lambda m: mapping[m.group(0)], text)
+def _render(tokens: tuple[str, ...], mapping: dict[str, str]) -> str:
+    """``tokens`` (from :func:`_split_re`) joined back with every name looked up in ``mapping``."""
+    parts = list(tokens)
+    get = mapping.get
+    for i in range(1, len(parts), 2):
+        parts[i] = get(parts[i], parts[i])
+    return "".join(parts)
+
+
+class _Texts:
+    """Rewrites names in a variant's texts without regular expressions in the steady state.
+
+    Every text a rename rewrites is split once per parent (cached in the parent's memo) at whole-word occurrences
+    of any of the parent's tool, skill and skill-tool names; a rename joins the pieces back with the new names.
+    A text this variant already rewrote is re-rendered from the same pieces with the renames composed (new names
+    are fresh tokens, so that equals rewriting the rewritten text).
+    """
+
+    __slots__ = ("names", "split", "cache", "mine")
+
+    def __init__(self, h: dict[str, Any], memo: dict[Any, Any]):
+        names = memo.get("_names")
+        if names is None:
+            names = {t["name"] for t in h["tools"]} | {s["name"] for s in h["skills"]}
+            names.add(h["skill_tool"].get("name", "load_skill"))
+            names = memo["_names"] = frozenset(names)
+        self.names = names
+        self.split = _split_re(tuple(sorted(names))).split
+        self.cache: dict[str, tuple[str, ...]] = memo.setdefault("_tokens", {})
+        #: text this variant wrote -> (the pieces it was rendered from, the names they were rendered with)
+        self.mine: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {}
+
+    def rewrite(self, text: str, mapping: dict[str, str]) -> str:
+        """``text`` with the names of one rename (``mapping``, old -> new, old names the parent's) replaced."""
+        hit = self.mine.get(text)
+        if hit is not None:
+            tokens, done = hit
+            names = {k: mapping.get(v, v) for k, v in done.items()}
+            for old, new in mapping.items():
+                if old not in done:
+                    names[old] = new
+        else:
+            tokens = self.cache.get(text)
+            if tokens is None:
+                tokens = tuple(self.split(text))
+                if len(self.cache) > 8192:
+                    self.cache.clear()
+                self.cache[text] = tokens
+            if len(tokens) == 1:
+                return text
+            names = mapping
+        new = _render(tokens, names)
+        if new != text:
+            self.mine[new] = (tokens, names)
+        return new
 
 
 class Record:
@@ -147,7 +195,7 @@ class Record:
         memo: a cache of facts about the parent that transforms may share (per parent harness).
     """
 
-    __slots__ = ("ops", "tools", "skills", "memo", "_tcur", "_scur")
+    __slots__ = ("ops", "tools", "skills", "memo", "_tcur", "_scur", "_texts")
 
     _ADD_FIELD = {"add_tool": "tool", "add_skill": "skill", "add_section": "section"}
 
@@ -158,6 +206,7 @@ class Record:
         self._tcur: dict[str, str] = dict(self.tools)  # type: ignore[arg-type]
         self._scur: dict[str, str] = dict(self.skills)  # type: ignore[arg-type]
         self.memo: dict[Any, Any] = {} if memo is None else memo
+        self._texts: _Texts | None = None
 
     def apply(self, h: dict[str, Any], op: dict[str, Any]) -> None:
         """Apply ``op`` to ``h`` and record it (added items are copied, so the record never changes later)."""
@@ -212,6 +261,9 @@ class Record:
         Equivalent to applying those operations one by one: new names are fresh tokens of name characters, so
         no rename can touch another's output.
         """
+        texts = self._texts
+        if texts is None:  # before the first rename: the names it splits texts at are the parent's
+            texts = self._texts = _Texts(h, self.memo)
         mapping: dict[str, str] = {}
         ops = self.ops
         if tools:
@@ -237,26 +289,32 @@ class Record:
             ops.append({"op": "rename_skill_tool", "to": skill_tool[0], "param": skill_tool[1]})
         if not mapping:
             return
-        pat = _names_re(tuple(mapping))
-        hits = _HITS.setdefault(pat, {})
+        rewrite = texts.rewrite
+        if not texts.names.issuperset(mapping):  # a name the parent did not have: the general, slower path
+            pat = _names_re(tuple(mapping))
+
+            def rewrite(t: str, mapping: dict[str, str]) -> str:
+                texts.mine.clear()
+                return pat.sub(lambda m: mapping[m.group(0)], t)
+
         for sec in h["prompt"]["sections"]:
             t = sec.get("text")
             if t:
-                sec["text"] = _rewrite(t, pat, mapping, hits)
+                sec["text"] = rewrite(t, mapping)
         for sk in h["skills"]:
             t = sk.get("body")
             if t:
-                sk["body"] = _rewrite(t, pat, mapping, hits)
+                sk["body"] = rewrite(t, mapping)
             t = sk.get("description")
             if t:
-                sk["description"] = _rewrite(t, pat, mapping, hits)
+                sk["description"] = rewrite(t, mapping)
         for tool in h["tools"]:
             t = tool.get("description")
             if t:
-                tool["description"] = _rewrite(t, pat, mapping, hits)
+                tool["description"] = rewrite(t, mapping)
         for hk in h.get("hooks", ()):
             if hk.get("matcher"):
-                hk["matcher"] = _rewrite(hk["matcher"], pat, mapping, hits)
+                hk["matcher"] = _names_re(tuple(mapping)).sub(lambda m: mapping[m.group(0)], hk["matcher"])
             params = hk.get("params")
             if params:
                 for k, v in list(params.items()):
