@@ -239,6 +239,18 @@ class Record:
         self.ops.append({"op": "add_tool", "tool": tool})
         self.ops.append({"op": "move_tool", "tool": tool["name"], "index": index})
 
+    def reorder(self, h: dict[str, Any], kind: str, order: list[str]) -> None:
+        """Apply and record ``reorder_tools`` (``kind`` ``tools``) or ``reorder_sections`` (``sections``);
+        ``order`` must be a permutation of the current names or ids (a shuffle of them)."""
+        if kind == "tools":
+            by = {t["name"]: t for t in h["tools"]}
+            h["tools"] = [by[n] for n in order]
+        else:
+            prompt = h["prompt"]
+            by = {x["id"]: x for x in prompt["sections"]}
+            prompt["sections"] = [by[n] for n in order]
+        self.ops.append({"op": "reorder_" + kind, "order": order})
+
     def set(self, obj: dict[str, Any], key: str, path: str, value: Any) -> None:
         """Apply and record ``{"op": "set", "path": path, "value": value}`` as ``obj[key] = value`` (``obj`` is
         the dict ``path`` leads to)."""

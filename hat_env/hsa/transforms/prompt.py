@@ -4,6 +4,7 @@ between the prompt and a tool)."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from hat_env.hsa.transforms._common import Record, _choose, _pick, _shuffled, _unique
@@ -33,36 +34,63 @@ def _section_role(s: dict[str, Any]) -> str:
     return _ROLE_BY_ID.get(s["id"], "other")
 
 
+@lru_cache(maxsize=4096)
+def _pool(family: str, table: str, lang: str, role: str, current: str | None) -> tuple[str, ...]:
+    """The family's section titles or texts (``table``) for ``role`` in ``lang``, less ``current``."""
+    return tuple(t for t in getattr(vocabulary(family), table)[lang][role] if t != current)
+
+
+@lru_cache(maxsize=1024)
+def _section_cands(family: str, lang: str, p: float, roles: tuple[tuple[str, bool], ...]) -> tuple[float, ...]:
+    """The lottery weights of the per-section edits (title, id, and text when the family words that role) for
+    sections of ``roles`` (``(role, has text)``; ``other`` sections have none)."""
+    texts = vocabulary(family).section_texts[lang]
+    out: list[float] = []
+    for role, has_text in roles:
+        if role == "other":
+            continue
+        out += [p, 0.6 * p]
+        if role in texts and (has_text or role != "products"):
+            out.append(p)
+    return tuple(out)
+
+
 def prompt(h: dict[str, Any], rng: random.Random, strength: float, vocab: Vocab, record: Record) -> None:
     """Restructure the system prompt: reorder sections, change their titles, ids and markup (Markdown,
     XML-like tags, JSON, plain text), reword the persona, style and protocol texts (English or Chinese), and move
     the product list from the prompt into a ``list_products`` tool or back."""
     p = strength
+    family = vocab.family
     lang = _pick(rng, LANGS)
     titles_l = vocab.section_titles[lang]
     texts_l = vocab.section_texts[lang]
     secs = h["prompt"]["sections"]
     prod = next((s for s in secs if s.get("source") == "products"), None)
     lp_tool = next((t for t in h["tools"] if t.get("op") == "list_products"), None)
-    cands: list[tuple[Any, str, float]] = []
+    cands: list[tuple[Any, str]] = []
+    weights: list[float] = []
     if (prod is not None and lp_tool is None and len(secs) >= 2) or (prod is None and lp_tool is not None):
-        cands.append((None, "move_products", 0.5 * p))
-    for s in secs:
-        role = _section_role(s)
+        cands.append((None, "move_products"))
+        weights.append(0.5 * p)
+    roles = [(s, _section_role(s)) for s in secs]
+    for s, role in roles:
         if role == "other":
             continue
-        cands.append((s, "title", p))
-        cands.append((s, "id", 0.6 * p))
+        cands.append((s, "title"))
+        cands.append((s, "id"))
         if role in texts_l and (s.get("text") or role != "products"):
-            cands.append((s, "text", p))
+            cands.append((s, "text"))
+    weights += _section_cands(vocab.family, lang, p, tuple((r, bool(s.get("text"))) for s, r in roles))
     cur_markup = h["prompt"].get("markup", "markdown")
     others = [m for m in vocab.markups if m != cur_markup]
     if others:  # the family's markups (the current one may be drawn again: then the markup stays)
-        cands.append((None, "markup", p))
+        cands.append((None, "markup"))
+        weights.append(p)
     if len(secs) >= 2:
-        cands.append((None, "reorder", p))
-    flags = _choose(rng, [w for _s, _e, w in cands])
-    chosen = [(s, e) for (s, e, _w), f in zip(cands, flags) if f]
+        cands.append((None, "reorder"))
+        weights.append(p)
+    flags = _choose(rng, weights)
+    chosen = [c for c, f in zip(cands, flags) if f]
     glob = {e for s, e in chosen if s is None}
     ids = {s["id"] for s in secs}
     if "move_products" in glob:
@@ -94,11 +122,11 @@ def prompt(h: dict[str, Any], rng: random.Random, strength: float, vocab: Vocab,
         role = _section_role(s)
         upd: dict[str, Any] = {}
         if "title" in edits:
-            titles = [t for t in titles_l[role] if t != s["title"]]
+            titles = _pool(family, "section_titles", lang, role, s["title"])
             if titles:
                 upd["title"] = _pick(rng, titles)
         if "text" in edits:
-            texts = [t for t in texts_l[role] if t != s.get("text")]
+            texts = _pool(family, "section_texts", lang, role, s.get("text"))
             if texts:
                 upd["text"] = _pick(rng, texts)
         if "id" in edits:
@@ -119,7 +147,7 @@ def prompt(h: dict[str, Any], rng: random.Random, strength: float, vocab: Vocab,
         cur = [s["id"] for s in h["prompt"]["sections"]]
         new = _shuffled(rng, cur)
         if new != cur:
-            record.apply(h, {"op": "reorder_sections", "order": new})
+            record.reorder(h, "sections", new)
 
 
 _ROLE_BY_ID = _role_by_id()

@@ -186,58 +186,107 @@ def skill_ids(h: dict[str, Any], rng: random.Random, strength: float, vocab: Voc
 # -- dimension 2: skill content ----------------------------------------------------------------------------
 
 
-def _rewrite_body(skill: dict[str, Any], edits: set[str], rng: random.Random, vocab: Vocab, lang: str) -> str:
-    pre, secs0 = parse_body(skill.get("body", ""))
-    secs = list(secs0)
-    st = vocab.skill_text[lang]
-    heads = st["headings"]
-    _role, intents, is_reply, _promo = _facts(skill)
-    rnd = rng.random
-    if "guidance" in edits:
-        if is_reply and intents:
-            when, steps = _guidance(vocab.family, lang, intents)
-            new = {"when": (heads["when"], "when", when), "steps": (heads["steps"], "steps", steps)}
-        else:  # the campaign-push strategy
-            new = {"steps": (heads["steps"], "steps", _promo_steps(vocab.family, lang))}
-        out = []
-        for sec in secs:
-            rep = new.pop(sec[1], None)
-            out.append(rep if rep is not None else sec)
-        secs = [new[k] for k in ("when", "steps") if k in new] + out  # missing guidance goes first
-    if "example" in edits:
+def _section_text(heading: str, content: str) -> str:
+    """One body section as :func:`join_body` writes it."""
+    return f"## {heading}\n{content}" if content else f"## {heading}"
+
+
+class _SkillPlan:
+    """What :func:`skill_content` may do to one skill in one language, worked out once per (family, language,
+    body, metadata, description): the candidate edits and every text they can produce. Sections are kept as
+    ``(kind, text as written)`` pairs, so a new body is one join.
+
+    Attributes:
+        edits: the candidate edits, in lottery order.
+        pre: the body's preamble.
+        secs: the sections; ``guided``: the sections after the guidance edit (``None`` when it is no candidate).
+        examples: example sections to pick from (in the skill's intent order); ``advice``: ``(one line, two
+            lines)`` advice sections per starting line.
+        description: the reworded description.
+    """
+
+    __slots__ = ("edits", "pre", "secs", "guided", "examples", "advice", "description")
+
+    def __init__(self, family: str, lang: str, body: str, kind: str, intents_s: str, description: str):
+        st = vocabulary(family).skill_text[lang]
+        heads = st["headings"]
+        _role, intents, is_reply, is_promo = _skill_facts(kind, intents_s, description)
+        pre, secs0 = parse_body(body)
+        self.pre = pre
+        self.secs = tuple((k, _section_text(hd, c)) for hd, k, c in secs0)
+        edits = []
+        self.guided = None
+        if (is_reply and intents) or is_promo:
+            edits.append("guidance")
+            if is_reply and intents:
+                when, steps = _guidance(family, lang, intents)
+                new = {"when": _section_text(heads["when"], when), "steps": _section_text(heads["steps"], steps)}
+            else:  # the campaign-push strategy
+                new = {"steps": _section_text(heads["steps"], _promo_steps(family, lang))}
+            out = []
+            for k, text in self.secs:
+                rep = new.pop(k, None)
+                out.append((k, rep if rep is not None else text))
+            self.guided = tuple([(k, new[k]) for k in ("when", "steps") if k in new] + out)  # missing goes first
         exs = st["examples"]
-        cands = [i for i in intents if i in exs]
-        idx = [i for i, sec in enumerate(secs) if sec[1] == "example"]
-        if cands and (not idx or rnd() < 0.7):
-            ex = (heads["example"], "example", exs[_pick(rng, cands)])
-            if idx:
-                secs[idx[0]] = ex
-                for i in reversed(idx[1:]):
-                    del secs[i]
+        self.examples = tuple(("example", _section_text(heads["example"], exs[i])) for i in intents if i in exs)
+        if self.examples or any(k == "example" for _h, k, _c in secs0):
+            edits.append("example")
+        edits.append("advice")
+        if sum(1 for _h, k, _c in secs0 if k != "binding") >= 2:
+            edits.append("reorder")
+        edits.append("description")
+        self.edits = tuple(edits)
+        lines = st["advice"]
+        n = len(lines)
+        self.advice = tuple(
+            (("advice", _section_text(heads["advice"], f"- {lines[a]}")),
+             ("advice", _section_text(heads["advice"], f"- {lines[a]}\n- {lines[(a + 1) % n]}")))
+            for a in range(n))
+        self.description = _description(family, lang, kind, intents_s, description)
+
+    def body(self, edits: set[str], rng: random.Random) -> str:
+        """The body after ``edits`` (drawing from ``rng`` exactly as the edits need)."""
+        rnd = rng.random
+        secs = list(self.guided if "guidance" in edits else self.secs)
+        if "example" in edits:
+            idx = [i for i, sec in enumerate(secs) if sec[0] == "example"]
+            if self.examples and (not idx or rnd() < 0.7):
+                ex = _pick(rng, self.examples)
+                if idx:
+                    secs[idx[0]] = ex
+                    for i in reversed(idx[1:]):
+                        del secs[i]
+                else:
+                    secs.append(ex)
+            elif idx:
+                secs = [sec for sec in secs if sec[0] != "example"]
+        if "advice" in edits:
+            idx = [i for i, sec in enumerate(secs) if sec[0] == "advice"]
+            if idx and rnd() < 0.5:
+                secs = [sec for sec in secs if sec[0] != "advice"]
             else:
-                secs.append(ex)
-        else:
-            secs = [sec for sec in secs if sec[1] != "example"]
-    if "advice" in edits:
-        idx = [i for i, sec in enumerate(secs) if sec[1] == "advice"]
-        if idx and rnd() < 0.5:
-            secs = [sec for sec in secs if sec[1] != "advice"]
-        else:
-            adv_lines = st["advice"]
-            a = int(rnd() * len(adv_lines))
-            lines = [adv_lines[a]] if rnd() < 0.5 else [adv_lines[a], adv_lines[(a + 1) % len(adv_lines)]]
-            adv = (heads["advice"], "advice", "\n".join(f"- {x}" for x in lines))
-            if idx:
-                secs[idx[0]] = adv
-            else:
-                secs.insert(int(rnd() * (len(secs) + 1)), adv)
-    if "reorder" in edits:
-        free = [i for i, sec in enumerate(secs) if sec[1] != "binding"]
-        if len(free) >= 2:
-            order = _shuffled(rng, [secs[i] for i in free])
-            for i, sec in zip(free, order):
-                secs[i] = sec
-    return join_body(pre, secs)
+                pair = self.advice[int(rnd() * len(self.advice))]
+                adv = pair[0] if rnd() < 0.5 else pair[1]
+                if idx:
+                    secs[idx[0]] = adv
+                else:
+                    secs.insert(int(rnd() * (len(secs) + 1)), adv)
+        if "reorder" in edits:
+            free = [i for i, sec in enumerate(secs) if sec[0] != "binding"]
+            if len(free) >= 2:
+                order = _shuffled(rng, [secs[i] for i in free])
+                for i, sec in zip(free, order):
+                    secs[i] = sec
+        parts = [text for _k, text in secs]
+        if self.pre:
+            parts.insert(0, self.pre)
+        return "\n\n".join(parts) + "\n"
+
+
+@lru_cache(maxsize=4096)
+def _skill_plan(family: str, lang: str, body: str, kind: str, intents: str, description: str) -> _SkillPlan:
+    return _SkillPlan(family, lang, body, kind, intents, description)
 
 
 def skill_content(h: dict[str, Any], rng: random.Random, strength: float, vocab: Vocab, record: Record) -> None:
@@ -246,35 +295,31 @@ def skill_content(h: dict[str, Any], rng: random.Random, strength: float, vocab:
     rewrite descriptions, and switch the instruction language between English and Chinese. ``Binding rules``
     sections stay verbatim; ``metadata`` (kind, intents) stays."""
     lang = _pick(rng, LANGS)
-    exs = vocab.skill_text[lang]["examples"]
+    family = vocab.family
+    skills = h["skills"]
+    plans = []
     cands: list[tuple[int, str]] = []
-    for i, s in enumerate(h["skills"]):
-        _pre, secs = parse_body(s.get("body", ""))
-        _role, intents, is_reply, is_promo = _facts(s)
-        if (is_reply and intents) or is_promo:
-            cands.append((i, "guidance"))
-        if any(x in exs for x in intents) or any(k == "example" for _h, k, _c in secs):
-            cands.append((i, "example"))
-        cands.append((i, "advice"))
-        if sum(1 for _h, k, _c in secs if k != "binding") >= 2:
-            cands.append((i, "reorder"))
-        cands.append((i, "description"))
+    for i, s in enumerate(skills):
+        md = s.get("metadata") or {}
+        pl = _skill_plan(family, lang, s.get("body", ""), md.get("kind", "strategy"), md.get("intents", ""),
+                         s.get("description", ""))
+        plans.append(pl)
+        cands += [(i, e) for e in pl.edits]
     flags = _choose(rng, [strength] * len(cands))
-    per: dict[int, set[str]] = {}
+    per: list[set[str]] = [set() for _ in skills]
     for (i, e), f in zip(cands, flags):
         if f:
-            per.setdefault(i, set()).add(e)
-    for i, s in enumerate(h["skills"]):
-        edits = per.get(i)
+            per[i].add(e)
+    for s, pl, edits in zip(skills, plans, per):
         if not edits:
             continue
         upd: dict[str, Any] = {}
         if len(edits) > 1 or "description" not in edits:
-            body = _rewrite_body(s, edits, rng, vocab, lang)
+            body = pl.body(edits, rng)
             if body != s.get("body", ""):
                 upd["body"] = body
         if "description" in edits:
-            desc = skill_description(vocab, lang, s)
+            desc = pl.description
             if desc != s.get("description"):
                 upd["description"] = desc
         if upd:
