@@ -4,6 +4,7 @@ filled from the live room), the user message of a merged request, and the whole 
 from __future__ import annotations
 
 import json
+import json.encoder
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 #: First line of the user message of a request; agents that read the conversation find the request by it.
 USER_HEADER = "Viewer comments:"
-_JSON_STR = json.JSONEncoder(ensure_ascii=False).encode
+_JSON_STR = json.encoder.encode_basestring  # a JSON string literal, non-ASCII kept (the C encoder)
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 _LANG = {"zh_CN": "Chinese (简体中文)", "en_US": "English"}
 
@@ -60,23 +61,80 @@ def _source(harness: "Harness", source: str, room: "RoomState", values: dict[str
     return ""
 
 
-def _wrap(markup: str, sections: list[tuple[str, str, str]]) -> str:
+def _item(markup: str, sid: str, title: str, body: str) -> str:
+    """One section as ``markup`` writes it (JSON: an element of the ``sections`` array, indented as
+    ``json.dumps(..., indent=1)`` would, built with the C string encoder)."""
     if markup == "json":
-        # Same text as json.dumps({"sections": [...]}, ensure_ascii=False, indent=1), built with the C string
-        # encoder (indent= makes json.dumps fall back to its slow pure-Python encoder).
-        enc = _JSON_STR
-        items = [f'  {{\n   "title": {enc(t)},\n   "content": {enc(b)}\n  }}' for _, t, b in sections]
-        return '{\n "sections": [\n' + ",\n".join(items) + "\n ]\n}" if items else '{\n "sections": []\n}'
+        return f'  {{\n   "title": {_JSON_STR(title)},\n   "content": {_JSON_STR(body)}\n  }}'
+    if markup == "markdown":
+        return f"## {title}\n{body}"
+    if markup == "xml":
+        return f'<{sid} title="{title}">\n{body}\n</{sid}>'
+    return f"{title.upper()}\n{body}"
 
-    parts = []
-    for sid, title, body in sections:
-        if markup == "markdown":
-            parts.append(f"## {title}\n{body}")
-        elif markup == "xml":
-            parts.append(f'<{sid} title="{title}">\n{body}\n</{sid}>')
-        else:
-            parts.append(f"{title.upper()}\n{body}")
-    return "\n\n".join(parts)
+
+#: Sources that change while a session runs (the rest depend only on the harness and the room).
+_LIVE_SOURCES = ("campaigns",)
+
+
+def _live_piece(markup: str, sid: str, title: str, body: str) -> tuple[str, str]:
+    """``(before, after)``: the text of a live section around its source's lines (JSON: ``before`` ends inside the
+    content string, so the lines are appended escaped, without their opening quote)."""
+    if markup == "json":
+        opened = _JSON_STR(f"{body}\n" if body else "")[:-1]
+        return f'  {{\n   "title": {_JSON_STR(title)},\n   "content": {opened}', "\n  }"
+    lead = f"{body}\n" if body else ""
+    if markup == "markdown":
+        return f"## {title}\n{lead}", ""
+    if markup == "xml":
+        return f'<{sid} title="{title}">\n{lead}', f"\n</{sid}>"
+    return f"{title.upper()}\n{lead}", ""
+
+
+def _pieces(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") -> tuple[Any, ...]:
+    """The harness's system prompt in this room as fixed text and live slots, worked out once per harness and
+    room (kept on the room, like the prompts): a slot ``(source, before, after)`` stands for a section filled from
+    live room state (campaigns); everything else, markup included, is already final text."""
+    key = (harness.hash, room_spec.host_name, room_spec.shop_name, room_spec.ai_label)
+    cache = room.prompt_parts
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    spec = harness.spec
+    markup = spec.prompt.markup
+    values = {
+        "host_name": room_spec.host_name,
+        "shop_name": room_spec.shop_name,
+        "ai_label": room_spec.ai_label,
+        "skill_tool": spec.skill_tool.name,
+        "reply_language": _LANG.get(room.locale, room.locale),
+        "max_reply_chars": str(spec.constraints.max_reply_chars or ""),
+        "turn_limit": str(spec.constraints.turn_limit),
+    }
+    json_markup = markup == "json"
+    sep = ",\n" if json_markup else "\n\n"
+    out: list[Any] = []
+    text = '{\n "sections": [\n' if json_markup else ""
+    for i, s in enumerate(spec.prompt.sections):
+        if i:
+            text += sep
+        body = _fill(s.text, values).strip()
+        if s.source in _LIVE_SOURCES:
+            before, after = _live_piece(markup, s.id, s.title, body)
+            out += [text + before, (s.source, json_markup)]
+            text = after
+            continue
+        if s.source:
+            extra = _source(harness, s.source, room, values)
+            body = f"{body}\n{extra}" if body else extra
+        text += _item(markup, s.id, s.title, body)
+    if json_markup:
+        text = text + "\n ]\n}" if spec.prompt.sections else '{\n "sections": []\n}'
+    out.append(text)
+    if len(cache) > 64:
+        cache.clear()
+    pieces = cache[key] = tuple(out)
+    return pieces
 
 
 def render_system(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") -> str:
@@ -87,24 +145,15 @@ def render_system(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") 
     hit = cache.get(key)
     if hit is not None:
         return hit
-    spec = harness.spec
-    values = {
-        "host_name": room_spec.host_name,
-        "shop_name": room_spec.shop_name,
-        "ai_label": room_spec.ai_label,
-        "skill_tool": spec.skill_tool.name,
-        "reply_language": _LANG.get(room.locale, room.locale),
-        "max_reply_chars": str(spec.constraints.max_reply_chars or ""),
-        "turn_limit": str(spec.constraints.turn_limit),
-    }
-    rendered = []
-    for s in spec.prompt.sections:
-        body = _fill(s.text, values).strip()
-        if s.source:
-            extra = _source(harness, s.source, room, values)
-            body = f"{body}\n{extra}" if body else extra
-        rendered.append((s.id, s.title, body))
-    text = _wrap(spec.prompt.markup, rendered)
+    parts = []
+    for piece in _pieces(harness, room, room_spec):
+        if isinstance(piece, str):
+            parts.append(piece)
+        else:
+            source, json_markup = piece
+            lines = _source(harness, source, room, {})
+            parts.append(_JSON_STR(lines)[1:] if json_markup else lines)
+    text = "".join(parts)
     if len(cache) > 256:
         cache.clear()
     cache[key] = text

@@ -49,6 +49,8 @@ class RoomState:
         self.gmv = 0.0
         #: rendered system prompts by (harness hash, names, active campaigns); see harness.render
         self.prompt_cache: dict[tuple, str] = {}
+        #: per (harness hash, names): prompt sections with all but live campaigns filled in (see harness.render)
+        self.prompt_parts: dict[tuple, tuple] = {}
 
     # -- facts ---------------------------------------------------------------------------------------------
     def effective_price(self, product: Product) -> float:
