@@ -86,7 +86,7 @@ def _fresh(parent: dict[str, Any]) -> dict[str, Any]:
     h["tools"] = [dict(t) for t in parent["tools"]]
     h["skills"] = [dict(s) for s in parent["skills"]]
     h["constraints"] = dict(parent["constraints"])
-    h["hooks"] = [dict(hk, params=_jcopy(hk.get("params") or {})) for hk in parent.get("hooks", [])]
+    h["hooks"] = list(parent.get("hooks", []))  # shared: Record copies a hook before it changes one
     return h
 
 
@@ -97,6 +97,21 @@ def _unshare(h: dict[str, Any], parent: dict[str, Any]) -> None:
     for t in h["tools"]:
         if id(t.get("parameters")) in shared:
             t["parameters"] = _jcopy(t["parameters"])
+
+
+def _validation_input(h: dict[str, Any], harness: "Harness", parent: dict[str, Any]) -> dict[str, Any]:
+    """``h`` with the hooks that are still the parent's (the same dicts: transforms copy a hook before changing
+    it) replaced by the parent's validated models, which pydantic takes as they are (harness models are never
+    changed, so parent and variant may share them). ``h`` itself is not changed."""
+    hooks = h.get("hooks")
+    if not hooks:
+        return h
+    models = harness.spec.hooks
+    if len(hooks) != len(models):
+        return h
+    out = dict(h)
+    out["hooks"] = [m if d is pd else d for d, pd, m in zip(hooks, parent["hooks"], models)]
+    return out
 
 
 def augment(
@@ -143,7 +158,11 @@ def augment(
         if d in dims_t:
             TRANSFORMS[d](h, rng, strength, vocab, rec)
     _unshare(h, parent)
-    variant = Harness.from_dict(h, source=f"{harness.source or harness.name}+hsa", check=check)
+    source = f"{harness.source or harness.name}+hsa"
+    if check:
+        variant = Harness.from_dict(h, source=source, check=True)
+    else:
+        variant = Harness.from_dict(_validation_input(h, harness, parent), source=source, check=False)
     tools = {k: v for k, v in rec.tools.items() if v is not None}
     skills = {k: v for k, v in rec.skills.items() if v is not None}
     return variant, HSAMapping(harness, variant, rec.ops, tools, skills, dims_t, strength, family)

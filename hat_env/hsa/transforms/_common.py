@@ -216,6 +216,8 @@ class Record:
         if fld is not None:  # operations only ever reassign an item's top-level values: a shallow copy will do
             run = dict(op)
             run[fld] = dict(op[fld])
+        if kind.startswith("rename") or kind == "set":  # operations that may change hooks in place
+            h["hooks"] = [dict(hk, params=_jcopy(hk.get("params") or {})) for hk in h.get("hooks", [])]
         OPERATIONS[kind](h, run, len(self.ops))
         self.ops.append(op)
         if kind == "rename_tool":
@@ -324,11 +326,11 @@ class Record:
             t = tool.get("description")
             if t:
                 tool["description"] = rewrite(t, mapping)
-        for hk in h.get("hooks", ()):
-            if hk.get("matcher"):
-                hk["matcher"] = _names_re(tuple(mapping)).sub(lambda m: mapping[m.group(0)], hk["matcher"])
-            params = hk.get("params")
-            if params:
-                for k, v in list(params.items()):
-                    if isinstance(v, str) and v in mapping:
-                        params[k] = mapping[v]
+        hooks = h.get("hooks")
+        for i, hk in enumerate(hooks or ()):
+            matcher = hk.get("matcher")
+            new_matcher = _names_re(tuple(mapping)).sub(lambda m: mapping[m.group(0)], matcher) if matcher else matcher
+            params = hk.get("params") or {}
+            new_params = {k: mapping.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
+            if new_matcher != matcher or new_params != params:  # copy on write: hooks may be the parent's dicts
+                hooks[i] = {**hk, "matcher": new_matcher, "params": new_params}

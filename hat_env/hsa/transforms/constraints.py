@@ -42,7 +42,11 @@ def constraints(h: dict[str, Any], rng: random.Random, strength: float, vocab: V
     cands.append(("forbidden", p))
     cands.append(("turn_limit", p))
     cands.append(("feedback", p))
-    split = [s for s in h["skills"] if _facts(s)[2] and len(_facts(s)[1]) >= 2]
+    split = []
+    for s in h["skills"]:
+        facts = _facts(s)
+        if facts[2] and len(facts[1]) >= 2:
+            split.append(s)
     if split and c.get("require_reply_skill", True):
         cands.append(("reply_skill", p))
     flags = _choose(rng, [w for _e, w in cands])
