@@ -146,7 +146,7 @@ class _Texts:
     are fresh tokens, so that equals rewriting the rewritten text).
     """
 
-    __slots__ = ("names", "split", "cache", "mine")
+    __slots__ = ("names", "split", "cache", "plain", "mine")
 
     def __init__(self, h: dict[str, Any], memo: dict[Any, Any]):
         names = memo.get("_names")
@@ -157,6 +157,8 @@ class _Texts:
         self.names = names
         self.split = _split_re(tuple(sorted(names))).split
         self.cache: dict[str, tuple[str, ...]] = memo.setdefault("_tokens", {})
+        #: texts split so far that name none of the parent's names (a subset of ``cache``'s keys)
+        self.plain: set[str] = memo.setdefault("_plain", set())
         #: text this variant wrote -> (the pieces it was rendered from, the names they were rendered with)
         self.mine: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {}
 
@@ -175,7 +177,10 @@ class _Texts:
                 tokens = tuple(self.split(text))
                 if len(self.cache) > 8192:
                     self.cache.clear()
+                    self.plain.clear()
                 self.cache[text] = tokens
+                if len(tokens) == 1:
+                    self.plain.add(text)
             if len(tokens) == 1:
                 return text
             names = mapping
@@ -304,8 +309,10 @@ class Record:
         if not mapping:
             return
         rewrite = texts.rewrite
+        plain: Any = texts.plain  # texts known to name none of the parent's names: skipped without a call
         if not texts.names.issuperset(mapping):  # a name the parent did not have: the general, slower path
             pat = _names_re(tuple(mapping))
+            plain = ()
 
             def rewrite(t: str, mapping: dict[str, str]) -> str:
                 texts.mine.clear()
@@ -313,18 +320,18 @@ class Record:
 
         for sec in h["prompt"]["sections"]:
             t = sec.get("text")
-            if t:
+            if t and t not in plain:
                 sec["text"] = rewrite(t, mapping)
         for sk in h["skills"]:
             t = sk.get("body")
-            if t:
+            if t and t not in plain:
                 sk["body"] = rewrite(t, mapping)
             t = sk.get("description")
-            if t:
+            if t and t not in plain:
                 sk["description"] = rewrite(t, mapping)
         for tool in h["tools"]:
             t = tool.get("description")
-            if t:
+            if t and t not in plain:
                 tool["description"] = rewrite(t, mapping)
         hooks = h.get("hooks")
         for i, hk in enumerate(hooks or ()):
