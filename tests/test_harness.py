@@ -122,3 +122,43 @@ def test_yaml_tags_cannot_build_objects(tmp_path: Path) -> None:
 
 def test_openai_tools_are_json_serialisable(default: Harness) -> None:
     json.dumps(default.openai_tools)
+
+
+@pytest.mark.parametrize("markup", ["markdown", "xml", "json", "plain"])
+def test_system_prompt_follows_campaign_changes_in_every_markup(default: Harness, markup: str) -> None:
+    """The prompt is rendered from fixed text cached per harness and room plus live campaign lines: after a
+    campaign starts or ends the prompt shows exactly the campaigns running then, in every markup (JSON stays a
+    valid document whose section contents equal the Markdown rendering's)."""
+    import random
+
+    from hat_env.harness.render import render_system
+    from hat_env.sim.room import RoomState
+    from hat_env.sim.scenario import load_scenario
+
+    sc = load_scenario("apparel_flash_zh")
+    room = RoomState(sc, random.Random("0:catalog"))
+    d = default.to_dict()
+    d["prompt"]["markup"] = markup
+    h = Harness.from_dict(d)
+    md = default
+    seen = set()
+    for t in [0.0, 60.0, 200.0, 400.0, 900.0, 1700.0, 3000.0, 60.0]:
+        room.t = t
+        active = room.active_campaigns()
+        lines = "\n".join(f"- {c.title} ({c.type})" for c in active) or "- none right now"
+        seen.add(lines)
+        text = render_system(h, room, sc.room)
+        plain_md = render_system(md, room, sc.room)
+        assert lines in plain_md
+        if markup == "json":
+            doc = json.loads(text)
+            contents = [s["content"] for s in doc["sections"]]
+            md_contents = [part.split("\n", 1)[1] if "\n" in part else "" for part in plain_md.split("\n\n## ")]
+            assert any(lines in c for c in contents)
+            assert len(contents) == len(md_contents)
+            assert [c.strip() for c in contents[1:]] == [c.strip() for c in md_contents[1:]]
+        else:
+            assert lines in text
+        room.prompt_cache.clear()  # a fresh render (fixed parts still cached) equals the cached prompt
+        assert render_system(h, room, sc.room) == text
+    assert len(seen) >= 2, "the scenario's campaigns should change over the times tried"
