@@ -82,11 +82,11 @@ def _choose(rng: random.Random, probs: list[float], forcible: list[bool] | None 
     """One draw per candidate edit (none when every probability is 1); when none (of the ``forcible`` ones) hits,
     and some probability is above 0, one forcible edit is forced, so a transform at any strength above 0 changes
     something the content hash sees."""
-    if all(p >= 1.0 for p in probs):
+    if not probs or min(probs) >= 1.0:
         return [True] * len(probs)
     rnd = rng.random
     flags = [rnd() < p for p in probs]
-    hit = any(flags) if forcible is None else any(f and ok for f, ok in zip(flags, forcible))
+    hit = (True in flags) if forcible is None else any(f and ok for f, ok in zip(flags, forcible))
     if not hit:
         live = [i for i, p in enumerate(probs) if p > 0 and (forcible is None or forcible[i])]
         if live:
