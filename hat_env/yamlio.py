@@ -34,6 +34,16 @@ class FileError(ValueError):
         super().__init__("\n".join(lines))
 
 
+class FieldError(ValueError):
+    """Raised by a model's cross-field check to say which field is wrong: ``loc`` is the field path below the
+    model that raised it (``("catalog", "products", 2, "specs", "wattage")``), so :func:`validate` reports that
+    field and its line instead of the model's."""
+
+    def __init__(self, loc: tuple[str | int, ...], message: str):
+        super().__init__(message)
+        self.loc = tuple(loc)
+
+
 def _index_lines(node: yaml.Node, prefix: tuple, out: dict[tuple, int]) -> None:
     out[prefix] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
@@ -103,8 +113,12 @@ def validate(model: type[M], data: Any, path: str | Path, lines: dict[tuple, int
         problems = []
         for err in exc.errors():
             loc = tuple(x for x in err["loc"] if not (isinstance(x, str) and x.startswith("function-")))
-            fld = ".".join(str(x) for x in loc)
             reason = err["msg"]
+            cause = (err.get("ctx") or {}).get("error")
+            if isinstance(cause, FieldError):
+                loc += cause.loc
+                reason = str(cause)
+            fld = ".".join(str(x) for x in loc)
             if err["type"] == "extra_forbidden":
                 reason = "unknown field"
             problems.append((fld, line_of(lines, loc), reason))

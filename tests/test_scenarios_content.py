@@ -289,3 +289,66 @@ def test_apparel_harness_change():
     assert covered(after) >= covered(before), "the change must not leave an intent without a reply skill"
     windows = sorted((c.start_s, c.end_s) for c in sc.campaigns if c.type == "flash_sale")
     assert windows == [(0, 300), (300, 900)]
+
+
+_BAD_SCENARIO = """\
+name: tiny
+locale: en_US
+duration_s: 120
+harness: default
+catalog:
+  products:
+    - product_id: P1
+      link: 1
+      title: Kettle
+      brand: Acme
+      category: home
+      price: 20
+      list_price: 25
+      stock: 10
+      specs:
+        weight: "1.2 kg"
+    - product_id: P2
+      link: {link}
+      title: Toaster
+      brand: Acme
+      category: home
+      price: 30
+      list_price: 35
+      stock: 4
+campaigns:
+  - campaign_id: C1
+    title: Ten off
+    type: coupon
+    products:
+      - P1
+      - {product}
+    amount: 10
+viewers:
+  mix: {{price_asker: 0.5, {persona}: 0.5}}
+"""
+
+
+@pytest.mark.parametrize(("fix", "field", "line", "words"), [
+    ({"link": 1}, "catalog.products.1.link", 18, "already products[0]"),
+    ({"product": "P9"}, "campaigns.0.products.1", 31, "unknown product 'P9'"),
+    ({"persona": "ghost"}, "viewers.mix.ghost", 34, "unknown personas ['ghost']"),
+    ({"spec": "colour"}, "catalog.products.0.specs.colour", 16, "unknown spec keys ['colour']"),
+])
+def test_cross_field_errors_name_the_field_and_its_line(tmp_path, fix, field, line, words):
+    """A mistake found by comparing fields (a duplicate link, a campaign or mix naming something unknown) is
+    reported at the offending field's own line, not at the top of the file."""
+    from hat_env.yamlio import FileError
+
+    values = {"link": 2, "product": "P2", "persona": "troll"} | {k: v for k, v in fix.items() if k != "spec"}
+    text = _BAD_SCENARIO.format(**values)
+    if "spec" in fix:
+        text = text.replace("weight:", f"{fix['spec']}:")
+    path = tmp_path / "tiny.yaml"
+    path.write_text(text)
+    with pytest.raises(FileError) as ei:
+        load_scenario(path)
+    (fld, got_line, reason), = ei.value.problems
+    assert (fld, got_line) == (field, line)
+    assert words in reason
+    assert f"{path}:{line}: {field}: " in str(ei.value)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from hat_env.sim.campaigns import Campaign
 from hat_env.sim.catalog import Product
-from hat_env.yamlio import FileError, load_yaml, validate
+from hat_env.yamlio import FieldError, FileError, load_yaml, validate
 
 
 class _Strict(BaseModel):
@@ -38,14 +38,19 @@ class CatalogSpec(_Strict):
 
     @model_validator(mode="after")
     def _unique(self) -> "CatalogSpec":
-        links = [p.link for p in self.products]
-        ids = [p.product_id for p in self.products]
-        if len(set(links)) != len(links):
-            raise ValueError("two products share a link number")
-        if len(set(ids)) != len(ids):
-            raise ValueError("two products share a product_id")
+        seen_links: dict[int, int] = {}
+        seen_ids: dict[str, int] = {}
+        for i, p in enumerate(self.products):
+            if p.link in seen_links:
+                raise FieldError(("products", i, "link"),
+                                 f"link {p.link} is already products[{seen_links[p.link]}]'s link number")
+            if p.product_id in seen_ids:
+                raise FieldError(("products", i, "product_id"),
+                                 f"product_id {p.product_id!r} is already products[{seen_ids[p.product_id]}]'s")
+            seen_links[p.link] = i
+            seen_ids[p.product_id] = i
         if not self.products and self.generate.count == 0:
-            raise ValueError("the catalog is empty: give products or generate.count > 0")
+            raise FieldError(("generate", "count"), "the catalog is empty: give products or generate.count > 0")
         return self
 
 
@@ -157,25 +162,29 @@ class Scenario(_Strict):
         # generated products get ids G<link>, after the explicit links
         first = max((p.link for p in self.catalog.products), default=0) + 1
         ids |= {f"G{first + i:03d}" for i in range(self.catalog.generate.count)}
-        for c in self.campaigns:
-            for pid in c.products:
+        for i, c in enumerate(self.campaigns):
+            for j, pid in enumerate(c.products):
                 if pid not in ids:
-                    raise ValueError(f"campaign {c.campaign_id} names unknown product {pid!r}")
-        for o in self.orders:
+                    raise FieldError(("campaigns", i, "products", j),
+                                     f"campaign {c.campaign_id} names unknown product {pid!r}")
+        for i, o in enumerate(self.orders):
             if o.product_id not in ids:
-                raise ValueError(f"order {o.order_id} names unknown product {o.product_id!r}")
-        for p in self.catalog.products:
+                raise FieldError(("orders", i, "product_id"),
+                                 f"order {o.order_id} names unknown product {o.product_id!r}")
+        for i, p in enumerate(self.catalog.products):
             bad = sorted(set(p.specs) - set(SPEC_ATTRS))
             if bad:
-                raise ValueError(f"product {p.product_id}: unknown spec keys {bad}; known: {sorted(SPEC_ATTRS)}")
+                raise FieldError(("catalog", "products", i, "specs", bad[0]),
+                                 f"product {p.product_id}: unknown spec keys {bad}; known: {sorted(SPEC_ATTRS)}")
         from hat_env.sim.viewers import PERSONAS
 
         unknown = sorted(set(self.viewers.mix) - set(PERSONAS))
         if unknown:
-            raise ValueError(f"viewers.mix: unknown personas {unknown}; known: {list(PERSONAS)}")
-        for e in self.harness_timeline:
+            raise FieldError(("viewers", "mix", unknown[0]), f"unknown personas {unknown}; known: {list(PERSONAS)}")
+        for i, e in enumerate(self.harness_timeline):
             if e.at_s > self.duration_s:
-                raise ValueError(f"a harness_timeline entry at {e.at_s}s is after the end ({self.duration_s}s)")
+                raise FieldError(("harness_timeline", i, "at_s"),
+                                 f"a harness_timeline entry at {e.at_s}s is after the end ({self.duration_s}s)")
         return self
 
 
