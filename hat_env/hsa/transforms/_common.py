@@ -156,37 +156,42 @@ class _Texts:
             names = memo["_names"] = frozenset(names)
         self.names = names
         self.split = _split_re(tuple(sorted(names))).split
-        self.cache: dict[str, tuple[str, ...]] = memo.setdefault("_tokens", {})
+        #: text -> (its pieces, the names among them)
+        self.cache: dict[str, tuple[tuple[str, ...], frozenset[str]]] = memo.setdefault("_tokens", {})
         #: texts split so far that name none of the parent's names (a subset of ``cache``'s keys)
         self.plain: set[str] = memo.setdefault("_plain", set())
-        #: text this variant wrote -> (the pieces it was rendered from, the names they were rendered with)
-        self.mine: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {}
+        #: text this variant wrote -> (the pieces it was rendered from, the names among them, the names they were
+        #: rendered with)
+        self.mine: dict[str, tuple[tuple[str, ...], frozenset[str], dict[str, str]]] = {}
 
     def rewrite(self, text: str, mapping: dict[str, str]) -> str:
         """``text`` with the names of one rename (``mapping``, old -> new, old names the parent's) replaced."""
         hit = self.mine.get(text)
         if hit is not None:
-            tokens, done = hit
+            tokens, named, done = hit
+            if all(done.get(n, n) not in mapping for n in named):  # nothing it names is renamed now
+                return text
             names = {k: mapping.get(v, v) for k, v in done.items()}
             for old, new in mapping.items():
                 if old not in done:
                     names[old] = new
         else:
-            tokens = self.cache.get(text)
-            if tokens is None:
+            split = self.cache.get(text)
+            if split is None:
                 tokens = tuple(self.split(text))
+                split = (tokens, frozenset(tokens[1::2]))
                 if len(self.cache) > 8192:
                     self.cache.clear()
                     self.plain.clear()
-                self.cache[text] = tokens
+                self.cache[text] = split
                 if len(tokens) == 1:
                     self.plain.add(text)
-            if len(tokens) == 1:
+            tokens, named = split
+            if named.isdisjoint(mapping):
                 return text
             names = mapping
         new = _render(tokens, names)
-        if new != text:
-            self.mine[new] = (tokens, names)
+        self.mine[new] = (tokens, named, names)
         return new
 
 

@@ -1,16 +1,49 @@
 """Dimension 3: tool schemas (names, parameters, nesting, identifier encodings, enum values, result fields,
-descriptions, the skill-loading tool, tool order, distractor tools)."""
+descriptions, the skill-loading tool, tool order, distractor tools).
+
+What depends only on the parent's tools and the vocabulary family (the candidate edits and their weights, the
+leaf schemas, name pools, encodings and notes per identifier edit) is computed once and kept in the parent's
+``record.memo`` (see :func:`_setup`); a call then only draws numbers and builds new, unshared values.
+"""
 
 from __future__ import annotations
 
 import random
 import re
 from functools import lru_cache
-from typing import Any
+from operator import itemgetter
+from typing import Any, Callable
 
-from hat_env.hsa.transforms._common import (_BANK, RESULT_FIELDS, Record, _choose, _jcopy, _pick, _sample,
-                                            _shuffled, _unique)
+from hat_env.hsa.transforms._common import _BANK, RESULT_FIELDS, Record, _jcopy, _sample, _shuffled
 from hat_env.hsa.vocab import FAMILIES, Vocab, case_words, make_code, vocabulary
+
+_IDS = ("product_id", "coupon_id", "order_id")
+#: Variant-wide edits with their weights, in candidate order: the identifier groups an encoding edit may
+#: target (candidates when some tool has one), then the others (always candidates).
+_GLOBAL = (("link", 0.5), ("product_id", 0.5), ("coupon_id", 0.35), ("order_id", 0.25), ("enum", 1.0),
+           ("distractors", 1.0), ("skill_tool", 1.0), ("order", 0.5))
+#: Per-tool edits, in candidate order (and the order of ``_Tool.ix``).
+_EDITS = ("rename", "params", "nest", "describe_params", "reorder", "results", "describe")
+_OFF = False  # an identifier group without prefix edit, in a codec state (prefixes are str or None)
+_ALL_OFF = (False, False, _OFF, _OFF, _OFF)  # the codec state of a variant without identifier edit
+
+
+def _draw(rnd: Callable[[], float], rng: random.Random, pool: Any, tries: int, spec: Any, used: set[str]) -> str:
+    """A name not in ``used`` (then added to it): up to ``tries`` picks from ``pool`` (when it is not empty),
+    then random codes made from segment ``spec`` until one is free."""
+    if pool:
+        n = len(pool)
+        for _ in range(tries):
+            name = pool[int(rnd() * n)]
+            if name not in used:
+                used.add(name)
+                return name
+    while True:
+        name = make_code(rng, spec)
+        if name not in used:
+            used.add(name)
+            return name
+
 
 def tool_name(rng: random.Random, vocab: Vocab, op: str | None, style: str, used: set[str],
               p_scramble: float = 0.2) -> str:
@@ -18,35 +51,8 @@ def tool_name(rng: random.Random, vocab: Vocab, op: str | None, style: str, used
     rnd = rng.random
     names = vocab.tables["tools"].get(op or "", {}).get(style)
     if names and rnd() >= p_scramble:
-        for _ in range(6):
-            name = names[int(rnd() * len(names))]
-            if name not in used:
-                used.add(name)
-                return name
-    while True:
-        name = make_code(rng, vocab.scramble[0])
-        if name not in used:
-            used.add(name)
-            return name
-
-
-def _param_name(rng: random.Random, vocab: Vocab, canon: str | None, style: str, used: set[str]) -> str:
-    rnd = rng.random
-    pool = vocab.tables["params"].get(canon or "", {}).get(style)
-    if pool:
-        for _ in range(6):
-            name = pool[int(rnd() * len(pool))]
-            if name not in used:
-                used.add(name)
-                return name
-    while True:
-        name = make_code(rng, vocab.param_code[0])
-        if name not in used:
-            used.add(name)
-            return name
-
-
-# -- dimension 3: tool schemas -----------------------------------------------------------------------------
+        return _draw(rnd, rng, names, 6, vocab.scramble[0], used)
+    return _draw(rnd, rng, None, 0, vocab.scramble[0], used)
 
 
 def _leaves(schema: dict[str, Any], prefix: str = "", req: bool = True, stop: frozenset[str] = frozenset()
@@ -65,43 +71,9 @@ def _leaves(schema: dict[str, Any], prefix: str = "", req: bool = True, stop: fr
     return out
 
 
-class _ToolPlan:
-    """What a tool's schema is made of, computed once per parent tool: leaves with their canonical argument,
-    whether the arguments are nested (and in which wrapper), the other top-level schema keys, the codecs."""
-
-    __slots__ = ("src", "params", "args", "leaves", "nested", "extra", "wrapper", "codecs")
-
-    def __init__(self, src: Any, t: dict[str, Any]):
-        self.src = src
-        self.params = t.get("parameters") or {"type": "object", "properties": {}}
-        self.args = t.get("args") or {}
-        by_path = {b["path"]: c for c, b in self.args.items()}
-        found = _leaves(self.params, stop=frozenset(by_path))
-        self.leaves = tuple((path.rsplit(".", 1)[-1], sch, req, by_path.get(path)) for path, sch, req in found)
-        self.nested = any("." in path for path, _s, _r in found)
-        self.wrapper = next((path.split(".", 1)[0] for path, _s, _r in found if "." in path), None)
-        self.extra = {k: v for k, v in self.params.items() if k not in ("type", "properties", "required")}
-        self.codecs = {c: b["codec"]["type"] for c, b in self.args.items()}
-
-
-def _plan(t: dict[str, Any], memo: dict[Any, Any]) -> _ToolPlan:
-    key = ("tool", t["name"])
-    pl = memo.get(key)
-    src = t.get("parameters")
-    if pl is None or not ((pl.src is src or pl.params == src) and pl.args == t.get("args")):
-        pl = _ToolPlan(src, _jcopy(t))
-        if len(memo) > 4096:
-            memo.clear()
-        memo[key] = pl
-    return pl
-
-
-def _codec(ctype: str, prefix: str = "", cmap: dict[str, str] | None = None) -> dict[str, Any]:
-    return {"type": ctype, "prefix": prefix, "map": {} if cmap is None else cmap}
-
-
 @lru_cache(maxsize=4096)
 def _notes(family: str, codecs: tuple[tuple[str, str], ...]) -> str:
+    """The description note explaining the ``(codec type, prefix)`` encodings of a tool's arguments."""
     notes = vocabulary(family).notes
     out = []
     prefixes: list[str] = []
@@ -126,8 +98,9 @@ def _strip_notes(desc: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _result_bank(family: str, op: str, style: str) -> tuple[tuple[tuple[str, str], ...], ...]:
-    """:data:`_BANK` result-field renamings of ``op`` (random subsets, random names), fixed per key."""
+def _result_bank(family: str, op: str, style: str) -> tuple[dict[str, str], ...]:
+    """:data:`_BANK` result-field renamings of ``op`` (random subsets, random names), fixed per key (never
+    handed out: a variant gets a copy)."""
     fields = RESULT_FIELDS.get(op, ())
     pools = vocabulary(family).tables["results"]
     r = random.Random(f"results:{family}:{op}:{style}")
@@ -147,15 +120,266 @@ def _result_bank(family: str, op: str, style: str) -> tuple[tuple[tuple[str, str
                     break
         if not res and fields and pools.get(fields[0]):
             res.append((fields[0], pools[fields[0]][style][0]))
-        bank.append(tuple(res))
+        bank.append(dict(res))
     return tuple(bank)
 
 
-def _distractor(name: str, desc: str, params: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, "op": None, "description": desc,
-            "parameters": {"type": "object", "properties": _jcopy(params), "required": list(params)[:1],
-                           "additionalProperties": False},
-            "args": {}, "results": {}}
+# -- what a parent's tools are made of (computed once per parent and family) ------------------------------
+
+
+class _State:
+    """How one tool's leaves are encoded in one codec state (the identifier edits a variant makes):
+    ``changed``, whether an encoding edit applies (the description is then rewritten), ``note``, the
+    description note for the resulting codecs, and one row per leaf, in leaf order: ``(leaf name, required,
+    canonical argument, name pools by casing, parameter descriptions, kind, schema template, codec type, codec
+    prefix, codec map)``. Kinds: 0 copy the template and the codec; 1 the same, with a fresh copy of the
+    template's ``enum`` list; 2 rename the enum values (drawn per variant); 3 a leaf bound to no argument (no
+    codec). A variant gets copies of templates and maps (one level deep, as leaf schemas always were)."""
+
+    __slots__ = ("changed", "note", "rows")
+
+    def __init__(self, changed: bool, note: str, rows: tuple[tuple[Any, ...], ...]):
+        self.changed, self.note, self.rows = changed, note, rows
+
+
+class _Tool:
+    """One parent tool with an operation, for one family: its leaves (with canonical argument, codec, name
+    pools, descriptions), nesting, other schema keys, and candidate indices (``ix``, in :data:`_EDITS` order,
+    -1 when absent; ``edits`` picks their flags). Built from a deep copy of the tool's schema and bindings, so
+    no parent value reaches a variant through it; read-only once built, but for ``stable`` and the bounded
+    cache ``descs`` (description -> (its text without notes, the operation's other descriptions))."""
+
+    __slots__ = ("op", "params", "args", "leaves", "nested", "wrapper", "ap_nest", "flat_extra", "arg_canons",
+                 "in_order", "note0", "stable", "tpools", "op_descs", "ix", "edits", "descs", "family")
+
+    def __init__(self, t: dict[str, Any], vocab: Vocab):
+        self.family = vocab.family
+        self.op = t["op"]
+        self.params = _jcopy(t.get("parameters") or {"type": "object", "properties": {}})
+        self.args = args = _jcopy(t.get("args") or {})
+        by_path = {b["path"]: c for c, b in args.items()}
+        found = _leaves(self.params, stop=frozenset(by_path))
+        pdescs, ppools = vocab.param_descriptions, vocab.tables["params"]
+        #: ``(leaf name, schema, required, canonical argument, its codec, name pools by casing, descriptions)``
+        self.leaves = tuple(
+            (path.rsplit(".", 1)[-1], sch, req, canon, None if canon is None else args[canon]["codec"],
+             ppools.get(canon or "", {}), None if canon is None else pdescs.get(canon))
+            for path, sch, req in found for canon in (by_path.get(path),))
+        self.nested = any("." in path for path, _s, _r in found)
+        self.wrapper = next((path.split(".", 1)[0] for path, _s, _r in found if "." in path), None)
+        extra = {k: v for k, v in self.params.items() if k not in ("type", "properties", "required")}
+        self.ap_nest = extra.get("additionalProperties", False)
+        self.flat_extra = extra if not self.nested else {"additionalProperties": False}
+        leaf_canons = tuple(lf[3] for lf in self.leaves if lf[3])
+        self.arg_canons = tuple(c for c in args if c and c in leaf_canons)  # the keys of a rebuilt ``args``
+        self.in_order = leaf_canons == self.arg_canons  # ... in leaf order
+        self.note0 = _notes(self.family, tuple((b["codec"]["type"], b["codec"].get("prefix", ""))
+                                               for b in args.values()))
+        self.tpools = vocab.tables["tools"].get(self.op or "", {})
+        self.op_descs = tuple(vocab.tool_descriptions.get(self.op, ()))
+        self.ix: tuple[int, ...] = ()
+        self.edits: Callable[[list[bool]], tuple[bool, ...]] = tuple  # set by _Setup
+        self.descs: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self.stable: bool | None = None  # see is_stable
+
+    def is_stable(self) -> bool:
+        """Whether rebuilding the tool without edit gives back its schema and bindings without a draw (distinct
+        leaf names, the wrapper kept), so a variant that edits nothing of it may skip the rebuild (cached)."""
+        if self.stable is None:
+            entries = [(r[2], r[0], *_leaf(r, {}, ""), r[1]) for r in self.state(_ALL_OFF).rows]
+            new_params, new_args = _assemble(self, entries, self.nested, "", False, True)
+            self.stable = bool(len({lf[0] for lf in self.leaves}) == len(self.leaves) and new_params == self.params
+                               and new_args == self.args and (self.wrapper or not self.nested))
+        return self.stable
+
+    def state(self, cstate: tuple[Any, ...]) -> _State:
+        """The leaves' encodings when a variant makes the identifier edits ``cstate``: ``(link edit, enum
+        edit, product/coupon/order id prefix or _OFF)``."""
+        link_on, enum_on = cstate[0], cstate[1]
+        prefix_for = {c: pre for c, pre in zip(_IDS, cstate[2:]) if pre is not _OFF}
+        changed = False
+        rows = []
+        codecs: dict[str, tuple[str, str]] = {}
+        for leaf, sch0, req, canon, c0, ppools, descs in self.leaves:
+            if canon is None:
+                rows.append((leaf, req, None, ppools, None, 3, sch0, None, None, None))
+                continue
+            ctype = c0["type"]
+            map0 = c0.get("map") or {}
+            if ctype == "enum":
+                changed = changed or enum_on
+                mode = (2 if enum_on else 1 if "enum" in sch0 else 0, sch0, "enum", "", map0)
+            elif canon == "link" and link_on and ctype in ("identity", "int_as_str"):
+                changed = True
+                if ctype == "identity":
+                    sch = {"type": "string", "pattern": "^[0-9]+$",
+                           **{k: v for k, v in sch0.items() if k not in ("minimum", "maximum", "type")}}
+                    mode = (0, sch, "int_as_str", "", {})
+                else:
+                    sch = {"type": "integer", "minimum": 1,
+                           **{k: v for k, v in sch0.items() if k not in ("pattern", "type")}}
+                    mode = (0, sch, "identity", "", {})
+            elif canon in prefix_for and ctype in ("identity", "prefix"):
+                changed = True
+                new_pre = prefix_for[canon]
+                if ctype == "prefix" and new_pre == c0.get("prefix"):
+                    new_pre = None
+                sch = dict(sch0)
+                sch.pop("pattern", None)
+                if new_pre:
+                    sch["pattern"] = "^" + re.escape(new_pre)
+                mode = (0, sch, "prefix", new_pre, {}) if new_pre else (0, sch, "identity", "", {})
+            else:
+                mode = (0, sch0, ctype, c0.get("prefix", ""), map0)
+            rows.append((leaf, req, canon, ppools, descs, *mode))
+            codecs[canon] = mode[2:4]
+        return _State(changed, _notes(self.family, tuple(codecs[c] for c in self.arg_canons)), tuple(rows))
+
+
+def _leaf(row: tuple[Any, ...], enum_new: dict[str, str], pstyle: str) -> tuple[dict[str, Any], Any]:
+    """A fresh ``(schema, codec)`` for a :class:`_State` row (no codec for a leaf bound to no argument); kind 2
+    renames the enum values: to ``enum_new``'s (the variant's draws), else to words in casing ``pstyle``."""
+    kind, sch_t, ctype, pre, map0 = row[5:]
+    sch = dict(sch_t)
+    if kind == 3:
+        return sch, None
+    if kind == 2:
+        new_map: dict[str, str] = {}
+        for old_v, canon_v in map0.items():
+            nv = enum_new.get(canon_v) or case_words((canon_v + " opt").replace("_", " ").split(), pstyle)
+            if nv in new_map or nv == old_v:
+                nv = case_words(f"{canon_v} {old_v} v".replace("_", " ").split(), pstyle)
+            new_map[nv] = canon_v
+        sch["enum"] = list(new_map)
+        return sch, {"type": "enum", "prefix": "", "map": new_map}
+    if kind == 1:
+        sch["enum"] = list(sch["enum"])
+    return sch, {"type": ctype, "prefix": pre, "map": dict(map0)}
+
+
+def _assemble(ti: _Tool, entries: list[tuple[Any, str, dict[str, Any], Any, bool]], nest: bool, wrapper: str,
+              renamed: bool, in_order: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The new ``parameters`` and ``args`` of tool ``ti`` from its leaf ``entries`` (``(canonical argument,
+    name, schema, codec, required)``, in their new order; ``in_order``: in leaf order), nested in an object
+    (``wrapper``, or the tool's own when it keeps its nesting and its names) when ``nest``."""
+    props: dict[str, Any] = {}
+    req = []
+    for e in entries:
+        props[e[1]] = e[2]
+        if e[4]:
+            req.append(e[1])
+    if nest:
+        if ti.nested and not renamed and ti.wrapper:
+            wname = ti.wrapper
+        else:
+            wname = wrapper if wrapper not in props else wrapper + "_"
+        inner: dict[str, Any] = {"type": "object", "properties": props}
+        if req:
+            inner["required"] = req
+        inner["additionalProperties"] = False
+        new_params: dict[str, Any] = {"type": "object", "properties": {wname: inner}}
+        if req:
+            new_params["required"] = [wname]
+        new_params["additionalProperties"] = ti.ap_nest
+        at = wname + "."
+    else:
+        new_params = {"type": "object", "properties": props}
+        if req:
+            new_params["required"] = req
+        new_params.update(ti.flat_extra)
+        at = ""
+    bound = {}
+    for canon, name, _s, codec, _r in entries:
+        if canon:
+            bound[canon] = {"path": at + name, "codec": codec}
+    # ``args`` keeps the parent's key order (its keys are exactly ``ti.arg_canons``)
+    return new_params, bound if in_order and ti.in_order else {c: bound[c] for c in ti.arg_canons}
+
+
+class _Setup:
+    """A parent's tools (those with an operation) for one family: their :class:`_Tool` and the candidate
+    edits, in the order they are drawn (``_Tool.ix`` gives a tool's; ``gix`` picks the flags of the
+    variant-wide ones, :data:`_GLOBAL`). An absent candidate has index -1: the flag list gets a ``False``
+    appended. Caches (bounded) the probabilities per strength, the tools' :class:`_State` per codec state
+    and the skill-tool parameters other than the current one."""
+
+    __slots__ = ("sig", "tools", "weights", "forcible", "reorders", "gix", "by_strength", "states", "st_params")
+
+    def __init__(self, sig: list[tuple[Any, Any, Any]], tools: list[dict[str, Any]], vocab: Vocab):
+        self.sig = sig
+        self.tools = tuple(_Tool(t, vocab) for t in tools)
+        weights: list[float] = []
+        forcible: list[bool] = []
+        has: set[str] = set()
+        for ti in self.tools:
+            for canon, b in ti.args.items():
+                ctype = b["codec"]["type"]
+                if ctype == "enum":
+                    has.add("enum")
+                elif canon == "link" and ctype in ("identity", "int_as_str"):
+                    has.add("link")
+                elif canon in _IDS and ctype in ("identity", "prefix"):
+                    has.add(canon)
+            present = {"rename": 1.0, "describe": 1.0}
+            if ti.args:
+                present.update(params=1.0, nest=0.5, describe_params=1.0)
+            if len(ti.leaves) >= 2:
+                present["reorder"] = 1.0
+            if ti.op in RESULT_FIELDS:
+                present["results"] = 0.6
+            ix = []
+            for e in _EDITS:
+                ix.append(len(weights) if e in present else -1)
+                if e in present:
+                    weights.append(present[e])
+                    forcible.append(e != "reorder")  # a reorder alone is not forced: the hash does not see it
+            ti.ix, ti.edits = tuple(ix), itemgetter(*ix)
+        gix = []
+        for g, w in _GLOBAL:
+            gix.append(len(weights) if g in has or g not in ("link", *_IDS, "enum") else -1)
+            if gix[-1] >= 0:
+                weights.append(w)
+                forcible.append(True)
+        self.gix = itemgetter(*gix)
+        self.weights, self.forcible = tuple(weights), tuple(forcible)
+        self.reorders = tuple(i for i, f in enumerate(forcible) if not f)
+        self.by_strength: dict[float, tuple[list[float], list[int], bool]] = {}
+        self.states: dict[tuple[Any, ...], tuple[_State, ...]] = {}
+        self.st_params: dict[Any, tuple[str, ...]] = {}
+
+    def probs(self, p: float) -> tuple[list[float], list[int], bool]:
+        """``(probabilities, forcible candidates with a probability above 0, every probability is 1)`` at
+        strength ``p`` (cached)."""
+        got = self.by_strength.get(p)
+        if got is None:
+            probs = [w * p for w in self.weights]
+            live = [i for i, q in enumerate(probs) if q > 0 and self.forcible[i]]
+            if len(self.by_strength) > 64:
+                self.by_strength.clear()
+            got = self.by_strength[p] = (probs, live, all(q >= 1.0 for q in probs))
+        return got
+
+    def state(self, cstate: tuple[Any, ...]) -> tuple[_State, ...]:
+        """Every tool's :class:`_State` in codec state ``cstate`` (cached)."""
+        got = self.states.get(cstate)
+        if got is None:
+            if len(self.states) > 256:
+                self.states.clear()
+            got = self.states[cstate] = tuple(ti.state(cstate) for ti in self.tools)
+        return got
+
+
+def _setup(tools: list[dict[str, Any]], vocab: Vocab, memo: dict[Any, Any]) -> _Setup:
+    """The :class:`_Setup` of ``tools`` (the tools with an operation) for ``vocab``'s family, cached in the
+    parent's ``memo``. It is reused while every tool has the same parameters, bindings and operation as when
+    it was built: compared by identity first (cheap: a working copy shares the parent's, which are never
+    changed; transforms replace these values, never change them in place), else by value."""
+    sig = [(t.get("parameters"), t.get("args"), t["op"]) for t in tools]
+    key = ("tool_schemas", vocab.family)
+    s = memo.get(key)
+    if s is None or s.sig != sig:
+        s = memo[key] = _Setup(sig, tools, vocab)
+    return s
 
 
 def tool_schemas(h: dict[str, Any], rng: random.Random, strength: float, vocab: Vocab, record: Record) -> None:
@@ -163,206 +387,170 @@ def tool_schemas(h: dict[str, Any], rng: random.Random, strength: float, vocab: 
     parameters, nest them in a wrapper object or flatten them, change identifier encodings losslessly (link
     number as a string, prefixed product/coupon/order ids), rename enum values, rename result fields, rewrite
     descriptions, rename the skill-loading tool, reorder the tool list, and add distractor tools
-    (``op: null``) that must not be called."""
+    (``op: null``) that must not be called.
+
+    Args:
+        h: the harness dict being augmented (changed in place).
+        rng: the random source.
+        strength: 0-1, the probability of each elementary edit.
+        vocab: the vocabulary family names and wordings come from.
+        record: applies and records the patch operations; its ``memo`` caches the parent's :class:`_Setup`.
+    """
     p = strength
     rnd = rng.random
     tables = vocab.tables
-    family = vocab.family
     tools = [t for t in h["tools"] if t.get("op")]
-    plans = [_plan(t, record.memo) for t in tools]
-    tstyle = _pick(rng, vocab.tool_casings)
-    pstyle = _pick(rng, vocab.param_casings)
-    wrapper = _pick(rng, tables["wrappers"][pstyle])
-    has: set[str] = set()
-    for pl in plans:
-        for canon, ctype in pl.codecs.items():
-            if ctype == "enum":
-                has.add("enum")
-            elif canon == "link" and ctype in ("identity", "int_as_str"):
-                has.add("link")
-            elif canon in ("product_id", "coupon_id", "order_id") and ctype in ("identity", "prefix"):
-                has.add(canon)
-    cands: list[tuple[int, str, float]] = []
-    for i, (t, pl) in enumerate(zip(tools, plans)):
-        cands.append((i, "rename", p))
-        if pl.args:
-            cands.append((i, "params", p))
-            cands.append((i, "nest", 0.5 * p))
-            cands.append((i, "describe_params", p))
-        if len(pl.leaves) >= 2:
-            cands.append((i, "reorder", p))
-        if t["op"] in RESULT_FIELDS:
-            cands.append((i, "results", 0.6 * p))
-        cands.append((i, "describe", p))
-    for g, w in (("link", 0.5), ("product_id", 0.5), ("coupon_id", 0.35), ("order_id", 0.25), ("enum", 1.0)):
-        if g in has:
-            cands.append((-1, g, w * p))
-    cands.append((-1, "distractors", p))
-    cands.append((-1, "skill_tool", p))
-    cands.append((-1, "order", 0.5 * p))
-    # a parameter reorder alone is not forced: the content hash (sorted keys) does not see it
-    flags = _choose(rng, [w for _i, _e, w in cands], [e != "reorder" for _i, e, _w in cands])
-    per: list[set[str]] = [set() for _ in tools]
-    glob: set[str] = set()
-    for (i, e, _w), f in zip(cands, flags):
-        if f:
-            (glob if i < 0 else per[i]).add(e)
+    setup = _setup(tools, vocab, record.memo)
+    seq = vocab.tool_casings
+    tstyle = seq[int(rnd() * len(seq))]
+    seq = vocab.param_casings
+    pstyle = seq[int(rnd() * len(seq))]
+    seq = tables["wrappers"][pstyle]
+    wrapper = seq[int(rnd() * len(seq))]
+    # the edit lottery (as _choose): one draw per candidate, then one forced edit when no forcible one hit
+    probs, live, all_one = setup.probs(p)
+    if all_one:
+        flags = [True] * len(probs)
+    else:
+        flags = [rnd() < q for q in probs]
+        hits = flags.count(True)
+        for i in setup.reorders:
+            hits -= flags[i]
+        if hits <= 0 and live:
+            flags[live[int(rnd() * len(live))]] = True
+    flags.append(False)  # what absent candidates (index -1) point at
+    g_link, g_prod, g_coup, g_ord, g_enum, g_dist, g_st, g_order = setup.gix(flags)
     used = {t["name"] for t in h["tools"]}
     used.add(h["skill_tool"]["name"])
     # identifier encodings, decided once per variant so every tool agrees
     prefix_for: dict[str, str | None] = {}
-    for canon in ("product_id", "coupon_id", "order_id"):
-        if canon in glob:
-            pool = vocab.prefixes.get(canon) or ()
-            prefix_for[canon] = _pick(rng, pool) if pool else None
+    for canon, on in zip(_IDS, (g_prod, g_coup, g_ord)):
+        if on:
+            seq = vocab.prefixes.get(canon) or ()
+            prefix_for[canon] = seq[int(rnd() * len(seq))] if seq else None
     enum_new: dict[str, str] = {}
-    if "enum" in glob:
+    if g_enum:
         for canon_v, styles in tables["enum"].items():
-            enum_new[canon_v] = _pick(rng, styles[pstyle])
-    # 1) renames first (one pass; references in texts follow)
-    pairs = [(t["name"], tool_name(rng, vocab, t["op"], tstyle, used)) for t, e in zip(tools, per) if "rename" in e]
+            seq = styles[pstyle]
+            enum_new[canon_v] = seq[int(rnd() * len(seq))]
+    # 1) renames first (one pass; references in texts follow); tool_name with its first pick inlined
+    scramble = vocab.scramble[0]
+    pairs = []
+    for t, ti in zip(tools, setup.tools):
+        if flags[ti.ix[0]]:
+            seq = ti.tpools.get(tstyle)
+            if seq and rnd() >= 0.2:
+                name = seq[int(rnd() * len(seq))]
+                if name in used:
+                    name = _draw(rnd, rng, seq, 5, scramble, used)
+                else:
+                    used.add(name)
+            else:
+                name = _draw(rnd, rng, None, 0, scramble, used)
+            pairs.append((t["name"], name))
     st_new = None
-    if "skill_tool" in glob:
-        st = h["skill_tool"]
-        names = vocab.skill_tool_names
-        name = _unique(lambda: _pick(rng, names), used, lambda: make_code(rng, vocab.scramble[0]))
-        st_new = (name, _pick(rng, [x for x in vocab.skill_tool_params if x != st.get("param")]))
+    if g_st:
+        param = h["skill_tool"].get("param")
+        name = _draw(rnd, rng, vocab.skill_tool_names, 6, scramble, used)
+        seq = setup.st_params.get(param)
+        if seq is None:
+            seq = setup.st_params[param] = tuple(x for x in vocab.skill_tool_params if x != param)
+        st_new = (name, seq[int(rnd() * len(seq))])
     record.rename(h, tools=pairs, skill_tool=st_new)
     if st_new is not None:
-        desc = _pick(rng, vocab.skill_tool_descriptions)
+        seq = vocab.skill_tool_descriptions
+        desc = seq[int(rnd() * len(seq))]
         if desc != h["skill_tool"].get("description"):
             record.set(h["skill_tool"], "description", "skill_tool.description", desc)
     # 2) schema, codecs, results, descriptions: one update per tool
-    codec_glob = bool(glob & {"link", "product_id", "coupon_id", "order_id", "enum"})
-    pdescs = vocab.param_descriptions
-    for t, pl, edits in zip(tools, plans, per):
+    codec_glob = g_link or g_prod or g_coup or g_ord or g_enum
+    states = setup.state((g_link, g_enum, prefix_for.get("product_id", _OFF), prefix_for.get("coupon_id", _OFF),
+                          prefix_for.get("order_id", _OFF)))
+    pcode = vocab.param_code[0]
+    update = record.update
+    for t, ti, st in zip(tools, setup.tools, states):
+        _r, rename_params, nest, describe, reorder, results, rewrite = ti.edits(flags)
         upd: dict[str, Any] = {}
-        args = pl.args
-        new_args = args
-        changed_codec = False
-        if pl.leaves and (codec_glob or ("params" in edits or "nest" in edits or "reorder" in edits
-                                         or "describe_params" in edits)):
-            want_nest = (not pl.nested) if "nest" in edits else pl.nested
-            rename_params = "params" in edits
-            describe = "describe_params" in edits
+        new_args = args = ti.args
+        changed_codec = st.changed
+        # rebuilt when it has leaves and an edit touches them (or might: an unstable tool); rebuilding a stable
+        # tool no edit touches would give it back unchanged, without a draw
+        if st.rows and (rename_params or nest or reorder or describe or changed_codec
+                        or (codec_glob and not ti.is_stable())):
             names_used: set[str] = set()
             entries = []
-            for leaf, sch0, req, canon in pl.leaves:
-                if canon is not None and rename_params:
-                    names_used.add(leaf)
-                    name = _param_name(rng, vocab, canon, pstyle, names_used)
+            for row in st.rows:
+                leaf, req, canon, ppools, descs, kind, sch_t, ctype, pre, map0 = row
+                if canon is not None and rename_params:  # _draw with ``leaf`` taken, its first pick inlined
+                    seq = ppools.get(pstyle)
+                    if seq and (name := seq[int(rnd() * len(seq))]) != leaf and name not in names_used:
+                        names_used.add(name)
+                    else:
+                        names_used.add(leaf)
+                        name = _draw(rnd, rng, seq, 5, pcode, names_used)
                     names_used.discard(leaf)
-                    names_used.add(name)
                 elif leaf in names_used:
-                    name = _param_name(rng, vocab, canon, pstyle, names_used)
+                    name = _draw(rnd, rng, ppools.get(pstyle), 6, pcode, names_used)
                 else:
                     name = leaf
                     names_used.add(name)
-                sch = dict(sch0)
-                codec = None
-                if canon is not None:
-                    c0 = args[canon]["codec"]
-                    ctype = c0["type"]
-                    if ctype == "enum":
-                        if "enum" in glob:
-                            changed_codec = True
-                            new_map: dict[str, str] = {}
-                            for old_v, canon_v in (c0.get("map") or {}).items():
-                                nv = enum_new.get(canon_v) or case_words((canon_v + " opt").replace("_", " ").split(),
-                                                                         pstyle)
-                                if nv in new_map or nv == old_v:
-                                    nv = case_words(f"{canon_v} {old_v} v".replace("_", " ").split(), pstyle)
-                                new_map[nv] = canon_v
-                            codec = _codec("enum", "", new_map)
-                            sch["enum"] = list(new_map)
-                        else:
-                            codec = _codec("enum", "", dict(c0.get("map") or {}))
-                            if "enum" in sch:
-                                sch["enum"] = list(sch["enum"])
-                    elif canon == "link" and "link" in glob and ctype in ("identity", "int_as_str"):
-                        changed_codec = True
-                        if ctype == "identity":
-                            codec = _codec("int_as_str")
-                            sch = {"type": "string", "pattern": "^[0-9]+$",
-                                   **{k: v for k, v in sch.items() if k not in ("minimum", "maximum", "type")}}
-                        else:
-                            codec = _codec("identity")
-                            sch = {"type": "integer", "minimum": 1,
-                                   **{k: v for k, v in sch.items() if k not in ("pattern", "type")}}
-                    elif canon in prefix_for and ctype in ("identity", "prefix"):
-                        changed_codec = True
-                        new_pre = prefix_for[canon]
-                        if ctype == "prefix" and new_pre == c0.get("prefix"):
-                            new_pre = None
-                        sch.pop("pattern", None)
-                        if new_pre:
-                            codec = _codec("prefix", new_pre)
-                            sch["pattern"] = "^" + re.escape(new_pre)
-                        else:
-                            codec = _codec("identity")
-                    else:
-                        codec = _codec(ctype, c0.get("prefix", ""), dict(c0.get("map") or {}))
-                    if describe:
-                        descs = pdescs.get(canon)
-                        if descs and (rnd() < 0.75 or "description" not in sch):
-                            sch["description"] = _pick(rng, descs)
-                        else:
-                            sch.pop("description", None)  # a removed type hint, as ToolSandbox does
-                entries.append((canon, name, sch, req, codec))
-            if "reorder" in edits and len(entries) >= 2:
-                entries = _shuffled(rng, entries)
-            props = {e[1]: e[2] for e in entries}
-            req = [e[1] for e in entries if e[3]]
-            if want_nest:
-                if pl.nested and not rename_params and pl.wrapper:
-                    wname = pl.wrapper
+                if kind == 0:  # _leaf's common case, inlined
+                    sch = dict(sch_t)
+                    codec = {"type": ctype, "prefix": pre, "map": dict(map0)}
                 else:
-                    wname = wrapper if wrapper not in props else wrapper + "_"
-                inner: dict[str, Any] = {"type": "object", "properties": props}
-                if req:
-                    inner["required"] = req
-                inner["additionalProperties"] = False
-                new_params: dict[str, Any] = {"type": "object", "properties": {wname: inner}}
-                if req:
-                    new_params["required"] = [wname]
-                new_params["additionalProperties"] = pl.extra.get("additionalProperties", False)
-                bound = {e[0]: {"path": f"{wname}.{e[1]}", "codec": e[4]} for e in entries if e[0]}
-            else:
-                new_params = {"type": "object", "properties": props}
-                if req:
-                    new_params["required"] = req
-                new_params.update(pl.extra if not pl.nested else {"additionalProperties": False})
-                bound = {e[0]: {"path": e[1], "codec": e[4]} for e in entries if e[0]}
-            new_args = {c: bound[c] for c in args if c in bound}
-            if new_params != pl.params or "reorder" in edits:  # dicts compare equal whatever their order
+                    sch, codec = _leaf(row, enum_new, pstyle)
+                if describe and canon is not None:
+                    if descs and (rnd() < 0.75 or "description" not in sch):
+                        sch["description"] = descs[int(rnd() * len(descs))]
+                    else:
+                        sch.pop("description", None)  # a removed type hint, as ToolSandbox does
+                entries.append((canon, name, sch, codec, req))
+            shuffled = reorder and len(entries) >= 2
+            if shuffled:
+                entries = _shuffled(rng, entries)
+            new_params, new_args = _assemble(ti, entries, (not ti.nested) if nest else ti.nested, wrapper,
+                                             rename_params, not shuffled)
+            if reorder or new_params != ti.params:  # dicts compare equal whatever their order
                 upd["parameters"] = new_params
             if new_args != args:
                 upd["args"] = new_args
-        if "results" in edits:
-            bank = _result_bank(family, t["op"], pstyle)
-            res = dict(bank[int(rnd() * len(bank))])
+        else:
+            changed_codec = False
+        if results:
+            bank = _result_bank(vocab.family, ti.op, pstyle)
+            res = bank[int(rnd() * len(bank))].copy()
             if res and res != t.get("results"):
                 upd["results"] = res
-        if "describe" in edits or changed_codec:
-            cur = _strip_notes(t.get("description", ""))
-            op_descs = [d for d in vocab.tool_descriptions.get(t["op"], ()) if d != cur]
-            base = _pick(rng, op_descs) if "describe" in edits and op_descs else cur
-            note = _notes(family, tuple((b["codec"]["type"], b["codec"].get("prefix", "")) for b in new_args.values()))
+        if rewrite or changed_codec:
+            old = t.get("description")
+            raw = t.get("description", "")
+            got = ti.descs.get(raw)
+            if got is None:
+                cur = _strip_notes(raw)
+                if len(ti.descs) > 256:
+                    ti.descs.clear()
+                got = ti.descs[raw] = (cur, tuple(d for d in ti.op_descs if d != cur))
+            cur, seq = got
+            base = seq[int(rnd() * len(seq))] if rewrite and seq else cur
+            note = ti.note0 if new_args is args else st.note
             desc = f"{base} {note}" if note else base
-            if desc != t.get("description"):
+            if desc != old:
                 upd["description"] = desc
         if upd:
-            record.update(t, {"op": "update_tool", "tool": t["name"], "set": upd})
+            update(t, {"op": "update_tool", "tool": t["name"], "set": upd})
     # 3) distractors: tools bound to nothing, that must not be called
-    if "distractors" in glob:
+    if g_dist:
         pool = [d for d in tables["distractors"][tstyle] if d[0] not in used]
         k = min(len(pool), 1 + (rnd() < p) + (rnd() < 0.5 * p))
         for name, desc, dparams in _sample(rng, pool, k):
             used.add(name)
-            record.add_tool(h, _distractor(name, desc, dparams), int(rnd() * (len(h["tools"]) + 1)))
+            tool = {"name": name, "op": None, "description": desc,
+                    "parameters": {"type": "object", "properties": _jcopy(dparams), "required": list(dparams)[:1],
+                                   "additionalProperties": False}, "args": {}, "results": {}}
+            record.add_tool(h, tool, int(rnd() * (len(h["tools"]) + 1)))
     # 4) tool order
-    if "order" in glob and len(h["tools"]) >= 2:
+    if g_order and len(h["tools"]) >= 2:
         names = [t["name"] for t in h["tools"]]
         new = _shuffled(rng, names)
         if new != names:
-            record.apply(h, {"op": "reorder_tools", "order": new})
+            record.reorder(h, "tools", new)
