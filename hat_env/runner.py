@@ -46,14 +46,9 @@ def run_session(
                     resp = call_agent(agent, loop.agent_request())
                 except Exception as exc:  # a plug-in's bug must not lose the session
                     resp = AgentResponse(error=f"{type(exc).__name__}: {exc}")
-                timings: dict[str, Any] = {"ttft_s": resp.timings.ttft_s, "total_s": resp.timings.total_s}
-                if resp.prompt_tokens is not None or resp.completion_tokens is not None:
-                    timings.update(prompt_tokens=resp.prompt_tokens, completion_tokens=resp.completion_tokens)
-                if resp.error:
-                    timings["error"] = resp.error
-                    if on_error == "stop":
-                        raise AgentFailed(resp.error)
-                scores = session.feed(resp.text, resp.tool_calls or None, resp.timings.total_s, timings)
+                if resp.error and on_error == "stop":
+                    raise AgentFailed(resp.error)
+                scores = session.feed(resp.text, resp.tool_calls or None, resp.timings.total_s, resp.trace_timings())
             if on_request is not None:
                 on_request(session, scores)
     finally:

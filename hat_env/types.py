@@ -202,6 +202,16 @@ class AgentResponse:
     completion_tokens: int | None = None
     error: str | None = None
 
+    def trace_timings(self) -> dict[str, Any]:
+        """What a trace records about this call (``LiveSession.feed``'s ``timings``): ``ttft_s``, ``total_s``,
+        the token counts when known, and the error when it failed."""
+        out: dict[str, Any] = {"ttft_s": self.timings.ttft_s, "total_s": self.timings.total_s}
+        if self.prompt_tokens is not None or self.completion_tokens is not None:
+            out.update(prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens)
+        if self.error:
+            out["error"] = self.error
+        return out
+
 
 @dataclass(slots=True)
 class ExecutedCall:

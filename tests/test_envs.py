@@ -82,6 +82,39 @@ def test_info_carries_openai_messages_tools_and_harness_identity() -> None:
     assert "Viewer comments:" in obs["text"] and "<|tools|>" in obs["text"]
 
 
+def test_step_with_agent_responses_traces_ttft_and_tokens(tmp_path: Path) -> None:
+    """An agent's measured TTFT and token counts reach the trace whether the env is stepped with
+    AgentResponse objects or with OpenAI message dicts, as ``hat-env run`` records them."""
+    from hat_env.types import AgentResponse, Timings
+
+    trace = tmp_path / "t.jsonl"
+    env = gym.make("hat_env/LiveRoom-v0", scenario="beauty_zh", duration_s=60, trace=str(trace))
+    agent = make_agent("reference")
+    env.reset(seed=2)
+    n = 0
+    while n < 40:
+        req = env.unwrapped.agent_request()
+        resp = agent.act(req)
+        if n % 2 == 0:
+            action: object = AgentResponse(text=resp.text, tool_calls=resp.tool_calls,
+                                           timings=Timings(total_s=0.5, ttft_s=0.125), prompt_tokens=900 + n,
+                                           completion_tokens=30)
+        else:
+            action = {"role": "assistant", "content": resp.text, "turn_seconds": 0.5, "ttft_s": 0.25,
+                      "prompt_tokens": 800, "completion_tokens": 20}
+        _obs, _r, term, trunc, _info = env.step(action)
+        n += 1
+        if term or trunc:
+            break
+    env.close()
+    turns = [t for line in trace.read_text().splitlines() if (rec := json.loads(line)).get("type") == "request"
+             for t in rec["timings"]]
+    assert turns, "no request was traced"
+    assert {t["ttft_s"] for t in turns} <= {0.125, 0.25} and {0.125, 0.25} <= {t["ttft_s"] for t in turns}
+    assert all(t["turn_s"] == 0.5 and t["total_s"] == 0.5 and t["completion_tokens"] in (20, 30) for t in turns)
+    assert any(t["prompt_tokens"] >= 900 for t in turns)
+
+
 def test_live_qa_is_one_request_per_episode() -> None:
     env = gym.make("hat_env/LiveQA-v0", scenario="healthfood_zh")
     agent = make_agent("reference")

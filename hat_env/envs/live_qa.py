@@ -89,8 +89,8 @@ class LiveQAEnv(LiveRoomEnv):
         s = self.session
         if s is None or s.loop is None:
             raise RuntimeError("call reset() before step(), and again after the episode ends")
-        text, calls, secs = split_action(action)
-        scores = s.feed(text, calls, secs)
+        text, calls, secs, timings = split_action(action)
+        scores = s.feed(text, calls, secs, timings)
         if scores is None:
             return self._obs(), 0.0, False, False, self._info()
         out = s.outcomes[-1][0]

@@ -20,20 +20,26 @@ from hat_env.harness.render import render_conversation
 from hat_env.types import AgentRequest
 
 
-def split_action(action: Any) -> tuple[str, list[dict[str, Any]] | None, float | None]:
+def split_action(action: Any) -> tuple[str, list[dict[str, Any]] | None, float | None, dict[str, Any] | None]:
     """Accept a string, an OpenAI assistant message dict, or an :class:`~hat_env.types.AgentResponse`.
 
     Returns:
-        ``(text, structured tool calls or None, turn seconds or None)``.
+        ``(text, structured tool calls or None, turn seconds or None, timings to trace or None)``. A message dict
+        may carry ``turn_seconds`` and, to be traced, ``ttft_s``, ``prompt_tokens`` and ``completion_tokens``.
     """
     if isinstance(action, str):
-        return action, None, None
+        return action, None, None, None
     if isinstance(action, dict):
-        return str(action.get("content") or ""), action.get("tool_calls") or None, action.get("turn_seconds")
+        secs = action.get("turn_seconds")
+        timings = {k: action[k] for k in ("ttft_s", "prompt_tokens", "completion_tokens") if k in action}
+        if timings:
+            timings["total_s"] = secs
+        return str(action.get("content") or ""), action.get("tool_calls") or None, secs, timings or None
     text = getattr(action, "text", None)
     if text is not None:
-        return text, getattr(action, "tool_calls", None) or None, action.timings.total_s
-    return str(action), None, None
+        trace = action.trace_timings() if hasattr(action, "trace_timings") else None
+        return text, getattr(action, "tool_calls", None) or None, action.timings.total_s, trace
+    return str(action), None, None, None
 
 
 class LiveRoomEnv(gym.Env):
@@ -112,8 +118,8 @@ class LiveRoomEnv(gym.Env):
         s = self.session
         if s is None or s.loop is None:
             raise RuntimeError("call reset() before step(), and again after the episode ends")
-        text, calls, secs = split_action(action)
-        scores = s.feed(text, calls, secs)
+        text, calls, secs, timings = split_action(action)
+        scores = s.feed(text, calls, secs, timings)
         reward = 0.0
         extra: dict[str, Any] = {}
         if scores is not None:

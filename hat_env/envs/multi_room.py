@@ -145,6 +145,7 @@ class _Host:
         self.next_patch = 0
         self.scenario = scenario
         self.loop: RequestLoop | None = None
+        self.turn_timings: list[dict[str, Any]] = []  # per model turn of the open request (traced with it)
         self.window: list[Comment] = []
         self.window_end: float | None = None
         self.history: list[dict[str, Any]] = []
@@ -333,7 +334,8 @@ class MultiRoom:
             a = host_actions.get(h.index)
             if h.loop is None or a is None:
                 continue
-            text, calls, secs = split_action(a)
+            text, calls, secs, timings = split_action(a)
+            h.turn_timings.append({"turn": h.loop.outcome.turns + 1, **(timings or {}), "turn_s": secs})
             pinned = room.pinned
             finished = h.loop.step(text, calls, secs)
             if room.pinned != pinned and room.pinned is not None:
@@ -486,6 +488,7 @@ class MultiRoom:
         req = LiveRequest(request_id=f"r{self.n_requests:04d}", t=round(h.window_end, 3), comments=h.window)
         hist = h.history[-2 * self.max_history:] if self.max_history else []
         h.loop = RequestLoop(h.harness, h.scenario, self.room, self.backend, self.rules, req, hist)
+        h.turn_timings = []
         h.window = []
         h.window_end = None
 
@@ -568,7 +571,7 @@ class MultiRoom:
         h.outcomes.append((out, comp, scores["composite"]))
         self.trace.write(
             request_record(loop, scores, self.room, agent_of=self.agent_of, head={"host": h.agent},
-                           reply_t=round(t, 3), viewer_satisfaction=sats)
+                           reply_t=round(t, 3), timings=h.turn_timings, viewer_satisfaction=sats)
         )
         h.loop = None
         return scores

@@ -98,7 +98,7 @@ class CaseRun:
             self.ttft = resp.timings.ttft_s
         if resp.error:
             self.errors.append(resp.error)
-        scores = self.session.feed(resp.text, resp.tool_calls or None, resp.timings.total_s)
+        scores = self.session.feed(resp.text, resp.tool_calls or None, resp.timings.total_s, resp.trace_timings())
         if scores is None:
             return None
         return _record(self.case, self.trial, self.session, scores, self.ttft, time.perf_counter() - self.t0,
