@@ -191,6 +191,38 @@ def _section_text(heading: str, content: str) -> str:
     return f"## {heading}\n{content}" if content else f"## {heading}"
 
 
+@lru_cache(maxsize=4096)
+def _sections(body: str) -> tuple[str, tuple[tuple[str, str], ...], bool, int]:
+    """``(preamble, sections as (kind, text as written), has an example, number of non-binding sections)``."""
+    pre, secs = parse_body(body)
+    return (pre, tuple((k, _section_text(hd, c)) for hd, k, c in secs), any(k == "example" for _h, k, _c in secs),
+            sum(1 for _h, k, _c in secs if k != "binding"))
+
+
+@lru_cache(maxsize=1024)
+def _wording(family: str, lang: str, kind: str, intents_s: str, is_promo: bool) -> tuple[Any, ...]:
+    """The family's sections for a skill of this kind and these intents in ``lang``: ``(guidance sections by kind
+    (``None`` when there is no guidance to write), example sections, advice section pairs)``."""
+    st = vocabulary(family).skill_text[lang]
+    heads = st["headings"]
+    _role, intents, is_reply, _promo = _skill_facts(kind, intents_s, "")
+    guidance: tuple[tuple[str, str], ...] | None = None
+    if is_reply and intents:
+        when, steps = _guidance(family, lang, intents)
+        guidance = (("when", _section_text(heads["when"], when)), ("steps", _section_text(heads["steps"], steps)))
+    elif is_promo and not is_reply:  # the campaign-push strategy
+        guidance = (("steps", _section_text(heads["steps"], _promo_steps(family, lang))),)
+    exs = st["examples"]
+    examples = tuple(("example", _section_text(heads["example"], exs[i])) for i in intents if i in exs)
+    lines = st["advice"]
+    n = len(lines)
+    advice = tuple(
+        (("advice", _section_text(heads["advice"], f"- {lines[a]}")),
+         ("advice", _section_text(heads["advice"], f"- {lines[a]}\n- {lines[(a + 1) % n]}")))
+        for a in range(n))
+    return guidance, examples, advice
+
+
 class _SkillPlan:
     """What :func:`skill_content` may do to one skill in one language, worked out once per (family, language,
     body, metadata, description): the candidate edits and every text they can produce. Sections are kept as
@@ -208,41 +240,26 @@ class _SkillPlan:
     __slots__ = ("edits", "pre", "secs", "guided", "examples", "advice", "description")
 
     def __init__(self, family: str, lang: str, body: str, kind: str, intents_s: str, description: str):
-        st = vocabulary(family).skill_text[lang]
-        heads = st["headings"]
         _role, intents, is_reply, is_promo = _skill_facts(kind, intents_s, description)
-        pre, secs0 = parse_body(body)
-        self.pre = pre
-        self.secs = tuple((k, _section_text(hd, c)) for hd, k, c in secs0)
+        guidance, self.examples, self.advice = _wording(family, lang, kind, intents_s, is_promo)
+        self.pre, self.secs, has_example, free = _sections(body)
         edits = []
         self.guided = None
-        if (is_reply and intents) or is_promo:
+        if guidance is not None:
             edits.append("guidance")
-            if is_reply and intents:
-                when, steps = _guidance(family, lang, intents)
-                new = {"when": _section_text(heads["when"], when), "steps": _section_text(heads["steps"], steps)}
-            else:  # the campaign-push strategy
-                new = {"steps": _section_text(heads["steps"], _promo_steps(family, lang))}
+            new = dict(guidance)
             out = []
             for k, text in self.secs:
                 rep = new.pop(k, None)
                 out.append((k, rep if rep is not None else text))
             self.guided = tuple([(k, new[k]) for k in ("when", "steps") if k in new] + out)  # missing goes first
-        exs = st["examples"]
-        self.examples = tuple(("example", _section_text(heads["example"], exs[i])) for i in intents if i in exs)
-        if self.examples or any(k == "example" for _h, k, _c in secs0):
+        if self.examples or has_example:
             edits.append("example")
         edits.append("advice")
-        if sum(1 for _h, k, _c in secs0 if k != "binding") >= 2:
+        if free >= 2:
             edits.append("reorder")
         edits.append("description")
         self.edits = tuple(edits)
-        lines = st["advice"]
-        n = len(lines)
-        self.advice = tuple(
-            (("advice", _section_text(heads["advice"], f"- {lines[a]}")),
-             ("advice", _section_text(heads["advice"], f"- {lines[a]}\n- {lines[(a + 1) % n]}")))
-            for a in range(n))
         self.description = _description(family, lang, kind, intents_s, description)
 
     def body(self, edits: set[str], rng: random.Random) -> str:
@@ -301,8 +318,10 @@ def skill_content(h: dict[str, Any], rng: random.Random, strength: float, vocab:
     cands: list[tuple[int, str]] = []
     for i, s in enumerate(skills):
         md = s.get("metadata") or {}
-        pl = _skill_plan(family, lang, s.get("body", ""), md.get("kind", "strategy"), md.get("intents", ""),
-                         s.get("description", ""))
+        kind = md.get("kind", "strategy")
+        # a reply skill's description does not shape its plan (renames make it vary): left out of the key
+        pl = _skill_plan(family, lang, s.get("body", ""), kind, md.get("intents", ""),
+                         s.get("description", "") if kind != "reply" else "")
         plans.append(pl)
         cands += [(i, e) for e in pl.edits]
     flags = _choose(rng, [strength] * len(cands))
