@@ -416,3 +416,30 @@ def test_cli_hsa_show_prints_a_readable_diff(capsys: pytest.CaptureFixture[str])
     assert "+++ variant/item-qa/SKILL.md -> " in out and "tool order: " in out
     assert main(["hsa", "show", "--seed", "3", "--dims", "prompt", "--family", "heldout", "--strength", "0.5"]) == 0
     assert "family heldout" in capsys.readouterr().out
+
+
+def test_renames_follow_hook_matchers_and_params_without_touching_the_parent(default: Harness) -> None:
+    """A hook's matcher (a regex over tool names) and a string parameter naming a skill follow the renames; the
+    variant's hooks are copies (variants share untouched hook dicts with the cached parent)."""
+    d = default.to_dict()
+    d["hooks"].append({"event": "before_tool", "check": "no_duplicate_call",
+                       "matcher": "^(get_product_info_by_link_id|check_stock)$", "params": {}})
+    d["hooks"].append({"event": "before_reply", "check": "forbidden_words", "matcher": None,
+                       "params": {"words": ["cheapest"], "note": "item-qa"}})
+    parent = Harness.from_dict(d)
+    before = parent.to_dict()
+    for seed in range(20):
+        v, m = augment(parent, random.Random(seed), ["skill_ids", "tool_schemas"], 1.0, "heldout", check=True)
+        hooks = v.to_dict()["hooks"]
+        matcher = hooks[-2]["matcher"]
+        for old in ("get_product_info_by_link_id", "check_stock"):
+            assert m.tools[old] in matcher and (old in matcher) == (m.tools[old] == old)
+        assert hooks[-1]["params"]["note"] == m.skills["item-qa"]
+        assert hooks[-1]["params"]["words"] == ["cheapest"]
+        assert [hk for hk in hooks[:-2]] == before["hooks"][:-2]
+    from hat_env.hsa import _parent_dict
+
+    assert _parent_dict(parent)["hooks"] == before["hooks"]  # the cached parent the variants start from
+    assert parent.spec.model_dump(mode="json", by_alias=True)["hooks"] == before["hooks"]
+    fresh = augment(parent, random.Random(0), "constraints", 1.0, "heldout")[0]  # untouched hooks stay shared
+    assert fresh.spec.hooks[0] is parent.spec.hooks[0]

@@ -31,9 +31,6 @@ MIN_REPLY_CHARS = 80
 MIN_TURN_LIMIT = 6
 MAX_TURN_LIMIT = 12
 
-_PRODUCT_INTENTS = ("price", "spec", "stock", "campaign", "shipping", "compare")
-_SOCIAL_INTENTS = ("chitchat", "troll", "injection")
-_SECTION_ROLES = ("base", "persona", "products", "campaigns", "skills", "constraints", "tool_protocol")
 _BANK = 32  # result-rename and feedback variants per (family, key)
 
 
@@ -107,7 +104,6 @@ def _unique(make: Callable[[], str], used: set[str], fallback: Callable[[], str]
         if name not in used:
             used.add(name)
             return name
-
 
 
 # -- renames -----------------------------------------------------------------------------------------------
@@ -205,7 +201,7 @@ class Record:
         memo: a cache of facts about the parent that transforms may share (per parent harness).
     """
 
-    __slots__ = ("ops", "tools", "skills", "memo", "_tcur", "_scur", "_texts")
+    __slots__ = ("ops", "tools", "skills", "memo", "_tcur", "_scur", "_texts", "_own_hooks")
 
     _ADD_FIELD = {"add_tool": "tool", "add_skill": "skill", "add_section": "section"}
 
@@ -217,6 +213,7 @@ class Record:
         self._scur: dict[str, str] = dict(self.skills)  # type: ignore[arg-type]
         self.memo: dict[Any, Any] = {} if memo is None else memo
         self._texts: _Texts | None = None
+        self._own_hooks = False  # the hook dicts start out shared with the parent (see hat_env.hsa._fresh)
 
     def apply(self, h: dict[str, Any], op: dict[str, Any]) -> None:
         """Apply ``op`` to ``h`` and record it (added items are copied, so the record never changes later)."""
@@ -226,8 +223,9 @@ class Record:
         if fld is not None:  # operations only ever reassign an item's top-level values: a shallow copy will do
             run = dict(op)
             run[fld] = dict(op[fld])
-        if kind.startswith("rename") or kind == "set":  # operations that may change hooks in place
+        if not self._own_hooks and (kind.startswith("rename") or kind == "set"):  # may change hooks in place
             h["hooks"] = [dict(hk, params=_jcopy(hk.get("params") or {})) for hk in h.get("hooks", [])]
+            self._own_hooks = True
         OPERATIONS[kind](h, run, len(self.ops))
         self.ops.append(op)
         if kind == "rename_tool":
@@ -341,8 +339,10 @@ class Record:
         hooks = h.get("hooks")
         for i, hk in enumerate(hooks or ()):
             matcher = hk.get("matcher")
+            params = hk.get("params")
+            if not matcher and not params:
+                continue
             new_matcher = _names_re(tuple(mapping)).sub(lambda m: mapping[m.group(0)], matcher) if matcher else matcher
-            params = hk.get("params") or {}
-            new_params = {k: mapping.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
-            if new_matcher != matcher or new_params != params:  # copy on write: hooks may be the parent's dicts
+            new_params = {k: mapping.get(v, v) if isinstance(v, str) else v for k, v in (params or {}).items()}
+            if new_matcher != matcher or new_params != (params or {}):  # copy on write: hooks may be the parent's
                 hooks[i] = {**hk, "matcher": new_matcher, "params": new_params}
