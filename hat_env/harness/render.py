@@ -93,8 +93,9 @@ def _live_piece(markup: str, sid: str, title: str, body: str) -> tuple[str, str]
 
 def _pieces(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") -> tuple[Any, ...]:
     """The harness's system prompt in this room as fixed text and live slots, worked out once per harness and
-    room (kept on the room, like the prompts): a slot ``(source, before, after)`` stands for a section filled from
-    live room state (campaigns); everything else, markup included, is already final text."""
+    room (kept on the room, like the prompts): a slot ``(source, escape as JSON)`` stands for the lines a source
+    reads from live room state (campaigns), which :func:`render_system` fills in; everything else, markup and the
+    text around each slot included, is already final."""
     key = (harness.hash, room_spec.host_name, room_spec.shop_name, room_spec.ai_label)
     cache = room.prompt_parts
     hit = cache.get(key)

@@ -14,7 +14,6 @@ from hat_env.hsa.transforms.skills import (_description, _facts, _guidance, _ski
                                            skill_name)
 from hat_env.hsa.vocab import LANGS, Vocab, vocabulary
 
-# -- dimension 5: interaction constraints ------------------------------------------------------------------
 
 
 @lru_cache(maxsize=256)

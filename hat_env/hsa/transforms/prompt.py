@@ -13,7 +13,6 @@ from hat_env.hsa.vocab import FAMILIES, LANGS, Vocab, vocabulary
 
 _SECTION_ROLES = ("base", "persona", "products", "campaigns", "skills", "constraints", "tool_protocol")
 
-# -- dimension 4: prompt structure -------------------------------------------------------------------------
 
 
 def _role_by_id() -> dict[str, str]:
