@@ -443,3 +443,21 @@ def test_renames_follow_hook_matchers_and_params_without_touching_the_parent(def
     assert parent.spec.model_dump(mode="json", by_alias=True)["hooks"] == before["hooks"]
     fresh = augment(parent, random.Random(0), "constraints", 1.0, "heldout")[0]  # untouched hooks stay shared
     assert fresh.spec.hooks[0] is parent.spec.hooks[0]
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), dims=st.sampled_from(DIM_CHOICES), family=st.sampled_from(FAMILIES),
+       strength=st.sampled_from([0.15, 0.5, 1.0]), chained=st.booleans())
+def test_built_variants_equal_validated_ones(seed: int, dims: Any, family: str, strength: float,
+                                             chained: bool) -> None:
+    """By default a variant's models are built without validation (it is valid by construction): they must hold
+    exactly what pydantic validation makes of the same data, for variants of the default harness and of a
+    variant, and hash as the validated variant does."""
+    from hat_env.harness.spec import HarnessSpec
+
+    parent = augment(_DEFAULT, random.Random(seed ^ 1), "all", 1.0, family)[0] if chained else _DEFAULT
+    v, _m = augment(parent, random.Random(seed), dims, strength, family)
+    validated = HarnessSpec.model_validate(v.spec.model_dump(mode="python", by_alias=True))
+    assert v.spec == validated
+    assert v.spec.model_dump(mode="json") == validated.model_dump(mode="json")
+    assert v.hash == augment(parent, random.Random(seed), dims, strength, family, check=True)[0].hash

@@ -99,19 +99,14 @@ def _unshare(h: dict[str, Any], parent: dict[str, Any]) -> None:
             t["parameters"] = _jcopy(t["parameters"])
 
 
-def _validation_input(h: dict[str, Any], harness: "Harness", parent: dict[str, Any]) -> dict[str, Any]:
-    """``h`` with the hooks that are still the parent's (the same dicts: transforms copy a hook before changing
-    it) replaced by the parent's validated models, which pydantic takes as they are (harness models are never
-    changed, so parent and variant may share them). ``h`` itself is not changed."""
-    hooks = h.get("hooks")
-    if not hooks:
-        return h
-    models = harness.spec.hooks
-    if len(hooks) != len(models):
-        return h
-    out = dict(h)
-    out["hooks"] = [m if d is pd else d for d, pd, m in zip(hooks, parent["hooks"], models)]
-    return out
+def _parent_hooks(harness: "Harness", parent: dict[str, Any]) -> dict[int, Any]:
+    """The parent's validated hook models by the ``id()`` of its (cached, never changed) hook dicts, which
+    variants share until a rename changes a hook (transforms copy a hook before changing it)."""
+    memo = harness.__dict__.setdefault("_hsa_memo", {})
+    hooks = memo.get("_hooks")
+    if hooks is None:
+        hooks = memo["_hooks"] = {id(d): m for d, m in zip(parent.get("hooks", []), harness.spec.hooks)}
+    return hooks
 
 
 def augment(
@@ -132,8 +127,9 @@ def augment(
         strength: 0-1; the probability of each elementary edit (at least one edit per selected dimension when
             above 0). 0 returns ``harness`` itself with an identity mapping.
         family: ``"train"`` or ``"heldout"``: the vocabulary names and wordings come from.
-        check: run the harness's semantic checks on the variant (slow: JSON-Schema meta-validation). Transforms
-            preserve validity, so the default skips them; the tests run them.
+        check: validate the variant with pydantic and run the harness's semantic checks (slow: JSON-Schema
+            meta-validation). Transforms preserve validity, so by default the variant's models are built without
+            validation (:func:`hat_env.harness.trusted.trusted_spec`); the tests run both and compare.
 
     Returns:
         ``(variant, mapping)``.
@@ -161,8 +157,10 @@ def augment(
     source = f"{harness.source or harness.name}+hsa"
     if check:
         variant = Harness.from_dict(h, source=source, check=True)
-    else:
-        variant = Harness.from_dict(_validation_input(h, harness, parent), source=source, check=False)
+    else:  # valid by construction: the models are built, not validated (the tests check both agree)
+        from hat_env.harness.trusted import trusted_spec
+
+        variant = Harness(trusted_spec(h, _parent_hooks(harness, parent)), source=source, check=False)
     tools = {k: v for k, v in rec.tools.items() if v is not None}
     skills = {k: v for k, v in rec.skills.items() if v is not None}
     return variant, HSAMapping(harness, variant, rec.ops, tools, skills, dims_t, strength, family)
