@@ -2,9 +2,10 @@
 
 1. Variants per second at full strength (all five dimensions, strength 1.0) for the default harness, per
    vocabulary family, on one core: ``augment`` end to end (transforms, patch record, the variant as a
-   pydantic-validated :class:`Harness`, the mapping), in CPU time of this one-threaded process. Also shown: the
-   transforms alone, the validation share, and the rate when the variant's content hash is computed too.
-   Target: at least 5,000 variants/s.
+   :class:`Harness` with its pydantic models, built without re-validation as ``augment`` does by default, the
+   mapping), in CPU time of this one-threaded process. Also shown: the transforms alone, what building the
+   harness and mapping adds, and the rate when the variant's content hash is computed too. Target: at least
+   5,000 variants/s.
 2. Rendering a variant's system prompt against rendering the original's, for a built-in scenario's room: the
    mean over many variants, per family and per markup, for a re-render after a campaign change (the room's
    prompt cache cleared before every render; the harness's fixed text stays worked out) and for the first
@@ -78,7 +79,7 @@ def variants_per_second(h: Harness, family: str, n: int, seed: int) -> dict[str,
         "variants_per_s": round(full, 1),
         "us_per_variant": round(1e6 / full, 1),
         "transforms_only_per_s": round(tonly, 1),
-        "validation_us": round(1e6 / full - 1e6 / tonly, 1),
+        "harness_build_us": round(1e6 / full - 1e6 / tonly, 1),
         "variants_per_s_with_hash": round(r["with_hash"], 1),
     }
 
@@ -145,14 +146,14 @@ def main() -> None:
     args = ap.parse_args()
     h = Harness.load("default")
     figures: dict[str, object] = {"harness": h.name, "harness_hash": h.hash, "dims": "all", "strength": 1.0}
-    print(f"{'family':10} {'variants/s':>11} {'us/variant':>11} {'transforms/s':>13} {'validation us':>14} "
+    print(f"{'family':10} {'variants/s':>11} {'us/variant':>11} {'transforms/s':>13} {'build us':>9} "
           f"{'with hash/s':>12}")
     speed = {}
     for family in FAMILIES:
         f = variants_per_second(h, family, args.n, args.seed)
         speed[family] = f
         print(f"{family:10} {f['variants_per_s']:11.0f} {f['us_per_variant']:11.1f} {f['transforms_only_per_s']:13.0f} "
-              f"{f['validation_us']:14.1f} {f['variants_per_s_with_hash']:12.0f}")
+              f"{f['harness_build_us']:9.1f} {f['variants_per_s_with_hash']:12.0f}")
     figures["speed"] = speed
     figures["render"] = {"scenario": args.scenario}
     for mode in ("campaign_change", "first_render"):
