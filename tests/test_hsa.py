@@ -460,4 +460,5 @@ def test_built_variants_equal_validated_ones(seed: int, dims: Any, family: str, 
     validated = HarnessSpec.model_validate(v.spec.model_dump(mode="python", by_alias=True))
     assert v.spec == validated
     assert v.spec.model_dump(mode="json") == validated.model_dump(mode="json")
+    assert json.loads(v.canonical_json) == validated.model_dump(mode="json", by_alias=True)  # hashed from the dict
     assert v.hash == augment(parent, random.Random(seed), dims, strength, family, check=True)[0].hash

@@ -198,7 +198,10 @@ class Harness:
     @cached_property
     def canonical_json(self) -> str:
         """The spec as canonical JSON (sorted keys): what the hash covers."""
-        return json.dumps(self.spec.model_dump(mode="json", by_alias=True), sort_keys=True, ensure_ascii=False)
+        data = self.__dict__.pop("_dumped", None)  # the dict a trusted build came from: the same content
+        if data is None:
+            data = self.spec.model_dump(mode="json", by_alias=True)
+        return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
     @cached_property
     def hash(self) -> str:

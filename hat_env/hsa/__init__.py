@@ -161,6 +161,7 @@ def augment(
         from hat_env.harness.trusted import trusted_spec
 
         variant = Harness(trusted_spec(h, _parent_hooks(harness, parent)), source=source, check=False)
+        variant.__dict__["_dumped"] = h  # what model_dump would give: the hash needs no dump
     tools = {k: v for k, v in rec.tools.items() if v is not None}
     skills = {k: v for k, v in rec.skills.items() if v is not None}
     return variant, HSAMapping(harness, variant, rec.ops, tools, skills, dims_t, strength, family)
