@@ -21,7 +21,7 @@ Operations (``op`` field):
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 
 class PatchError(ValueError):
@@ -41,14 +41,21 @@ def _word_sub(text: str, old: str, new: str) -> str:
     return re.sub(rf"(?<![A-Za-z0-9_\-]){re.escape(old)}(?![A-Za-z0-9_\-])", new.replace("\\", r"\\"), text)
 
 
-def _rename_everywhere(h: dict[str, Any], old: str, new: str) -> None:
+def text_fields(h: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
+    """Every prose field of a harness dict that may name a tool or skill, as ``(item, key)``: section texts,
+    skill bodies and descriptions, tool descriptions (what a rename rewrites besides hooks)."""
     for s in h["prompt"]["sections"]:
-        s["text"] = _word_sub(s.get("text", ""), old, new)
+        yield s, "text"
     for sk in h.get("skills", []):
-        sk["body"] = _word_sub(sk.get("body", ""), old, new)
-        sk["description"] = _word_sub(sk.get("description", ""), old, new)
+        yield sk, "body"
+        yield sk, "description"
     for t in h["tools"]:
-        t["description"] = _word_sub(t.get("description", ""), old, new)
+        yield t, "description"
+
+
+def _rename_everywhere(h: dict[str, Any], old: str, new: str) -> None:
+    for item, key in text_fields(h):
+        item[key] = _word_sub(item.get(key, ""), old, new)
     for hk in h.get("hooks", []):
         if hk.get("matcher"):
             hk["matcher"] = _word_sub(hk["matcher"], old, new)

@@ -77,18 +77,16 @@ def _item(markup: str, sid: str, title: str, body: str) -> str:
 _LIVE_SOURCES = ("campaigns",)
 
 
+#: Marks where a live section's source lines go in its :func:`_item` text (never in a harness's text).
+_SLOT = "\x00"
+
+
 def _live_piece(markup: str, sid: str, title: str, body: str) -> tuple[str, str]:
-    """``(before, after)``: the text of a live section around its source's lines (JSON: ``before`` ends inside the
-    content string, so the lines are appended escaped, without their opening quote)."""
-    if markup == "json":
-        opened = _JSON_STR(f"{body}\n" if body else "")[:-1]
-        return f'  {{\n   "title": {_JSON_STR(title)},\n   "content": {opened}', "\n  }"
-    lead = f"{body}\n" if body else ""
-    if markup == "markdown":
-        return f"## {title}\n{lead}", ""
-    if markup == "xml":
-        return f'<{sid} title="{title}">\n{lead}', f"\n</{sid}>"
-    return f"{title.upper()}\n{lead}", ""
+    """``(before, after)``: a live section's :func:`_item` text around its source's lines (JSON: inside the
+    content string, so the lines go in escaped and unquoted)."""
+    text = _item(markup, sid, title, f"{body}\n{_SLOT}" if body else _SLOT)
+    before, after = text.split(_JSON_STR(_SLOT)[1:-1] if markup == "json" else _SLOT)
+    return before, after
 
 
 def _pieces(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") -> tuple[Any, ...]:
@@ -153,7 +151,7 @@ def render_system(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") 
         else:
             source, json_markup = piece
             lines = _source(harness, source, room, {})
-            parts.append(_JSON_STR(lines)[1:] if json_markup else lines)
+            parts.append(_JSON_STR(lines)[1:-1] if json_markup else lines)
     text = "".join(parts)
     if len(cache) > 256:
         cache.clear()

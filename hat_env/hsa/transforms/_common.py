@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable
 
-from hat_env.harness.patch import OPERATIONS
+from hat_env.harness.patch import OPERATIONS, text_fields
 
 #: Top-level fields of each canonical operation's result (what ``ToolSpec.results`` may rename).
 RESULT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -321,21 +321,10 @@ class Record:
                 texts.mine.clear()
                 return pat.sub(lambda m: mapping[m.group(0)], t)
 
-        for sec in h["prompt"]["sections"]:
-            t = sec.get("text")
+        for item, key in text_fields(h):
+            t = item.get(key)
             if t and t not in plain:
-                sec["text"] = rewrite(t, mapping)
-        for sk in h["skills"]:
-            t = sk.get("body")
-            if t and t not in plain:
-                sk["body"] = rewrite(t, mapping)
-            t = sk.get("description")
-            if t and t not in plain:
-                sk["description"] = rewrite(t, mapping)
-        for tool in h["tools"]:
-            t = tool.get("description")
-            if t and t not in plain:
-                tool["description"] = rewrite(t, mapping)
+                item[key] = rewrite(t, mapping)
         hooks = h.get("hooks")
         for i, hk in enumerate(hooks or ()):
             matcher = hk.get("matcher")
