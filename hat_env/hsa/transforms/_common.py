@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from hat_env.harness.patch import OPERATIONS, text_fields
 
@@ -275,7 +275,7 @@ class Record:
             if new is not None:
                 cur[new] = orig
 
-    def rename(self, h: dict[str, Any], tools: list[tuple[str, str]] = (), skills: list[tuple[str, str]] = (),
+    def rename(self, h: dict[str, Any], tools: Sequence[tuple[str, str]] = (), skills: Sequence[tuple[str, str]] = (),
                skill_tool: tuple[str, str] | None = None) -> None:
         """Rename tools, skills and the skill-loading tool (``(new name, new param)``) in one pass over the
         texts, recording one ``rename_tool`` / ``rename_skill`` / ``rename_skill_tool`` operation each.
@@ -311,22 +311,24 @@ class Record:
             ops.append({"op": "rename_skill_tool", "to": skill_tool[0], "param": skill_tool[1]})
         if not mapping:
             return
-        rewrite = texts.rewrite
+        rewrite: Callable[[str, dict[str, str]], str] = texts.rewrite
         plain: Any = texts.plain  # texts known to name none of the parent's names: skipped without a call
         if not texts.names.issuperset(mapping):  # a name the parent did not have: the general, slower path
             pat = _names_re(tuple(mapping))
             plain = ()
 
-            def rewrite(t: str, mapping: dict[str, str]) -> str:
+            def by_pattern(t: str, mapping: dict[str, str]) -> str:
                 texts.mine.clear()
                 return pat.sub(lambda m: mapping[m.group(0)], t)
+
+            rewrite = by_pattern
 
         for item, key in text_fields(h):
             t = item.get(key)
             if t and t not in plain:
                 item[key] = rewrite(t, mapping)
-        hooks = h.get("hooks")
-        for i, hk in enumerate(hooks or ()):
+        hooks: list[dict[str, Any]] = h.get("hooks") or []
+        for i, hk in enumerate(hooks):
             matcher = hk.get("matcher")
             params = hk.get("params")
             if not matcher and not params:

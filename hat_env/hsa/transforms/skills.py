@@ -244,7 +244,7 @@ class _SkillPlan:
         guidance, self.examples, self.advice = _wording(family, lang, kind, intents_s, is_promo)
         self.pre, self.secs, has_example, free = _sections(body)
         edits = []
-        self.guided = None
+        self.guided: tuple[tuple[str, str], ...] | None = None
         if guidance is not None:
             edits.append("guidance")
             new = dict(guidance)
@@ -265,7 +265,8 @@ class _SkillPlan:
     def body(self, edits: set[str], rng: random.Random) -> str:
         """The body after ``edits`` (drawing from ``rng`` exactly as the edits need)."""
         rnd = rng.random
-        secs = list(self.guided if "guidance" in edits else self.secs)
+        guided = self.guided
+        secs = list(guided if guided is not None and "guidance" in edits else self.secs)
         if "example" in edits:
             idx = [i for i, sec in enumerate(secs) if sec[0] == "example"]
             if self.examples and (not idx or rnd() < 0.7):

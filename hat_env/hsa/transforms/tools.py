@@ -18,6 +18,8 @@ from hat_env.hsa.transforms._common import _BANK, RESULT_FIELDS, Record, _jcopy,
 from hat_env.hsa.vocab import FAMILIES, Vocab, case_words, make_code, vocabulary
 
 _IDS = ("product_id", "coupon_id", "order_id")
+#: The variant-wide edits that are candidates only when some tool has an argument they apply to.
+_CODEC_GLOBALS = ("link", *_IDS, "enum")
 #: Variant-wide edits with their weights, in candidate order: the identifier groups an encoding edit may
 #: target (candidates when some tool has one), then the others (always candidates).
 _GLOBAL = (("link", 0.5), ("product_id", 0.5), ("coupon_id", 0.35), ("order_id", 0.25), ("enum", 1.0),
@@ -161,7 +163,7 @@ class _Tool:
         found = _leaves(self.params, stop=frozenset(by_path))
         pdescs, ppools = vocab.param_descriptions, vocab.tables["params"]
         #: ``(leaf name, schema, required, canonical argument, its codec, name pools by casing, descriptions)``
-        self.leaves = tuple(
+        self.leaves: tuple[tuple[Any, ...], ...] = tuple(
             (path.rsplit(".", 1)[-1], sch, req, canon, None if canon is None else args[canon]["codec"],
              ppools.get(canon or "", {}), None if canon is None else pdescs.get(canon))
             for path, sch, req in found for canon in (by_path.get(path),))
@@ -198,7 +200,7 @@ class _Tool:
         link_on, enum_on = cstate[0], cstate[1]
         prefix_for = {c: pre for c, pre in zip(_IDS, cstate[2:]) if pre is not _OFF}
         changed = False
-        rows = []
+        rows: list[tuple[Any, ...]] = []
         codecs: dict[str, tuple[str, str]] = {}
         for leaf, sch0, req, canon, c0, ppools, descs in self.leaves:
             if canon is None:
@@ -336,7 +338,7 @@ class _Setup:
             ti.ix, ti.edits = tuple(ix), itemgetter(*ix)
         gix = []
         for g, w in _GLOBAL:
-            gix.append(len(weights) if g in has or g not in ("link", *_IDS, "enum") else -1)
+            gix.append(len(weights) if g in has or g not in _CODEC_GLOBALS else -1)
             if gix[-1] >= 0:
                 weights.append(w)
                 forcible.append(True)
