@@ -30,8 +30,8 @@ from _common import save  # noqa: E402
 
 from hat_env.harness.core import Harness  # noqa: E402
 from hat_env.harness.render import render_system  # noqa: E402
-from hat_env.hsa import _fresh, _parent_dict, augment  # noqa: E402
-from hat_env.hsa.transforms import APPLY_ORDER, TRANSFORMS, Record  # noqa: E402
+from hat_env.hsa import _parent_dict, augment  # noqa: E402
+from hat_env.hsa.transforms import APPLY_ORDER, TRANSFORMS, Record, working_copy  # noqa: E402
 from hat_env.hsa.vocab import FAMILIES, vocabulary  # noqa: E402
 from hat_env.sim.room import RoomState  # noqa: E402
 from hat_env.sim.scenario import load_scenario  # noqa: E402
@@ -64,7 +64,7 @@ def variants_per_second(h: Harness, family: str, n: int, seed: int) -> dict[str,
     vocab = vocabulary(family)
 
     def transforms_only() -> None:
-        d = _fresh(parent)
+        d = working_copy(parent)
         rec = Record(d, memo)
         for dim in APPLY_ORDER:
             TRANSFORMS[dim](d, rng, 1.0, vocab, rec)

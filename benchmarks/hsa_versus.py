@@ -8,9 +8,12 @@ project's ``default`` harness pack (the same input). It prints microseconds per 
 speed-up, and saves them under benchmarks/results/. The exported revision has no compiled core, so it runs as
 pure Python; the working tree runs whatever ``hat_env.native.status()`` says (printed).
 
-``--pure`` compares the working tree's compiled core with its own pure-Python code instead (``HAT_ENV_PURE=1``).
+``--build`` compiles the exported revision's core first (revisions that have ``hat_env/native_build.py``), to
+compare compiled with compiled. ``--pure`` compares the working tree's compiled core with its own pure-Python
+code instead (``HAT_ENV_PURE=1``).
 
     python benchmarks/hsa_versus.py --rev dd0b3bf [--rounds 5] [--n 1000]
+    python benchmarks/hsa_versus.py --rev HEAD --build
     python benchmarks/hsa_versus.py --pure
 """
 
@@ -77,6 +80,7 @@ def _probe(tree: Path, n: int, env: dict[str, str]) -> tuple[dict[str, float], s
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rev", default="HEAD", help="git revision to compare this working tree with (default HEAD)")
+    ap.add_argument("--build", action="store_true", help="compile the exported revision's core first (mypyc)")
     ap.add_argument("--pure", action="store_true",
                     help="compare the working tree's compiled core with its pure-Python code instead of a revision")
     ap.add_argument("--rounds", type=int, default=5, help="rounds, each timing both versions once (default 5)")
@@ -88,6 +92,10 @@ def main() -> None:
             trees = {base: (ROOT, {"HAT_ENV_PURE": "1"}), "working tree": (ROOT, {})}
         else:
             _export(args.rev, Path(tmp))
+            if args.build:
+                print(f"compiling the core of {args.rev} ...", flush=True)
+                subprocess.run([sys.executable, "-m", "hat_env.native_build"], check=True, cwd=Path(tmp) / "tree",
+                               env={**os.environ, "PYTHONPATH": str(Path(tmp) / "tree")}, stdout=subprocess.DEVNULL)
             trees = {base: (Path(tmp) / "tree", {}), "working tree": (ROOT, {})}
         best: dict[str, dict[str, float]] = {k: {} for k in trees}
         cores: dict[str, str] = {}

@@ -36,6 +36,7 @@ COMPILED: tuple[str, ...] = (
     "hat_env.harness.trusted",
     "hat_env.hsa.transforms._common",
     "hat_env.hsa.transforms.constraints",
+    "hat_env.hsa.transforms.pipeline",
     "hat_env.hsa.transforms.prompt",
     "hat_env.hsa.transforms.skills",
     "hat_env.hsa.transforms.tools",

@@ -13,21 +13,27 @@ validates its variants too, and the tests check that both paths agree on every v
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from pydantic import BaseModel
 
 from hat_env.harness.spec import (ArgBinding, Constraints, HarnessSpec, HookSpec, PromptSpec, Section, SkillSpec,
                                   SkillToolSpec, ToolSpec)
 
-_new = object.__new__
-_set = object.__setattr__
+_new: Final = object.__new__
+_set: Final = object.__setattr__
 
 #: Validated bindings and sections by value (bounded: cleared when full). Models are never changed once built,
 #: so any number of harnesses may share them.
-_BINDINGS: dict[tuple[Any, ...], ArgBinding] = {}
-_SECTIONS: dict[tuple[Any, ...], Section] = {}
-_LIMIT = 16384
+_BINDINGS: Final[dict[tuple[Any, ...], ArgBinding]] = {}
+_SECTIONS: Final[dict[tuple[Any, ...], Section]] = {}
+_LIMIT: Final = 16384
+
+#: The fields-set of a tool or skill dict holding every field (as every HSA dict does: they come from
+#: ``model_dump``): one set shared by those models, as pydantic never changes a set that already holds every
+#: field (assigning a field adds its name; ``model_copy`` copies the set).
+_TOOL_FIELDS: Final = set(ToolSpec.model_fields)
+_SKILL_FIELDS: Final = set(SkillSpec.model_fields)
 
 
 def _model(cls: type[BaseModel], values: dict[str, Any], given: set[str]) -> Any:
@@ -67,13 +73,16 @@ def _tool(t: dict[str, Any]) -> ToolSpec:
     return _model(ToolSpec, {
         "name": t["name"], "op": t["op"], "description": t["description"], "parameters": dict(t["parameters"]),
         "args": {k: _binding(b) for k, b in args.items()} if args else {}, "results": dict(t["results"]),
-    }, set(t))
+    }, _TOOL_FIELDS if len(t) == len(_TOOL_FIELDS) else set(t))  # every field read above: then every key is one
 
 
 def _skill(s: dict[str, Any]) -> SkillSpec:
-    given = set(s)
-    given.discard("allowed-tools")
-    given.add("allowed_tools")
+    if len(s) == len(_SKILL_FIELDS):  # every field is read below: then every key is one
+        given = _SKILL_FIELDS
+    else:
+        given = set(s)
+        given.discard("allowed-tools")
+        given.add("allowed_tools")
     return _model(SkillSpec, {
         "name": s["name"], "description": s["description"], "body": s["body"], "metadata": dict(s["metadata"]),
         "allowed_tools": s["allowed-tools"],

@@ -27,8 +27,7 @@ import random
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Iterable
 
-from hat_env.hsa.transforms import APPLY_ORDER, TRANSFORMS, Record
-from hat_env.hsa.transforms._common import _jcopy
+from hat_env.hsa.transforms import run as run_transforms
 from hat_env.hsa.vocab import FAMILIES, Vocab, vocabulary
 
 if TYPE_CHECKING:
@@ -68,35 +67,11 @@ def parse_dims(dims: str | Iterable[str] | None) -> tuple[str, ...]:
 
 def _parent_dict(harness: "Harness") -> dict[str, Any]:
     """The parent's dict (in authoring order, not the hash's sorted order), dumped once per harness and never
-    changed: :func:`_fresh` copies what a transform may change."""
+    changed: :func:`~hat_env.hsa.transforms.pipeline.working_copy` copies what a transform may change."""
     cache = harness.__dict__.get("_hsa_parent")
     if cache is None:
         cache = harness.__dict__["_hsa_parent"] = harness.spec.model_dump(mode="json", by_alias=True)
     return cache
-
-
-def _fresh(parent: dict[str, Any]) -> dict[str, Any]:
-    """A working copy of ``parent`` for the transforms: every container they change in place is new. Values
-    they only ever replace (tool schemas and bindings, skill metadata, constraint lists) are shared until
-    :func:`_unshare` copies what is still shared."""
-    h = dict(parent)
-    h["prompt"] = dict(parent["prompt"])
-    h["prompt"]["sections"] = [dict(s) for s in parent["prompt"]["sections"]]
-    h["skill_tool"] = dict(parent["skill_tool"])
-    h["tools"] = [dict(t) for t in parent["tools"]]
-    h["skills"] = [dict(s) for s in parent["skills"]]
-    h["constraints"] = dict(parent["constraints"])
-    h["hooks"] = list(parent.get("hooks", []))  # shared: Record copies a hook before it changes one
-    return h
-
-
-def _unshare(h: dict[str, Any], parent: dict[str, Any]) -> None:
-    """Deep-copy the tool schemas still shared with ``parent`` (pydantic keeps nested values of ``dict[str,
-    Any]`` fields by reference; the variant must not alias the cached parent)."""
-    shared = {id(t["parameters"]) for t in parent["tools"]}
-    for t in h["tools"]:
-        if id(t.get("parameters")) in shared:
-            t["parameters"] = _jcopy(t["parameters"])
 
 
 def _parent_hooks(harness: "Harness", parent: dict[str, Any]) -> dict[int, Any]:
@@ -148,12 +123,7 @@ def augment(
         return harness, HSAMapping(harness, harness, [], {t: t for t in harness.tools_by_name},
                                    {s: s for s in harness.skills_by_name}, dims_t, strength, family)
     parent = _parent_dict(harness)
-    h = _fresh(parent)
-    rec = Record(h, harness.__dict__.setdefault("_hsa_memo", {}))
-    for d in APPLY_ORDER:
-        if d in dims_t:
-            TRANSFORMS[d](h, rng, strength, vocab, rec)
-    _unshare(h, parent)
+    h, rec = run_transforms(parent, rng, dims_t, strength, vocab, harness.__dict__.setdefault("_hsa_memo", {}))
     source = f"{harness.source or harness.name}+hsa"
     if check:
         variant = Harness.from_dict(h, source=source, check=True)

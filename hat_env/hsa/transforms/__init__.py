@@ -19,29 +19,13 @@ functions of their keys; nothing cached is ever handed out for mutation).
 
 from __future__ import annotations
 
-import random
-from typing import Any, Callable
-
 from hat_env.hsa.transforms._common import MAX_TURN_LIMIT, MIN_REPLY_CHARS, MIN_TURN_LIMIT, RESULT_FIELDS, Record
 from hat_env.hsa.transforms.constraints import constraints
+from hat_env.hsa.transforms.pipeline import APPLY_ORDER, TRANSFORMS, run, unshare, working_copy
 from hat_env.hsa.transforms.prompt import prompt
 from hat_env.hsa.transforms.skills import join_body, parse_body, skill_content, skill_description, skill_ids, skill_name
 from hat_env.hsa.transforms.tools import tool_name, tool_schemas
-from hat_env.hsa.vocab import Vocab
-
-#: Transform of each dimension.
-TRANSFORMS: dict[str, Callable[[dict[str, Any], random.Random, float, Vocab, Record], None]] = {
-    "skill_ids": skill_ids,
-    "skill_content": skill_content,
-    "tool_schemas": tool_schemas,
-    "prompt": prompt,
-    "constraints": constraints,
-}
-
-#: The order transforms run in: renames first (the texts they rewrite are then the parent's, which keeps their
-#: scan cache warm), then the new reply skill, the wording, and the prompt (which may add a tool).
-APPLY_ORDER: tuple[str, ...] = ("skill_ids", "tool_schemas", "constraints", "skill_content", "prompt")
 
 __all__ = ["APPLY_ORDER", "MAX_TURN_LIMIT", "MIN_REPLY_CHARS", "MIN_TURN_LIMIT", "RESULT_FIELDS", "Record",
            "TRANSFORMS", "constraints", "join_body", "parse_body", "prompt", "skill_content", "skill_description",
-           "skill_ids", "skill_name", "tool_name", "tool_schemas"]
+           "skill_ids", "skill_name", "tool_name", "tool_schemas", "run", "unshare", "working_copy"]

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 import re
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Final, Sequence
 
 from hat_env.harness.patch import OPERATIONS, text_fields
 
 #: Top-level fields of each canonical operation's result (what ``ToolSpec.results`` may rename).
-RESULT_FIELDS: dict[str, tuple[str, ...]] = {
+RESULT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "product_by_link": ("product_id", "link", "title", "brand", "category", "price", "list_price", "final_price",
                         "coupon", "specs", "faq"),
     "product_by_id": ("product_id", "link", "title", "brand", "category", "price", "list_price", "final_price",
@@ -27,11 +27,11 @@ RESULT_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 #: The lowest reply length limit and turn limit a variant may have, and the highest turn limit it gets.
-MIN_REPLY_CHARS = 80
-MIN_TURN_LIMIT = 6
-MAX_TURN_LIMIT = 12
+MIN_REPLY_CHARS: Final = 80
+MIN_TURN_LIMIT: Final = 6
+MAX_TURN_LIMIT: Final = 12
 
-_BANK = 32  # result-rename and feedback variants per (family, key)
+_BANK: Final = 32  # result-rename and feedback variants per (family, key)
 
 
 def _jcopy(x: Any) -> Any:
@@ -108,7 +108,7 @@ def _unique(make: Callable[[], str], used: set[str], fallback: Callable[[], str]
 
 # -- renames -----------------------------------------------------------------------------------------------
 
-_NAME_EDGE = r"A-Za-z0-9_\-"
+_NAME_EDGE: Final = r"A-Za-z0-9_\-"
 
 
 @lru_cache(maxsize=512)
@@ -191,6 +191,10 @@ class _Texts:
         return new
 
 
+#: The field of an ``add_*`` operation that holds what it adds.
+_ADD_FIELD: Final = {"add_tool": "tool", "add_skill": "skill", "add_section": "section"}
+
+
 class Record:
     """Applies and records patch operations, and follows identities through renames.
 
@@ -203,8 +207,6 @@ class Record:
 
     __slots__ = ("ops", "tools", "skills", "memo", "_tcur", "_scur", "_texts", "_own_hooks")
 
-    _ADD_FIELD = {"add_tool": "tool", "add_skill": "skill", "add_section": "section"}
-
     def __init__(self, h: dict[str, Any], memo: dict[Any, Any] | None = None):
         self.ops: list[dict[str, Any]] = []
         self.tools: dict[str, str | None] = {t["name"]: t["name"] for t in h["tools"]}
@@ -213,13 +215,13 @@ class Record:
         self._scur: dict[str, str] = dict(self.skills)  # type: ignore[arg-type]
         self.memo: dict[Any, Any] = {} if memo is None else memo
         self._texts: _Texts | None = None
-        self._own_hooks = False  # the hook dicts start out shared with the parent (see hat_env.hsa._fresh)
+        self._own_hooks = False  # the hook dicts start out shared with the parent (see hat_env.hsa.transforms.pipeline.working_copy)
 
     def apply(self, h: dict[str, Any], op: dict[str, Any]) -> None:
         """Apply ``op`` to ``h`` and record it (added items are copied, so the record never changes later)."""
         kind = op["op"]
         run = op
-        fld = self._ADD_FIELD.get(kind)
+        fld = _ADD_FIELD.get(kind)
         if fld is not None:  # operations only ever reassign an item's top-level values: a shallow copy will do
             run = dict(op)
             run[fld] = dict(op[fld])

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from hat_env.hsa.transforms._common import Record, _choose, _pick, _shuffled, _unique
 from hat_env.hsa.transforms.tools import tool_name
 from hat_env.hsa.vocab import FAMILIES, LANGS, Vocab, vocabulary
 
-_SECTION_ROLES = ("base", "persona", "products", "campaigns", "skills", "constraints", "tool_protocol")
+_SECTION_ROLES: Final = ("base", "persona", "products", "campaigns", "skills", "constraints", "tool_protocol")
 
 
 
@@ -149,4 +149,4 @@ def prompt(h: dict[str, Any], rng: random.Random, strength: float, vocab: Vocab,
             record.reorder(h, "sections", new)
 
 
-_ROLE_BY_ID = _role_by_id()
+_ROLE_BY_ID: Final = _role_by_id()

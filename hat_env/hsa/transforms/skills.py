@@ -6,17 +6,17 @@ from __future__ import annotations
 import random
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from hat_env.hsa.transforms._common import Record, _choose, _pick, _shuffled, _unique
 from hat_env.hsa.vocab import FAMILIES, INTENT_STEPS, LANGS, PROMO_STEPS, Vocab, make_code, vocabulary
 
-_PRODUCT_INTENTS = ("price", "spec", "stock", "campaign", "shipping", "compare")
-_SOCIAL_INTENTS = ("chitchat", "troll", "injection")
+_PRODUCT_INTENTS: Final = ("price", "spec", "stock", "campaign", "shipping", "compare")
+_SOCIAL_INTENTS: Final = ("chitchat", "troll", "injection")
 
 # -- skills: shared knowledge ------------------------------------------------------------------------------
 
-_PROMO_RE = re.compile(r"campaign|promo|coupon|活动|促销|优惠", re.I)
+_PROMO_RE: Final = re.compile(r"campaign|promo|coupon|活动|促销|优惠", re.I)
 
 
 @lru_cache(maxsize=4096)
@@ -54,7 +54,7 @@ def _heading_kinds() -> dict[str, str]:
     return kinds
 
 
-_BINDING_RE = re.compile(r"binding|rule|must|约束|规则|禁止|红线", re.I)
+_BINDING_RE: Final = re.compile(r"binding|rule|must|约束|规则|禁止|红线", re.I)
 
 
 @lru_cache(maxsize=4096)
@@ -346,4 +346,4 @@ def skill_content(h: dict[str, Any], rng: random.Random, strength: float, vocab:
             record.update(s, {"op": "update_skill", "skill": s["name"], "set": upd})
 
 
-_HEADINGS = _heading_kinds()
+_HEADINGS: Final = _heading_kinds()

@@ -12,22 +12,22 @@ import random
 import re
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from hat_env.hsa.transforms._common import _BANK, RESULT_FIELDS, Record, _jcopy, _sample, _shuffled
 from hat_env.hsa.vocab import FAMILIES, Vocab, case_words, make_code, vocabulary
 
-_IDS = ("product_id", "coupon_id", "order_id")
+_IDS: Final = ("product_id", "coupon_id", "order_id")
 #: The variant-wide edits that are candidates only when some tool has an argument they apply to.
-_CODEC_GLOBALS = ("link", *_IDS, "enum")
+_CODEC_GLOBALS: Final = ("link",) + _IDS + ("enum",)
 #: Variant-wide edits with their weights, in candidate order: the identifier groups an encoding edit may
 #: target (candidates when some tool has one), then the others (always candidates).
-_GLOBAL = (("link", 0.5), ("product_id", 0.5), ("coupon_id", 0.35), ("order_id", 0.25), ("enum", 1.0),
+_GLOBAL: Final = (("link", 0.5), ("product_id", 0.5), ("coupon_id", 0.35), ("order_id", 0.25), ("enum", 1.0),
            ("distractors", 1.0), ("skill_tool", 1.0), ("order", 0.5))
 #: Per-tool edits, in candidate order (and the order of ``_Tool.ix``).
-_EDITS = ("rename", "params", "nest", "describe_params", "reorder", "results", "describe")
-_OFF = False  # an identifier group without prefix edit, in a codec state (prefixes are str or None)
-_ALL_OFF = (False, False, _OFF, _OFF, _OFF)  # the codec state of a variant without identifier edit
+_EDITS: Final = ("rename", "params", "nest", "describe_params", "reorder", "results", "describe")
+_OFF: Final = False  # an identifier group without prefix edit, in a codec state (prefixes are str or None)
+_ALL_OFF: Final = (False, False, _OFF, _OFF, _OFF)  # the codec state of a variant without identifier edit
 
 
 def _draw(rnd: Callable[[], float], rng: random.Random, pool: Any, tries: int, spec: Any, used: set[str]) -> str:
