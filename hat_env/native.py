@@ -1,9 +1,10 @@
 """The compiled HSA core: which modules are compiled with mypyc, and whether this process uses the build.
 
-HSA's transforms and the trusted model builder (:data:`COMPILED`) are ordinary typed Python. ``make native``
-(``python -m hat_env.native_build``, part of ``make setup``) compiles them with mypyc into C extensions next to
-their sources, about 1.5x faster end to end; the compiled and the pure-Python code give byte-identical variants
-(the tests check it). Which one a process runs is decided once, when the first compiled module is imported:
+HSA's transforms, the harness patch operations and the trusted model builder (:data:`COMPILED`) are ordinary
+typed Python. ``make native`` (``python -m hat_env.native_build``, part of ``make setup``) compiles them with
+mypyc into C extensions next to their sources, about 1.6x faster end to end; the compiled and the pure-Python
+code give byte-identical variants (the tests check it). Which one a process runs is decided once, when the first
+compiled module is imported:
 
 - the build is used when ``hat_env/_native/manifest.json`` exists, was built for this Python, and every source
   still has the SHA-256 recorded at build time;
@@ -33,6 +34,7 @@ from typing import Any, Sequence
 
 #: The modules mypyc compiles, as one group (they call each other natively).
 COMPILED: tuple[str, ...] = (
+    "hat_env.harness.patch",
     "hat_env.harness.trusted",
     "hat_env.hsa.transforms._common",
     "hat_env.hsa.transforms.constraints",

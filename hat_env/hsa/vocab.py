@@ -789,18 +789,4 @@ def vocabulary(family: str) -> Vocab:
     return _build(family, _RAW[family])
 
 
-def make_code(rng: Any, spec: tuple[tuple[str, int | str], ...]) -> str:
-    """A random code from a segment ``spec``: ``(literal, "")`` segments are copied, ``(alphabet, n)`` ones give
-    ``n`` characters drawn from ``alphabet`` with ``rng``."""
-    out = []
-    rnd = rng.random
-    for chars, n in spec:
-        if n == "":
-            out.append(chars)
-        else:
-            k = len(chars)
-            out.append("".join([chars[int(rnd() * k)] for _ in range(int(n))]))
-    return "".join(out)
-
-
-__all__ = ["FAMILIES", "INTENT_STEPS", "LANGS", "PROMO_STEPS", "Vocab", "case_words", "make_code", "vocabulary"]
+__all__ = ["FAMILIES", "INTENT_STEPS", "LANGS", "PROMO_STEPS", "Vocab", "case_words", "vocabulary"]

@@ -43,6 +43,20 @@ def _jcopy(x: Any) -> Any:
     return x
 
 
+def make_code(rng: random.Random, spec: tuple[tuple[str, int | str], ...]) -> str:
+    """A random code from a segment ``spec``: ``(literal, "")`` segments are copied, ``(alphabet, n)`` ones give
+    ``n`` characters drawn from ``alphabet`` with ``rng``."""
+    out: list[str] = []
+    rnd = rng.random
+    for chars, n in spec:
+        if n == "":
+            out.append(chars)
+        else:
+            k = len(chars)
+            out.append("".join([chars[int(rnd() * k)] for _ in range(int(n))]))
+    return "".join(out)
+
+
 def _pick(rng: random.Random, seq: Any) -> Any:
     """``rng.choice`` for short sequences without its rejection loop (a 2**-53 bias is irrelevant here)."""
     return seq[int(rng.random() * len(seq))]

@@ -8,8 +8,8 @@ import re
 from functools import lru_cache
 from typing import Any, Final
 
-from hat_env.hsa.transforms._common import Record, _choose, _pick, _shuffled, _unique
-from hat_env.hsa.vocab import FAMILIES, INTENT_STEPS, LANGS, PROMO_STEPS, Vocab, make_code, vocabulary
+from hat_env.hsa.transforms._common import Record, _choose, _pick, _shuffled, _unique, make_code
+from hat_env.hsa.vocab import FAMILIES, INTENT_STEPS, LANGS, PROMO_STEPS, Vocab, vocabulary
 
 _PRODUCT_INTENTS: Final = ("price", "spec", "stock", "campaign", "shipping", "compare")
 _SOCIAL_INTENTS: Final = ("chitchat", "troll", "injection")

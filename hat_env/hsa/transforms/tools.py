@@ -14,8 +14,8 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Callable, Final
 
-from hat_env.hsa.transforms._common import _BANK, RESULT_FIELDS, Record, _jcopy, _sample, _shuffled
-from hat_env.hsa.vocab import FAMILIES, Vocab, case_words, make_code, vocabulary
+from hat_env.hsa.transforms._common import _BANK, RESULT_FIELDS, Record, _jcopy, _sample, _shuffled, make_code
+from hat_env.hsa.vocab import FAMILIES, Vocab, case_words, vocabulary
 
 _IDS: Final = ("product_id", "coupon_id", "order_id")
 #: The variant-wide edits that are candidates only when some tool has an argument they apply to.
