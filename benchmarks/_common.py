@@ -23,7 +23,10 @@ def machine() -> dict[str, Any]:
                 break
     except OSError:
         pass
-    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()}
+    from hat_env.native import status
+
+    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
+            "hat_env_core": status().describe()}
 
 
 def save(name: str, figures: dict[str, Any]) -> Path:

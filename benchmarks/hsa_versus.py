@@ -113,7 +113,7 @@ def main() -> None:
     for fam in new:
         print(f"{fam:8} {base}: {old[fam]:.1f} us  working tree: {new[fam]:.1f} us  "
               f"speed-up {old[fam] / new[fam]:.2f}x ({1e6 / new[fam]:.0f} variants/s)")
-    print(f"saved {save('hsa_versus', figures)}")
+    print(f"saved {save('hsa_versus_pure' if args.pure else 'hsa_versus', figures)}")
 
 
 if __name__ == "__main__":
