@@ -128,6 +128,25 @@ def evaluate(manifest: dict[str, Any] | None, sources: dict[str, bytes], built: 
     return NativeStatus(True)
 
 
+def current(pure: bool = False) -> NativeStatus:
+    """The build's status as the files on disk stand now (read afresh; no warning).
+
+    Args:
+        pure: ``HAT_ENV_PURE`` is set (the build is not used whatever its state).
+    """
+    manifest: Any = None
+    if MANIFEST.is_file():
+        try:
+            manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            manifest = None
+    sources = {m: source_path(m).read_bytes() for m in COMPILED}
+    built = [m for m in COMPILED if extension_path(m).is_file()]
+    if group_path().is_file():
+        built.append(GROUP)
+    return evaluate(manifest if isinstance(manifest, dict) else None, sources, built, pure=pure)
+
+
 _STATUS: NativeStatus | None = None
 
 
@@ -135,18 +154,7 @@ def status() -> NativeStatus:
     """Whether this process runs the compiled core (decided on the first call, then fixed for the process)."""
     global _STATUS
     if _STATUS is None:
-        manifest = None
-        if MANIFEST.is_file():
-            try:
-                manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                manifest = None
-        sources = {m: source_path(m).read_bytes() for m in COMPILED}
-        built = [m for m in COMPILED if extension_path(m).is_file()]
-        if group_path().is_file():
-            built.append(GROUP)
-        _STATUS = evaluate(manifest if isinstance(manifest, dict) else None, sources, built,
-                           pure=os.environ.get(PURE_ENV, "") not in ("", "0"))
+        _STATUS = current(pure=os.environ.get(PURE_ENV, "") not in ("", "0"))
         if _STATUS.stale:
             warnings.warn(f"hat_env: the compiled HSA core is out of date ({_STATUS.reason}); running the "
                           "pure-Python code", NativeWarning, stacklevel=2)
@@ -172,4 +180,4 @@ def install() -> None:
         sys.meta_path.insert(0, _Finder())
 
 
-__all__ = ["COMPILED", "GROUP", "MANIFEST", "NativeStatus", "NativeWarning", "evaluate", "install", "status"]
+__all__ = ["COMPILED", "GROUP", "MANIFEST", "NativeStatus", "NativeWarning", "current", "evaluate", "install", "status"]

@@ -10,7 +10,6 @@ up to date. Without a build hat_env runs the same code as pure Python (see :mod:
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import shutil
@@ -47,14 +46,7 @@ def _current_manifest() -> dict[str, object]:
 
 def up_to_date() -> bool:
     """Whether the build on disk matches the current sources and this Python."""
-    manifest = None
-    if native.MANIFEST.is_file():
-        manifest = json.loads(native.MANIFEST.read_text(encoding="utf-8"))
-    built = [m for m in native.COMPILED if native.extension_path(m).is_file()]
-    if native.group_path().is_file():
-        built.append(native.GROUP)
-    sources = {m: native.source_path(m).read_bytes() for m in native.COMPILED}
-    return native.evaluate(manifest, sources, built).active
+    return native.current().active
 
 
 def clean() -> None:
@@ -115,7 +107,7 @@ def build(jobs: int | None = None) -> Path:
         clean()
         raise SystemExit(f"hat_env.native_build: the build produced no extension for {missing}")
     manifest["built_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    manifest["group_sha256"] = hashlib.sha256(native.group_path().read_bytes()).hexdigest()
+    manifest["group_sha256"] = native.digest(native.group_path().read_bytes())
     native.MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     return native.MANIFEST
 

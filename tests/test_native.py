@@ -116,3 +116,13 @@ def test_the_build_is_used_only_when_it_matches() -> None:
     edited = dict(sources, **{module: b"edited"})
     stale = native.evaluate(manifest, edited, built, ".so-x")
     assert not stale.active and stale.stale and f"{native.source_path(module).name} changed since" in stale.reason
+
+
+def test_cli_version_says_which_core_runs() -> None:
+    _require_build()
+    for env, expected in (({native.PURE_ENV: None}, "(HSA core: compiled (mypyc))"),
+                          ({native.PURE_ENV: "1"}, "(HSA core: pure Python (HAT_ENV_PURE=1))")):
+        full = {k: v for k, v in {**os.environ, **env}.items() if v is not None}
+        out = subprocess.run([sys.executable, "-m", "hat_env.cli", "--version"], capture_output=True, text=True,
+                             env=full, check=True)
+        assert out.stdout.strip().endswith(expected), out.stdout
