@@ -41,6 +41,7 @@ COMPILED: tuple[str, ...] = (
     "hat_env.hsa.transforms.pipeline",
     "hat_env.hsa.transforms.prompt",
     "hat_env.hsa.transforms.skills",
+    "hat_env.hsa.transforms.tool_setup",
     "hat_env.hsa.transforms.tools",
 )
 #: The group's shared library, a top-level module name for mypyc; its file lives in ``hat_env/_native/``.
