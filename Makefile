@@ -28,7 +28,7 @@ $(STAMP): setup.cfg pyproject.toml Makefile tests/plugin_pkg/pyproject.toml
 	$(PY) -c "import torch, vllm, transformers, trl, openai; print('CPU stack: torch', torch.__version__, '| vllm', vllm.__version__, '| transformers', transformers.__version__, '| trl', trl.__version__)"
 	touch $(STAMP)
 
-# The HSA core compiled with mypyc (about 1.7x faster HSA; a C compiler is needed, Debian: gcc). A no-op when the
+# The HSA core compiled with mypyc (about 1.8x faster HSA; a C compiler is needed, Debian: gcc). A no-op when the
 # build matches the sources; hat_env runs the pure-Python code whenever it does not (see hat_env/native.py), so a
 # failed build does not stop `make run` (the tests check the build is in use: `make test` fails then).
 native: $(STAMP)
