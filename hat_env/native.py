@@ -99,13 +99,18 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def evaluate(manifest: dict[str, Any] | None, sources: dict[str, bytes], built: Sequence[str],
+def source_digests() -> dict[str, str]:
+    """Every compiled module's source digest now, by module name (what a build's manifest records)."""
+    return {m: digest(source_path(m).read_bytes()) for m in COMPILED}
+
+
+def evaluate(manifest: dict[str, Any] | None, digests: dict[str, str], built: Sequence[str],
              ext_suffix: str = EXT_SUFFIX, pure: bool = False) -> NativeStatus:
     """Decide whether a build may be used (the whole rule, without touching files).
 
     Args:
         manifest: the build's manifest (``None``: no build), ``{"ext_suffix": ..., "sources": {module: sha256}}``.
-        sources: every compiled module's current source bytes, by module name.
+        digests: every compiled module's current source digest (:func:`source_digests`).
         built: the compiled modules whose extension file (and the group library, as ``GROUP``) exists.
         ext_suffix: this interpreter's extension suffix.
         pure: ``HAT_ENV_PURE`` is set.
@@ -123,7 +128,7 @@ def evaluate(manifest: dict[str, Any] | None, sources: dict[str, bytes], built: 
     for module in COMPILED:
         if module not in built or GROUP not in built:
             return NativeStatus(False, f"the build lacks {module}: run `make native`")
-        if recorded.get(module) != digest(sources[module]):
+        if recorded.get(module) != digests[module]:
             rel = source_path(module).relative_to(PACKAGE_DIR.parent)
             return NativeStatus(False, f"{rel} changed since the build: run `make native`", stale=True)
     return NativeStatus(True)
@@ -141,11 +146,10 @@ def current(pure: bool = False) -> NativeStatus:
             manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             manifest = None
-    sources = {m: source_path(m).read_bytes() for m in COMPILED}
     built = [m for m in COMPILED if extension_path(m).is_file()]
     if group_path().is_file():
         built.append(GROUP)
-    return evaluate(manifest if isinstance(manifest, dict) else None, sources, built, pure=pure)
+    return evaluate(manifest if isinstance(manifest, dict) else None, source_digests(), built, pure=pure)
 
 
 _STATUS: NativeStatus | None = None
@@ -181,4 +185,5 @@ def install() -> None:
         sys.meta_path.insert(0, _Finder())
 
 
-__all__ = ["COMPILED", "GROUP", "MANIFEST", "NativeStatus", "NativeWarning", "current", "evaluate", "install", "status"]
+__all__ = ["COMPILED", "GROUP", "MANIFEST", "NativeStatus", "NativeWarning", "current", "evaluate", "install",
+           "source_digests", "status"]

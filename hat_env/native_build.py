@@ -40,7 +40,7 @@ def _current_manifest() -> dict[str, object]:
         "ext_suffix": native.EXT_SUFFIX,
         "python": sys.version.split()[0],
         "mypy": mypy.version.__version__,
-        "sources": {m: native.digest(native.source_path(m).read_bytes()) for m in native.COMPILED},
+        "sources": native.source_digests(),
     }
 
 

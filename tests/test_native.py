@@ -48,9 +48,13 @@ print(json.dumps({"active": st.active, "reason": st.reason, "tools_file": tools.
 """
 
 
+def _env(changes: dict[str, str | None]) -> dict[str, str]:
+    """This process's environment with ``changes`` (``None``: the variable removed)."""
+    return {k: v for k, v in {**os.environ, **changes}.items() if v is not None}
+
+
 def _run(script: str, env: dict[str, str | None], cwd: Path | None = None) -> tuple[dict, str]:
-    full = {k: v for k, v in {**os.environ, **env}.items() if v is not None}
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=full, cwd=cwd,
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=_env(env), cwd=cwd,
                          timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
     return json.loads(out.stdout.strip().splitlines()[-1]), out.stderr
@@ -101,8 +105,8 @@ def test_a_build_older_than_its_sources_is_not_used(tmp_path: Path) -> None:
 
 
 def test_the_build_is_used_only_when_it_matches() -> None:
-    sources = {m: f"source of {m}".encode() for m in native.COMPILED}
-    manifest = {"ext_suffix": ".so-x", "sources": {m: native.digest(b) for m, b in sources.items()}}
+    sources = {m: native.digest(f"source of {m}".encode()) for m in native.COMPILED}
+    manifest = {"ext_suffix": ".so-x", "sources": dict(sources)}
     built = [*native.COMPILED, native.GROUP]
     assert native.evaluate(manifest, sources, built, ".so-x").active
     assert not native.evaluate(manifest, sources, built, ".so-x", pure=True).active
@@ -113,7 +117,7 @@ def test_the_build_is_used_only_when_it_matches() -> None:
     partial = native.evaluate(manifest, sources, built[1:], ".so-x")
     assert not partial.active and native.COMPILED[0] in partial.reason
     module = native.COMPILED[-1]
-    edited = dict(sources, **{module: b"edited"})
+    edited = dict(sources, **{module: native.digest(b"edited")})
     stale = native.evaluate(manifest, edited, built, ".so-x")
     assert not stale.active and stale.stale and f"{native.source_path(module).name} changed since" in stale.reason
 
@@ -122,7 +126,6 @@ def test_cli_version_says_which_core_runs() -> None:
     _require_build()
     for env, expected in (({native.PURE_ENV: None}, "(HSA core: compiled (mypyc))"),
                           ({native.PURE_ENV: "1"}, "(HSA core: pure Python (HAT_ENV_PURE=1))")):
-        full = {k: v for k, v in {**os.environ, **env}.items() if v is not None}
         out = subprocess.run([sys.executable, "-m", "hat_env.cli", "--version"], capture_output=True, text=True,
-                             env=full, check=True)
+                             env=_env(env), check=True)
         assert out.stdout.strip().endswith(expected), out.stdout

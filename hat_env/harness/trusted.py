@@ -46,26 +46,26 @@ def _model(cls: type[BaseModel], values: dict[str, Any], given: set[str]) -> Any
     return m
 
 
+def _shared(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...], cls: type[BaseModel], data: dict[str, Any]
+            ) -> Any:
+    """The validated ``cls`` model of ``data`` from ``cache`` by ``key`` (validated and kept on a miss; the cache
+    is cleared when full)."""
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) > _LIMIT:
+            cache.clear()
+        hit = cache[key] = cls.model_validate(data)
+    return hit
+
+
 def _binding(b: dict[str, Any]) -> ArgBinding:
     c = b["codec"]
     cmap = c["map"]
-    key = (b["path"], c["type"], c["prefix"], tuple(cmap.items()) if cmap else ())
-    hit = _BINDINGS.get(key)
-    if hit is None:
-        if len(_BINDINGS) > _LIMIT:
-            _BINDINGS.clear()
-        hit = _BINDINGS[key] = ArgBinding.model_validate(b)
-    return hit
+    return _shared(_BINDINGS, (b["path"], c["type"], c["prefix"], tuple(cmap.items()) if cmap else ()), ArgBinding, b)
 
 
 def _section(s: dict[str, Any]) -> Section:
-    key = (s["id"], s["title"], s["text"], s["source"])
-    hit = _SECTIONS.get(key)
-    if hit is None:
-        if len(_SECTIONS) > _LIMIT:
-            _SECTIONS.clear()
-        hit = _SECTIONS[key] = Section.model_validate(s)
-    return hit
+    return _shared(_SECTIONS, (s["id"], s["title"], s["text"], s["source"]), Section, s)
 
 
 def _tool(t: dict[str, Any]) -> ToolSpec:
