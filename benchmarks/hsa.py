@@ -4,9 +4,9 @@
    vocabulary family, on one core: ``augment`` end to end (transforms, patch record, the variant as a
    :class:`Harness` with its pydantic models, built without re-validation as ``augment`` does by default, the
    mapping), in CPU time of this one-threaded process. Also shown: the transforms alone, what building the
-   harness and mapping adds, and the rate when the variant's content hash is computed too. Target: at least
-   5,000 variants/s. Which code runs, the compiled core or pure Python, is printed and saved
-   (``HAT_ENV_PURE=1`` measures the pure-Python code; ``hsa_versus.py --pure`` compares the two side by side).
+   harness and mapping adds, and the rate when the variant's content hash is computed too. HSA speed matters
+   as a share of an environment reset (``benchmarks/env_step.py``'s setup time); ``hsa_versus.py`` compares
+   this working tree with another revision side by side.
 2. Rendering a variant's system prompt against rendering the original's, for a built-in scenario's room: the
    mean over many variants, per family and per markup, for a re-render after a campaign change (the room's
    prompt cache cleared before every render; the harness's fixed text stays worked out) and for the first
@@ -34,7 +34,6 @@ from hat_env.harness.render import render_system  # noqa: E402
 from hat_env.hsa import _parent_dict, augment  # noqa: E402
 from hat_env.hsa.transforms import APPLY_ORDER, TRANSFORMS, Record, working_copy  # noqa: E402
 from hat_env.hsa.vocab import FAMILIES, vocabulary  # noqa: E402
-from hat_env.native import status  # noqa: E402
 from hat_env.sim.room import RoomState  # noqa: E402
 from hat_env.sim.scenario import load_scenario  # noqa: E402
 
@@ -148,7 +147,6 @@ def main() -> None:
     args = ap.parse_args()
     h = Harness.load("default")
     figures: dict[str, object] = {"harness": h.name, "harness_hash": h.hash, "dims": "all", "strength": 1.0}
-    print(f"HSA core: {status().describe()}")
     print(f"{'family':10} {'variants/s':>11} {'us/variant':>11} {'transforms/s':>13} {'build us':>9} "
           f"{'with hash/s':>12}")
     speed = {}
