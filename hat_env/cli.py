@@ -83,7 +83,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from hat_env.agents import make_agent
     from hat_env.envs.session import LiveSession
     from hat_env.runner import AgentFailed, default_trace_path, print_request, print_summary, run_session
 
@@ -101,9 +100,9 @@ def cmd_run(args: argparse.Namespace) -> int:
             trace = str(default_trace_path(sc.name, seed))
         session = LiveSession(sc, seed=seed, harness=args.harness, trace=trace, duration_s=args.duration,
                               hsa=_hsa_options(args))
-        from hat_env.agents.cli_args import agent_kwargs
+        from hat_env.agents.cli_args import agent_from_args
 
-        agent = make_agent(args.agent, seed=seed, **agent_kwargs(args))
+        agent = agent_from_args(args.agent, args, seed)
     except (ValueError, OSError, ImportError) as exc:
         console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
         return 2
