@@ -5,11 +5,9 @@ measured, limits concurrent requests, and never raises on a failed call: the fai
 ``AgentResponse(error=...)`` with a message that says what went wrong and what to check, so a live session
 records it and goes on.
 
-Retries: the client's own ``max_retries`` retries a request that fails before its answer starts (connection
-errors, 408, 409, 429 with ``Retry-After``, 5xx) with its exponential backoff. A stream that breaks mid-answer
-(the connection lost, an error event) is retried here, from the same budget, since the client cannot. The
-client's ``timeout`` bounds each connect and read; ``timeout`` here also bounds a whole attempt, the streamed
-answer included (the client cannot), and an attempt that runs out of time is not retried.
+The client retries failed requests itself (``max_retries``); this adapter adds what the client cannot do: a
+retry of an answer broken mid-stream (same budget) and a time limit on a whole streamed answer (``timeout``).
+One module, about 500 lines: the adapter, its stream assembly and its error messages belong together.
 
 Configuration comes from the arguments, else the environment:
 
