@@ -48,7 +48,7 @@ def run_session(
                     resp = AgentResponse(error=f"{type(exc).__name__}: {exc}")
                 if resp.error and on_error == "stop":
                     raise AgentFailed(resp.error)
-                scores = session.feed(resp.text, resp.tool_calls or None, resp.timings.total_s, resp.trace_timings())
+                scores = session.feed(resp)
             if on_request is not None:
                 on_request(session, scores)
     finally:

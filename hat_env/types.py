@@ -214,6 +214,53 @@ class AgentResponse:
 
 
 @dataclass(slots=True)
+class Turn:
+    """One model output in the form the request loop takes it (:meth:`hat_env.harness.runtime.RequestLoop.feed`).
+
+    Attributes:
+        text: the raw output text (Hermes ``<tool_call>`` blocks or a reply).
+        tool_calls: structured OpenAI tool calls (``[{"id", "type", "function": {"name", "arguments"}}]``), or
+            ``None`` when the calls, if any, are inside ``text``.
+        seconds: how long the model took; ``None`` lets the scenario's latency model decide.
+        timings: extra per-turn fields a trace records (``ttft_s``, ``total_s``, token counts, an error), or ``None``.
+    """
+
+    text: str
+    tool_calls: list[dict[str, Any]] | None = None
+    seconds: float | None = None
+    timings: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, action: Any) -> "Turn":
+        """The one conversion of an agent's action into a :class:`Turn`.
+
+        Args:
+            action: a :class:`Turn`; a string (the raw output); an OpenAI assistant message dict
+                ``{"content", "tool_calls"}``, which may carry ``turn_seconds`` and, to be traced, ``ttft_s``,
+                ``prompt_tokens`` and ``completion_tokens``; or an :class:`AgentResponse` (anything with ``text``,
+                ``tool_calls`` and ``timings``). Anything else is taken as its ``str()``.
+
+        Returns:
+            The turn (the same object when ``action`` already is one).
+        """
+        if isinstance(action, str):
+            return cls(action)
+        if isinstance(action, Turn):
+            return action
+        if isinstance(action, dict):
+            secs = action.get("turn_seconds")
+            timings = {k: action[k] for k in ("ttft_s", "prompt_tokens", "completion_tokens") if k in action}
+            if timings:
+                timings["total_s"] = secs
+            return cls(str(action.get("content") or ""), action.get("tool_calls") or None, secs, timings or None)
+        text = getattr(action, "text", None)
+        if text is not None:
+            trace = action.trace_timings() if hasattr(action, "trace_timings") else None
+            return cls(text, getattr(action, "tool_calls", None) or None, action.timings.total_s, trace)
+        return cls(str(action))
+
+
+@dataclass(slots=True)
 class ExecutedCall:
     """One tool call after the Harness decoded it, as the scorer sees it.
 
@@ -265,6 +312,7 @@ class RequestOutcome:
         latency_s: time from request to reply (model turns + tool time), seconds.
         hook_events: ``{"event", "check", "decision", "reason"}`` dicts in order.
         fallback: the reply is the harness's fallback (turn limit or retry budget exhausted).
+        timings: one record per model turn, as traced: ``{"turn", ...the turn's timings, "turn_s"}``.
     """
 
     request: LiveRequest
@@ -276,3 +324,4 @@ class RequestOutcome:
     latency_s: float = 0.0
     hook_events: list[dict[str, Any]] = field(default_factory=list)
     fallback: bool = False
+    timings: list[dict[str, Any]] = field(default_factory=list)

@@ -82,6 +82,35 @@ def test_info_carries_openai_messages_tools_and_harness_identity() -> None:
     assert "Viewer comments:" in obs["text"] and "<|tools|>" in obs["text"]
 
 
+def test_info_holds_copies_of_plain_json_values() -> None:
+    """An info the caller keeps never changes afterwards and holds no live object (it dumps as JSON); changing it
+    changes nothing in the env. Scripted agents read the harness from ``agent_request()`` instead."""
+    env = gym.make("hat_env/LiveRoom-v0", scenario="beauty_zh", duration_s=120)
+    agent = make_agent("reference")
+    _obs, info = env.reset(seed=4)
+    assert "harness" not in info and env.unwrapped.agent_request().harness is not None
+    for _ in range(12):
+        kept = json.dumps(info, ensure_ascii=False, sort_keys=True)  # raises on a non-JSON value
+        _obs, _r, term, _t, nxt = env.step(agent.act(env.unwrapped.agent_request()).text)
+        assert json.dumps(info, ensure_ascii=False, sort_keys=True) == kept  # the kept info did not grow
+        if term:
+            break
+        if not nxt.get("request_done"):
+            assert len(nxt["messages"]) > len(info["messages"])  # the conversation went on, in the new info
+        info = nxt
+        tool = info["tools"][0]["function"]["name"]
+        info["tools"][0]["function"]["name"] = "changed"
+        info["messages"][0]["content"] = "changed"
+        info["messages"].append({"role": "user", "content": "injected"})
+        if "scores" in info:
+            info["scores"]["components"].clear()
+            assert env.unwrapped.session.outcomes[-1][1]  # the session's own scores are untouched
+        req = env.unwrapped.agent_request()
+        assert req.tools[0]["function"]["name"] == tool and req.messages[0]["content"] != "changed"
+        assert req.messages[-1]["content"] != "injected"
+    env.close()
+
+
 def test_step_with_agent_responses_traces_ttft_and_tokens(tmp_path: Path) -> None:
     """An agent's measured TTFT and token counts reach the trace whether the env is stepped with
     AgentResponse objects or with OpenAI message dicts, as ``hat-env run`` records them."""

@@ -80,7 +80,7 @@ def run_request(session: "LiveSession", agent: Any) -> tuple["RequestLoop", dict
             resp = AgentResponse(error=f"{type(exc).__name__}: {exc}")
         if resp.error:
             errors.append(resp.error)
-        scores = session.feed(resp.text, resp.tool_calls or None, resp.timings.total_s, resp.trace_timings())
+        scores = session.feed(resp)
     return loop, scores, errors
 
 

@@ -31,11 +31,11 @@ def build_session(case: dict[str, Any]) -> LiveSession:
     if case.get("faults"):
         s.backend.faults = Faults(**case["faults"])
     if case.get("patch"):
-        s.base_harness = s.harness = s.harness.apply(case["patch"])
+        s.host.set_harness(s.host.harness.apply(case["patch"]))
     s.room.t = float(case["t"])
     for i, h in enumerate(case.get("history") or ()):
         req = request_from_case({"t": case["t"], "comments": h["comments"], "request_id": f"h{i:03d}"})
-        s.history += [{"role": "user", "content": render_user(req)}, {"role": "assistant", "content": h["reply"]}]
+        s.host.history += [{"role": "user", "content": render_user(req)}, {"role": "assistant", "content": h["reply"]}]
     s.open_request(request_from_case(case))
     return s
 
@@ -98,7 +98,7 @@ class CaseRun:
             self.ttft = resp.timings.ttft_s
         if resp.error:
             self.errors.append(resp.error)
-        scores = self.session.feed(resp.text, resp.tool_calls or None, resp.timings.total_s, resp.trace_timings())
+        scores = self.session.feed(resp)
         if scores is None:
             return None
         return _record(self.case, self.trial, self.session, scores, self.ttft, time.perf_counter() - self.t0,

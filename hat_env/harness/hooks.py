@@ -14,14 +14,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from hat_env.types import ExecutedCall, LiveRequest
 
 if TYPE_CHECKING:
-    from hat_env.harness.core import Harness
-    from hat_env.harness.spec import HookSpec, ToolSpec
+    from hat_env.harness.spec import HarnessSpec, HookSpec, ToolSpec
     from hat_env.sim.room import RoomState
+
+
+class HarnessView(Protocol):
+    """What checks read of the harness. A :class:`hat_env.harness.Harness` is one; naming the protocol instead of
+    the class keeps this module free of ``harness.core``, which imports the check registry from here."""
+
+    @property
+    def spec(self) -> "HarnessSpec":
+        """The validated harness spec (constraints, skill tool, hooks)."""
+
+    @property
+    def reply_skills(self) -> dict[str, frozenset[str]]:
+        """Reply-skill name -> intent kinds it covers."""
 
 DEFAULT_FEEDBACK: dict[str, str] = {
     "missing_skill": "Blocked: load a reply skill with {skill_tool} before replying. Reply skills: {skills}.",
@@ -56,7 +68,7 @@ class HookContext:
         reply: for ``before_reply``, the reply text.
     """
 
-    harness: "Harness"
+    harness: HarnessView
     room: "RoomState"
     rules: Any
     locale: str
