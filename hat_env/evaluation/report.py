@@ -82,11 +82,15 @@ def plots(out_dir: Path, summary: dict[str, Any], records: list[dict[str, Any]])
 
 
 def write(out_dir: Path, summary: dict[str, Any], records: list[dict[str, Any]], agent: str = "") -> None:
-    """Write ``summary.json``, ``report.md`` and the plots into ``out_dir``."""
+    """Write ``summary.json``, ``report.md`` (with the worst cases of each category) and the plots into
+    ``out_dir``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "summary.json").write_text(json.dumps(summary, ensure_ascii=False, indent=2, sort_keys=True) + "\n",
                                           encoding="utf-8")
-    (out_dir / "report.md").write_text(markdown(summary, agent), encoding="utf-8")
+    from hat_env.evaluation import worst
+
+    (out_dir / "report.md").write_text(markdown(summary, agent) + worst.markdown(records, run=str(out_dir)),
+                                       encoding="utf-8")
     plots(out_dir, summary, records)
 
 
