@@ -26,13 +26,20 @@ def _pick(rng: random.Random, seq: tuple[str, ...]) -> str:
     return seq[int(rng.random() * len(seq))]
 
 
+#: ``comments`` sections already read, by locale (a plain dict: render_comment runs for every comment).
+_WORDS: dict[str, CommentSpec] = {}
+
+
 def comment_words(locale: str) -> CommentSpec:
     """The ``comments`` section of ``locale``'s file.
 
     Raises:
         ValueError: an unknown locale.
     """
-    return get_locale(locale).comments
+    w = _WORDS.get(locale)
+    if w is None:
+        w = _WORDS[locale] = get_locale(locale).comments
+    return w
 
 
 def injection_payloads(locale: str) -> tuple[str, ...]:
