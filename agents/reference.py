@@ -5,6 +5,10 @@ operations in *this* harness (names, argument paths and encodings, result field 
 this harness assigns to the request's main intent, and composes a reply within this harness's constraints.
 Nothing about the harness is a constant here, so it keeps working under any Harness-State Augmentation: it is
 the upper reference of every score, and the default teacher for training data.
+
+Its parts: the comment parser (:mod:`hat_env.sim.parser`, shared with the viewer simulator), the reply composer
+(:mod:`hat_env.agents.reply`) and how it follows the harness's verifiable instructions
+(:mod:`hat_env.agents.instructions`).
 """
 
 from __future__ import annotations

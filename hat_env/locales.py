@@ -36,7 +36,7 @@ from hat_env.yamlio import SAFE_LOADER, FieldError, FileError, load_yaml, valida
 #: A non-empty list of strings (seeded draws pick from it by index).
 Pool = Annotated[tuple[str, ...], Field(min_length=1)]
 #: Three wordings of one phrase, longest first (the composer shortens a reply one level at a time).
-Wordings = Annotated[tuple[str, str, str], Field()]
+Wordings = tuple[str, str, str]
 
 #: Placeholders each comment template kind is formatted with. Templates of kinds not listed here are used as they
 #: are and may hold no placeholder. ``injection`` templates have ``{P}`` replaced (payloads may hold braces).
