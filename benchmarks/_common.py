@@ -23,10 +23,7 @@ def machine() -> dict[str, Any]:
                 break
     except OSError:
         pass
-    from hat_env.native import status
-
-    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
-            "hat_env_core": status().describe()}
+    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()}
 
 
 def save(name: str, figures: dict[str, Any]) -> Path:

@@ -17,24 +17,14 @@ from pathlib import Path
 from typing import Any
 
 
-class _Version(argparse.Action):
-    """``--version``: the version and which HSA core runs (worked out only when asked)."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any, option_string: Any = None) -> None:
-        from hat_env import __version__
-        from hat_env.native import status
-
-        print(f"hat-env {__version__} (HSA core: {status().describe()})")
-        parser.exit()
-
-
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="hat-env",
         description="A live-commerce live-room gym for LLM agents (Harness runtime, HSA, evaluation, training).",
     )
-    p.add_argument("--version", action=_Version, nargs=0,
-                   help="print the version and whether the compiled HSA core is in use (else pure Python, and why)")
+    from hat_env import __version__
+
+    p.add_argument("--version", action="version", version=f"hat-env {__version__}", help="print the version")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     r = sub.add_parser("run", help="run one live session with an agent and score it")
@@ -93,7 +83,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from hat_env.agents import make_agent
     from hat_env.envs.session import LiveSession
     from hat_env.runner import AgentFailed, default_trace_path, print_request, print_summary, run_session
 
@@ -111,9 +100,9 @@ def cmd_run(args: argparse.Namespace) -> int:
             trace = str(default_trace_path(sc.name, seed))
         session = LiveSession(sc, seed=seed, harness=args.harness, trace=trace, duration_s=args.duration,
                               hsa=_hsa_options(args))
-        from hat_env.agents.cli_args import agent_kwargs
+        from hat_env.agents.cli_args import agent_from_args
 
-        agent = make_agent(args.agent, seed=seed, **agent_kwargs(args))
+        agent = agent_from_args(args.agent, args, seed)
     except (ValueError, OSError, ImportError) as exc:
         console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
         return 2

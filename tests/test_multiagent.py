@@ -327,7 +327,7 @@ def test_openai_agent_viewers_against_vllm_server(vllm_server: Any, tmp_path: Pa
     """Two hosts, 100 scripted viewers and two viewers played by the ``openai`` adapter against the real local
     vLLM server with the tiny model (tests/conftest.py); the trace shows who said what."""
     agent = make_agent("openai", base_url=vllm_server.base_url, model=vllm_server.name, max_tokens=24,
-                       temperature=0.8, seed=0, timeout=60)
+                       temperature=0.8, timeout=60)
     env = live_room.parallel_env(scenario="beauty_zh", hosts=2, viewers=102, llm_viewers=2, viewer_agent=agent,
                                  duration_s=150, trace=tmp_path / "t.jsonl")
     try:

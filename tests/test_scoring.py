@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 
 from hat_env.scoring import (
+    BUILTIN_COMPONENTS,
     DEFAULT_WEIGHTS,
     AbsentFact,
     AnyOfFact,
+    Gates,
     NumberFact,
     PoliteFact,
     Rubric,
@@ -436,24 +438,49 @@ def test_composite_gates():
     assert 0 < ungated.composite < 100
 
 
-def test_weights_and_register():
+def test_weights_and_extra_components():
     room = make_room()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown rubric component 'nope'; known: accuracy, effectiveness"):
         Rubric({"nope": 1.0})
+    with pytest.raises(ValueError, match="negative"):
+        Rubric({"latency": -1.0})
     assert Rubric({"latency": 0.0}).score(ctx(room, price_outcome(room, latency_s=15.0))).composite == 100.0
 
     def emoji_free(c: ScoringContext) -> float:
         return 0.0 if "😀" in c.outcome.reply else 1.0
 
-    Rubric.register("emoji_free", emoji_free)
-    try:
-        s = Rubric({"emoji_free": 1.0}).score(ctx(room, price_outcome(room, "券后89元😀")))
-        assert s.components["emoji_free"] == 0.0 and s.failed == ["emoji_free"]
-        assert s.composite == pytest.approx(50.0)
-        assert Rubric().score(ctx(room, price_outcome(room, "券后89元😀"))).composite == 100.0
-    finally:
-        Rubric.unregister("emoji_free")
-    assert "emoji_free" not in Rubric.component_names()
+    extra = Rubric({"emoji_free": 1.0}, components={**BUILTIN_COMPONENTS, "emoji_free": emoji_free})
+    s = extra.score(ctx(room, price_outcome(room, "券后89元😀")))
+    assert s.components["emoji_free"] == 0.0 and s.failed == ["emoji_free"]
+    assert s.composite == pytest.approx(50.0)
+    assert extra.component_names() == [*BUILTIN_COMPONENTS, "emoji_free"]
+    # a rubric is an instance: the extra component changes no other rubric
+    plain = Rubric().score(ctx(room, price_outcome(room, "券后89元😀")))
+    assert plain.composite == 100.0 and "emoji_free" not in plain.components
+    assert "emoji_free" not in Rubric().component_names()
+    with pytest.raises(TypeError, match="callable"):
+        Rubric(components={"x": "not a function"})  # type: ignore[dict-item]
+
+
+def test_gates_are_configuration():
+    room = make_room()
+    wrong = ctx(room, price_outcome(room, "券后79元"))
+    assert Rubric().score(wrong).gated == "accuracy"
+    only_cap = Rubric(gates=Gates(zero=(), caps=(("accuracy", 30.0),))).score(wrong)
+    assert only_cap.gated == "accuracy" and only_cap.composite == 30.0
+    ungated = Rubric(gates=Gates(zero=(), caps=())).score(wrong)
+    assert ungated.gated is None and ungated.composite == Rubric(gate=False).score(wrong).composite > 30.0
+
+
+def test_scenario_weights_reach_the_session_rubric():
+    from hat_env.envs.session import LiveSession
+    from hat_env.sim.scenario import load_scenario
+
+    sc = load_scenario("beauty_zh")
+    sc = sc.model_copy(update={"scoring": sc.scoring.model_copy(update={"weights": {"latency": 0.0, "accuracy": 0.5}})})
+    rubric = LiveSession(sc, seed=0, duration_s=30).rubric
+    assert rubric.weights["latency"] == 0.0 and rubric.weights["accuracy"] == 0.5
+    assert rubric.weights["effectiveness"] == DEFAULT_WEIGHTS["effectiveness"]
 
 
 def realistic_outcome(room: RoomState) -> RequestOutcome:

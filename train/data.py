@@ -301,7 +301,7 @@ def build_examples(cfg: "DataConfig", agent: Any = None,
 
     own = agent is None
     if own:
-        agent = make_agent(cfg.teacher.agent, **{"seed": cfg.seed, **cfg.teacher.kwargs})
+        agent = make_agent(cfg.teacher.agent, offered={"seed": cfg.seed}, **cfg.teacher.kwargs)
     rng = random.Random(f"{cfg.seed}:retries")
     stats: dict[str, Any] = {
         "generated": 0, "kept": 0, "dropped": {"fallback": 0, "accuracy": 0, "effectiveness": 0, "composite": 0},

@@ -63,10 +63,9 @@ def cmd_suites(args: argparse.Namespace) -> int:
 
 
 def _agent(spec: str, args: argparse.Namespace) -> Any:
-    from hat_env.agents import make_agent
-    from hat_env.agents.cli_args import agent_kwargs
+    from hat_env.agents.cli_args import agent_from_args
 
-    return make_agent(spec, seed=getattr(args, "seed", 0) or 0, **agent_kwargs(args))
+    return agent_from_args(spec, args, getattr(args, "seed", 0) or 0)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

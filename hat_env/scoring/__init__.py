@@ -41,12 +41,13 @@ from hat_env.scoring.gold import (
     required_facts,
     satisfies,
 )
-from hat_env.scoring.rubric import COMPLIANCE_CAP, DEFAULT_WEIGHTS, Rubric, Scores
+from hat_env.scoring.rubric import COMPLIANCE_CAP, DEFAULT_GATES, DEFAULT_WEIGHTS, Gates, Rubric, Scores
 
 __all__ = [
     "ANY",
     "BUILTIN_COMPONENTS",
     "COMPLIANCE_CAP",
+    "DEFAULT_GATES",
     "DEFAULT_WEIGHTS",
     "GREETING_WORDS",
     "INSULT_WORDS",
@@ -57,6 +58,7 @@ __all__ = [
     "Claim",
     "Component",
     "Fact",
+    "Gates",
     "Need",
     "NumberFact",
     "PoliteFact",
