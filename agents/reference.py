@@ -5,6 +5,10 @@ operations in *this* harness (names, argument paths and encodings, result field 
 this harness assigns to the request's main intent, and composes a reply within this harness's constraints.
 Nothing about the harness is a constant here, so it keeps working under any Harness-State Augmentation: it is
 the upper reference of every score, and the default teacher for training data.
+
+Its parts: the comment parser (:mod:`hat_env.sim.parser`, shared with the viewer simulator), the reply composer
+(:mod:`hat_env.agents.reply`) and how it follows the harness's verifiable instructions
+(:mod:`hat_env.agents.instructions`).
 """
 
 from __future__ import annotations
@@ -13,11 +17,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from hat_env.harness.instructions import fit_reply, make_context
+from hat_env.agents.instructions import fit_reply
+from hat_env.agents.reply import ReplyPart, compose_reply
 from hat_env.harness.parse import format_hermes
 from hat_env.harness.render import USER_HEADER
+from hat_env.ifeval import make_context
 from hat_env.scoring.gold import reply_skill_for
-from hat_env.sim.language import ReplyPart, compose_reply, parse_comment
+from hat_env.sim.parser import parse_comment
 from hat_env.types import AgentRequest, AgentResponse, Intent, Timings
 
 #: Instructions whose rewrite copies viewer text into the reply (dropped on a retry after a hook blocked it).
@@ -193,7 +199,7 @@ class ReferenceAgent:
     def _instructed(request: AgentRequest, parts: list[ReplyPart], texts: list[str], budget: int,
                     blocked: bool) -> str:
         """The reply under the harness's verifiable instructions: the composed reply (with the disclosure) is
-        rewritten by each instruction's ``satisfy`` (:func:`~hat_env.harness.instructions.fit_reply` shortens the
+        rewritten by each instruction's ``satisfy`` (:func:`~hat_env.agents.instructions.fit_reply` shortens the
         composed part until the rewritten reply follows them all within ``max_reply_chars``).
 
         The composed reply passes the hooks on its own, so when a reply was ``blocked`` in this request the cause

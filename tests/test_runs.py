@@ -98,10 +98,10 @@ def test_compare_warns_when_runs_do_not_compare(tmp_path: Path, capsys: pytest.C
     assert _bench(b, "--suite", "lsqa-v1", "--limit", "3", "--agent", "random") == 0
     assert _bench(c, "--suite", "lsqa-v1", "--limit", "8") == 0
     capsys.readouterr()
-    assert main(["compare", str(a), str(b)]) == 0
-    err = capsys.readouterr().err
-    assert "warning: agent: 'reference' vs 'random'" in err
-    assert "warning: case selection limit: 8 vs 3" in err and "lsqa-v1: 8 cases vs 3" in err
+    assert main(["compare", str(a), str(b), "--resamples", "50"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "warning: a (reference) vs b (random): agent: 'reference' vs 'random'" in out
+    assert "vs b (random): case selection limit: 8 vs 3" in out and "lsqa-v1: 8 cases vs 3" in out
     assert provenance_mismatches(read_run(a), read_run(c)) == []
     assert "no run.json" in provenance_mismatches(read_run(a), None)[0]
 

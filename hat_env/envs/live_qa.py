@@ -18,7 +18,7 @@ from hat_env.types import Comment, Intent, LiveRequest
 
 def draw_request(session: LiveSession, seed: int, personas: list[str] | None = None) -> LiveRequest:
     """A single-comment request at a random moment, from a random persona (seeded)."""
-    from hat_env.sim.language import persona_intents, render_comment
+    from hat_env.sim.comments import persona_intents, render_comment
     from hat_env.sim.viewers import PERSONAS
 
     rng = stream(seed, "qa")

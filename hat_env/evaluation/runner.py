@@ -68,14 +68,16 @@ def _record(case: dict[str, Any], trial: int, s: LiveSession, scores: dict[str, 
     }
     if errors:
         rec["errors"] = errors
+    if scores.get("failed"):
+        rec["failed"] = list(scores["failed"])
     if scores.get("notes"):
-        rec["notes"] = scores["notes"]  # the grader's reasons, by component: why a case lost points
+        rec["notes"] = scores["notes"]  # the grader's reasons per component: what a report shows beside the score
     facts = facts_of({"calls": out.calls})
     if facts:
         rec["facts"] = facts  # what the tools returned: what a judge checks the reply against
     if case.get("instructions"):
         from hat_env.evaluation.ifeval import evaluate
-        from hat_env.harness.instructions import make_context
+        from hat_env.ifeval import make_context
 
         context = make_context([c["text"] for c in case["comments"]], [c.get("viewer", "") for c in case["comments"]])
         rec["ifeval"] = evaluate(out.reply, case["instructions"], case["locale"], context).to_dict()

@@ -140,7 +140,7 @@ class Constraints(_Strict):
             ``duplicate_call``); ``{placeholders}`` take details.
         fallback_reply: the reply sent when the turn limit or retry budget runs out, per locale.
         instructions: verifiable instructions every reply should follow (Live-IFEval), each a dict
-            ``{"type": TYPE_ID, **params}`` of :data:`hat_env.harness.instructions.INSTRUCTIONS` (e.g.
+            ``{"type": TYPE_ID, **params}`` of :data:`hat_env.ifeval.INSTRUCTIONS` (e.g.
             ``{"type": "startend:end_checker", "end_phrase": "Happy shopping!"}``). They are shown in the
             ``constraints`` prompt section and checked by :mod:`hat_env.evaluation.ifeval`; no hook enforces them.
     """
@@ -158,7 +158,7 @@ class Constraints(_Strict):
     @field_validator("instructions")
     @classmethod
     def _instructions(cls, v: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        from hat_env.harness.instructions import validate_instructions
+        from hat_env.ifeval import validate_instructions
 
         validate_instructions(v)  # raises on an unknown type or bad params; the dicts are kept as written
         return v

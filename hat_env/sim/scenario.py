@@ -66,7 +66,7 @@ class Order(_Strict):
 class ViewerSpec(_Strict):
     """Who is in the room and how they behave.
 
-    ``mix`` weights personas (names from :data:`hat_env.sim.viewers.PERSONAS`); ``arrival_per_min`` is the
+    ``mix`` weights personas (names from :data:`hat_env.sim.vocab.PERSONAS`); ``arrival_per_min`` is the
     Poisson arrival rate; ``comment_every_s`` the mean gap between one viewer's comments; ``merge_window_s`` the
     window in which comments are merged into one request. ``llm_viewers`` (the first N to enter) and
     ``llm_share`` (of later arrivals) are played by an LLM user simulator in the PettingZoo room when the caller
@@ -176,7 +176,7 @@ class Scenario(_Strict):
             if bad:
                 raise FieldError(("catalog", "products", i, "specs", bad[0]),
                                  f"product {p.product_id}: unknown spec keys {bad}; known: {sorted(SPEC_ATTRS)}")
-        from hat_env.sim.viewers import PERSONAS
+        from hat_env.sim.vocab import PERSONAS
 
         unknown = sorted(set(self.viewers.mix) - set(PERSONAS))
         if unknown:

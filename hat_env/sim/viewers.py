@@ -1,7 +1,7 @@
 """The viewer population of a live room: arrivals, departures, comments, merged requests and reactions.
 
 Viewers arrive (an initial crowd, then a Poisson stream), stay for an exponential time, and comment at
-exponential gaps; each comment is written by :func:`hat_env.sim.language.render_comment` from the intents its
+exponential gaps; each comment is written by :func:`hat_env.sim.comments.render_comment` from the intents its
 persona draws. Comments that fall in one merge window become one :class:`~hat_env.types.LiveRequest`. After the
 host answers, :meth:`ViewerPool.react` lets each asking viewer buy, ask again, leave or stay, with odds that
 depend on whether the answer was right, how useful it was and how long it took.
@@ -19,23 +19,12 @@ from dataclasses import dataclass
 from typing import Any, Callable, Collection
 
 from hat_env.sim.catalog import _faker
-from hat_env.sim.language import ASK_AGAIN_PREFIX, parse_comment, persona_intents, render_comment
+from hat_env.sim.comments import ask_again_prefixes, persona_intents, render_comment
+from hat_env.sim.parser import parse_comment
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import Scenario
+from hat_env.sim.vocab import PERSONAS
 from hat_env.types import Comment, Intent, LiveRequest
-
-#: Every persona a scenario's ``viewers.mix`` may weight.
-PERSONAS: tuple[str, ...] = (
-    "price_asker",
-    "spec_asker",
-    "comparer",
-    "after_sales",
-    "purchase_intent",
-    "chit_chat",
-    "multi_intent",
-    "troll",
-    "prompt_injector",
-)
 
 #: Persona weights used when a scenario gives no ``viewers.mix``.
 DEFAULT_MIX: dict[str, float] = {
@@ -286,7 +275,7 @@ class ViewerPool:
         room = self.room
         if kind == "ask_again":
             intents: tuple[Intent, ...] = data
-            pre = ASK_AGAIN_PREFIX[self.locale]
+            pre = ask_again_prefixes(self.locale)
             text = pre[int(rng.random() * len(pre))] + render_comment(intents, self.locale, rng, room)
         else:
             intents = persona_intents(v.persona, rng, room)
@@ -350,7 +339,7 @@ class ViewerPool:
     def comment_from(self, viewer_id: str, text: str, t: float, intents: tuple[Intent, ...] | None = None) -> Comment | None:
         """Record a comment written outside the pool (an agent's) and return it.
 
-        Its intents are ``intents`` or, by default, what :func:`~hat_env.sim.language.parse_comment` reads in the
+        Its intents are ``intents`` or, by default, what :func:`~hat_env.sim.parser.parse_comment` reads in the
         text (so scoring knows what was asked). ``None`` when the viewer is not in the room.
         """
         v = self.viewers.get(viewer_id)

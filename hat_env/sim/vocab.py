@@ -1,7 +1,21 @@
-"""Shared vocabulary: the spec attributes, order statuses and fixed phrases that comments, replies and the
-scorer must agree on. Keys are canonical; values are the words each locale uses."""
+"""Shared vocabulary: the viewer personas, and the spec attributes, order statuses and fixed phrases that
+comments, replies and the scorer must agree on. Keys are canonical; values are the words each locale uses."""
 
 from __future__ import annotations
+
+#: Every viewer persona: what a scenario's ``viewers.mix`` may weight, what :mod:`hat_env.sim.viewers` simulates and
+#: :func:`hat_env.sim.comments.persona_intents` draws questions for.
+PERSONAS: tuple[str, ...] = (
+    "price_asker",
+    "spec_asker",
+    "comparer",
+    "after_sales",
+    "purchase_intent",
+    "chit_chat",
+    "multi_intent",
+    "troll",
+    "prompt_injector",
+)
 
 #: Spec attribute keys a product's ``specs`` may use, with the words viewers use for them.
 SPEC_ATTRS: dict[str, dict[str, list[str]]] = {
