@@ -50,7 +50,7 @@ from hat_env.scoring import Rubric, ScoringContext, effectiveness
 from hat_env.sim.campaigns import fmt_money
 from hat_env.sim.compliance import RuleSet
 from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import Scenario
+from hat_env.sim.scenario import Scenario, locate_harness
 from hat_env.sim.tools import ToolBackend
 from hat_env.sim.viewers import ViewerPool
 from hat_env.types import INTENT_KINDS, Comment, LiveRequest, RequestOutcome
@@ -120,12 +120,8 @@ def host_specs(hosts: int | list[Any]) -> list[HostSpec]:
 def load_harness(h: Any, scenario: Scenario) -> Harness:
     """Load a harness the way :class:`~hat_env.envs.session.LiveSession` does (a pack next to the scenario file
     first), as a fresh object (its render cache is then this room's alone)."""
-    if not isinstance(h, Harness):
-        base_dir = Path(scenario.source).parent if scenario.source else None
-        hp = Path(str(h))
-        if base_dir is not None and not hp.is_absolute() and (base_dir / hp / "harness.yaml").exists():
-            hp = base_dir / hp
-        h = Harness.load(hp if hp.exists() else str(h))
+    if not isinstance(h, Harness):  # None: the scenario's own pack (confined, see hat_env.confine)
+        h = Harness.load(locate_harness(scenario, h))
     return Harness(h.spec, source=h.source, check=False)
 
 
@@ -242,8 +238,7 @@ class MultiRoom:
 
         self.viewers = ViewerPool(sc, self.room, stream(self.seed, "viewers"), max_arrivals=max_viewers,
                                   external=external if (n_llm or share > 0.0) else None)
-        base_dir = Path(sc.source).parent if sc.source else None
-        self.rules = RuleSet.from_spec(sc.compliance, base_dir)
+        self.rules = RuleSet.for_scenario(sc)
         self.rubric = Rubric(sc.scoring.weights or None)
         self.timeline = sorted(sc.harness_timeline, key=lambda e: e.at_s)
         self.hosts: list[_Host] = []
@@ -252,7 +247,7 @@ class MultiRoom:
             name = spec.name or (sc.room.host_name if i == 0 else co if i == 1 else f"{co}{i}")
             hsc = sc if name == sc.room.host_name else sc.model_copy(
                 update={"room": sc.room.model_copy(update={"host_name": name})})
-            harness = load_harness(sc.harness if spec.harness is None else spec.harness, sc)
+            harness = load_harness(spec.harness, sc)
             self.hosts.append(_Host(i, spec, harness, hsc, follows=spec.harness is None))
         self.feed: deque[str] = deque(maxlen=max(1, int(view_lines)))
         self.trace = TraceWriter(trace)

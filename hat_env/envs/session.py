@@ -17,7 +17,7 @@ from hat_env.harness.runtime import RequestLoop
 from hat_env.scoring import Rubric, ScoringContext
 from hat_env.sim.compliance import RuleSet
 from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import Scenario, load_scenario
+from hat_env.sim.scenario import Scenario, load_scenario, locate_harness
 from hat_env.sim.tools import ToolBackend
 from hat_env.sim.viewers import ViewerPool
 from hat_env.types import LiveRequest, RequestOutcome
@@ -138,15 +138,9 @@ class LiveSession:
         self.room = RoomState(sc, stream(self.seed, "catalog"))
         self.backend = ToolBackend(self.room, sc.faults, stream(self.seed, "faults"))
         self.viewers = ViewerPool(sc, self.room, stream(self.seed, "viewers")) if viewers else None
-        base_dir = Path(sc.source).parent if sc.source else None
-        self.rules = RuleSet.from_spec(sc.compliance, base_dir)
-        if harness is None:
-            harness = sc.harness
-        if not isinstance(harness, Harness):
-            hp = Path(str(harness))
-            if base_dir is not None and not hp.is_absolute() and (base_dir / hp / "harness.yaml").exists():
-                hp = base_dir / hp
-            harness = Harness.load(hp if hp.exists() else str(harness))
+        self.rules = RuleSet.for_scenario(sc)
+        if not isinstance(harness, Harness):  # None: the scenario's own pack (confined, see hat_env.confine)
+            harness = Harness.load(locate_harness(sc, harness))
         self.base_harness = harness
         self.hsa_info: dict[str, Any] | None = None
         self.hsa = hsa
