@@ -119,7 +119,8 @@ def host_specs(hosts: int | list[Any]) -> list[HostSpec]:
 
 def load_harness(h: Any, scenario: Scenario) -> Harness:
     """Load a harness the way :class:`~hat_env.envs.session.LiveSession` does (a pack next to the scenario file
-    first), as a fresh object (its render cache is then this room's alone)."""
+    first), as a fresh object (its render cache is then this room's alone). ``h``: a harness, a pack the caller
+    names, or ``None`` for the scenario's own ``harness:`` (confined: :func:`hat_env.sim.scenario.locate_harness`)."""
     if not isinstance(h, Harness):  # None: the scenario's own pack (confined, see hat_env.confine)
         h = Harness.load(locate_harness(scenario, h))
     return Harness(h.spec, source=h.source, check=False)

@@ -1,5 +1,9 @@
 """Compliance rules as data: rule packs (YAML), a compiled :class:`RuleSet`, and the check a reply must pass.
 
+(Over 500 lines because the pack format's documentation, the rule model, its compiled form and the rule set are
+one concern; how rule text becomes RE2 regexes is :mod:`hat_env.sim.rule_regex`, path confinement
+:mod:`hat_env.confine`.)
+
 A rule pack is a YAML file::
 
     name: default
