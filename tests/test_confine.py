@@ -137,3 +137,15 @@ def test_a_pack_the_caller_names_is_the_callers_choice(tmp_path: Path, outside: 
     sc = load_scenario(_scenario(tmp_path, ""))
     s = LiveSession(sc, harness=str(outside / "pack"), trace=None)
     assert s.harness.name == "default"
+
+
+def test_a_cached_pack_whose_skill_becomes_a_link_is_checked_again(tmp_path: Path, outside: Path) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(harnesses_dir() / "default", pack)
+    (pack / "skills" / "evil").mkdir()
+    (pack / "skills" / "evil" / "SKILL.md").write_text(SKILL, encoding="utf-8")
+    assert "evil" in Harness.load(pack).skills_by_name  # loaded and cached
+    shutil.rmtree(pack / "skills" / "evil")
+    (pack / "skills" / "evil").symlink_to(outside / "evil")
+    with pytest.raises(FileError, match="outside the pack folder"):
+        Harness.load(pack)

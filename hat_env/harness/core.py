@@ -112,9 +112,9 @@ class Harness:
             FileError: naming the file (``harness.yaml`` or a ``SKILL.md``), field path, line and reason.
         """
         p = cls._resolve(name_or_path)
-        files = cls._pack_files(p)
-        try:
-            key = (str(p.resolve()), tuple((str(f), f.stat().st_mtime_ns) for f in files))
+        files = [p / "harness.yaml", *sorted((p / "skills").glob("*/SKILL.md"))]
+        try:  # what each path leads to (inode, mtime): a file swapped for a link elsewhere is a miss, and checked
+            key = (str(p.resolve()), tuple((str(f), st.st_ino, st.st_mtime_ns) for f in files if (st := f.stat())))
         except OSError as exc:
             raise FileError(p, [("", None, f"cannot read the pack: {exc}")]) from None
         hit = _LOAD_CACHE.get(key)

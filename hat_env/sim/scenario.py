@@ -249,14 +249,13 @@ def resolve_scenario_path(name_or_path: str | Path) -> Path:
 
 
 @lru_cache(maxsize=64)
-def _load_cached(path: str, mtime: float) -> Scenario:
+def _load_cached(path: str, mtime: float) -> tuple[Scenario, dict[tuple, int]]:
     data, lines = load_yaml(path)
     if not isinstance(data, dict):
         raise FileError(path, [("", 1, "a scenario must be a YAML mapping")])
     sc = validate(Scenario, data, path, lines)
     sc.source = path
-    sc._lines = lines
-    return sc
+    return sc, lines
 
 
 def load_scenario(name_or_path: str | Path, roots: list[str | Path] | tuple[str | Path, ...] | None = None) -> Scenario:
@@ -271,7 +270,9 @@ def load_scenario(name_or_path: str | Path, roots: list[str | Path] | tuple[str 
         FileError: with file, field path and line for every problem.
     """
     p = resolve_scenario_path(name_or_path).resolve()
-    sc = _load_cached(str(p), p.stat().st_mtime).model_copy(deep=True)
+    cached, lines = _load_cached(str(p), p.stat().st_mtime)
+    sc = cached.model_copy(deep=True)
+    sc._lines = lines  # shared, never changed: not worth a deep copy per load
     sc._roots = tuple(Path(r) for r in roots or ())
     return sc
 
