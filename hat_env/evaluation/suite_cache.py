@@ -11,7 +11,8 @@ module's algorithms) and Faker's version (generated catalogs). Under ``CACHE/sui
 - ``<suite id>.<inputs digest>.json``: which manifest hash those inputs give.
 
 So an edited generator, scenario or template is a new digest and the suite is generated afresh; a cached file
-that does not hash to its name (a disk error, a hand edit) is ignored and rewritten. ``CACHE`` is
+that does not hash to its name (a disk error, a hand edit) is ignored and rewritten. The newest :data:`KEEP`
+code versions of each suite are kept. ``CACHE`` is
 ``$HAT_ENV_CACHE`` or the user cache folder (``platformdirs.user_cache_dir("hat-env")``: ``~/.cache/hat-env`` on
 Linux); ``HAT_ENV_CACHE=off`` turns the cache off.
 """
@@ -30,6 +31,9 @@ from typing import Callable
 
 #: Bumped when the layout of the cache changes.
 FORMAT = 1
+
+#: Code versions kept per suite (older entries, and the case files only they named, are removed).
+KEEP = 4
 
 
 def cache_dir() -> Path | None:
@@ -116,9 +120,26 @@ def cached_lines(suite_id: str, generate: Callable[[], tuple[str, ...]]) -> tupl
         _write_atomic(folder / f"{manifest}.jsonl", data)
         _write_atomic(folder / f"{suite_id}.{digest}.json",
                       json.dumps({"suite": suite_id, "hash": manifest, "inputs": digest}).encode())
+        _prune(folder, suite_id)
     except OSError:  # a read-only home: run without the cache
         pass
     return lines
 
 
-__all__ = ["FORMAT", "cache_dir", "cached_lines", "inputs_digest"]
+def _prune(folder: Path, suite_id: str) -> None:
+    """Keep the :data:`KEEP` newest entries of ``suite_id``; remove case files no entry names any more."""
+    entries = sorted(folder.glob(f"{suite_id}.*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for old in entries[KEEP:]:
+        old.unlink(missing_ok=True)
+    named = set()
+    for idx in folder.glob("*.json"):
+        try:
+            named.add(json.loads(idx.read_text(encoding="utf-8"))["hash"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    for data in folder.glob("*.jsonl"):
+        if data.stem not in named:
+            data.unlink(missing_ok=True)
+
+
+__all__ = ["FORMAT", "KEEP", "cache_dir", "cached_lines", "inputs_digest"]
