@@ -2,18 +2,20 @@
 
 Measured on a real local Ray instance, with the reference agent on a stratified sample of every suite:
 
-- ``local_s``: the cases in one process (the local backend), and from it ``case_ms``, the cost of one case;
-- ``ray_s[N]`` for N = 1 and 2 workers: from the moment every actor has built its agent to the last record
-  written (``start_s[N]``: starting the actors, once per run);
-- ``message_ms``: one chunk's round trip through Ray (submit, one streamed batch, end), timed with a chunk that
-  does nothing, and ``item_ms``: each further result streamed back in a batch;
-- ``driver_ms``: what the driver spends on one record (unpickling its share of a batch and appending it and its
-  detail to the results files), the part no number of workers spreads.
+- ``local``: the cases in one process (the local backend): wall and CPU seconds, and ``case_ms``, the CPU cost of
+  one case;
+- ``ray[N]`` for N = 1 and 2 workers: wall seconds from the moment every actor has built its agent to the last
+  record written (``start_s``: starting the actors, once per run), the workers' CPU seconds (summed) and the
+  driver's;
+- ``message``: one chunk's round trip through Ray (submit, one streamed batch, end), timed with chunks of one item
+  that does nothing: wall, driver CPU and worker CPU per message.
 
-The model: with ``n`` cases in chunks of ``k`` and N workers, each on a core of its own (and one for the driver),
-``T(N) = max(n * (case + item) / N + n / k * message / N, n * driver)``; efficiency ``E(N) = T(1) / (N * T(N))``.
-A 2-core machine runs the driver and 2 workers on 2 cores, so the measured E(2) here is below what the model
-gives for a machine with a core to spare; both are printed.
+A wall-clock efficiency ``T(1) / (N * T(N))`` needs a core per worker and one for the driver; a shared machine
+with a load average above its core count cannot give that, so the script also records the load average, and the
+curve to N workers is computed from the CPU costs, which load does not change much: per case in a worker
+``w = worker CPU / n`` and in the driver ``d = driver CPU / n`` (from the 1-worker run: unpickling, writing the
+record and its detail, its share of messages), per chunk message ``o_w`` and ``o_d``, with ``8 N`` chunks:
+``T(N) = max(n * w / N + 8 * o_w, n * d + 8 * N * o_d)`` and ``E(N) = T(1) / (N * T(N))``.
 
     python benchmarks/ray_scaling.py [--sample 150] [--rounds 2]
 """
@@ -21,7 +23,6 @@ gives for a machine with a core to spare; both are printed.
 from __future__ import annotations
 
 import argparse
-import pickle
 import sys
 import tempfile
 import time
@@ -45,57 +46,52 @@ def _cases(sample: int) -> list[dict[str, Any]]:
     return select([c for sid in GENERATORS for c in load_suite(sid)], sample=sample, sample_seed=0)
 
 
-def _ray_run(cases: list[dict[str, Any]], workers: int, d: Path) -> tuple[float, float]:
-    """``(start_s, run_s)`` of one Ray bench run with ``workers`` actors."""
-    from hat_env.evaluation.ray_backend import AgentSpec, RayOptions, run_cases_ray
+def _ray_run(cases: list[dict[str, Any]], workers: int, d: Path) -> dict[str, float]:
+    """One Ray bench run with ``workers`` actors: ``start_s``, ``wall_s`` (actors ready to last record),
+    ``worker_cpu_s`` (summed over actors) and ``driver_cpu_s``."""
+    from hat_env.evaluation.ray_backend import AgentSpec, RayOptions, stream
+    from hat_env.evaluation.runner import ResultsFile
 
-    marks: dict[str, float] = {}
+    rf = ResultsFile(d / f"ray{workers}.jsonl", resume=False, run_id="0" * 16)
+    m: dict[str, float] = {}
+
+    def started(info: list[dict[str, Any]]) -> None:
+        m.update(ready=time.perf_counter(), cpu0=sum(w["cpu_s"] for w in info), drv0=time.process_time())
+
+    def finished(info: list[dict[str, Any]]) -> None:
+        m.update(cpu1=sum(w["cpu_s"] for w in info))
+
     t0 = time.perf_counter()
-    run_cases_ray(cases, AgentSpec("reference"), d / f"ray{workers}.jsonl", RayOptions(workers=workers),
-                  on_start=lambda info: marks.setdefault("ready", time.perf_counter()))
-    end = time.perf_counter()
-    return marks["ready"] - t0, end - marks["ready"]
+    items = [(i, c, 0) for i, c in enumerate(cases)]
+    for _i, rec, det in stream(items, AgentSpec("reference"), RayOptions(workers=workers), 1,
+                               lambda actor, chunk: actor.run_cases.remote(chunk), started, finished):
+        rf.write(rec, det)
+    end, drv1 = time.perf_counter(), time.process_time()
+    rf.close()
+    return {"start_s": m["ready"] - t0, "wall_s": end - m["ready"], "worker_cpu_s": m["cpu1"] - m["cpu0"],
+            "driver_cpu_s": drv1 - m["drv0"]}
 
 
-def _message_costs(d: Path) -> tuple[float, float]:
-    """``(message_ms, item_ms)``: a chunk's round trip, and each further streamed item, through one actor."""
-    from hat_env.evaluation.ray_backend import AgentSpec, RayOptions, map_ordered
+def _message_costs() -> dict[str, float]:
+    """Per chunk message through one actor (chunks of one item that does nothing): wall, driver and worker CPU
+    milliseconds."""
+    from hat_env.evaluation.ray_backend import AgentSpec, RayOptions, stream
 
-    spec = AgentSpec("reference")
     n = 300
-    t = time.perf_counter()
-    list(map_ordered("ray_scaling:nothing", list(range(n)), spec, RayOptions(workers=1, chunk=1)))
-    per_chunk = (time.perf_counter() - t) / n
-    m = 20000
-    t = time.perf_counter()
-    list(map_ordered("ray_scaling:nothing", list(range(m)), spec, RayOptions(workers=1, chunk=2000)))
-    per_item = (time.perf_counter() - t) / m
-    return per_chunk * 1e3, per_item * 1e3
+    m: dict[str, float] = {}
+    items = [(i, i) for i in range(n)]
+    for _ in stream(items, AgentSpec("reference"), RayOptions(workers=1, chunk=1), 1,
+                    lambda actor, chunk: actor.run_calls.remote("ray_scaling:nothing", chunk),
+                    lambda info: m.update(t=time.perf_counter(), c=time.process_time(), w=info[0]["cpu_s"]),
+                    lambda info: m.update(w1=info[0]["cpu_s"])):
+        pass
+    return {"wall_ms": (time.perf_counter() - m["t"]) / n * 1e3, "driver_cpu_ms": (time.process_time() - m["c"]) / n * 1e3,
+            "worker_cpu_ms": (m["w1"] - m["w"]) / n * 1e3}
 
 
-def _driver_ms(cases: list[dict[str, Any]], d: Path) -> float:
-    """Driver CPU per record: unpickle a batch of (index, record, detail) and write each to a ResultsFile."""
-    from hat_env.agents import make_agent
-    from hat_env.evaluation.runner import ResultsFile, run_case_detail
-
-    agent = make_agent("reference")
-    batch = [(i, *run_case_detail(c, agent)) for i, c in enumerate(cases[:200])]
-    blob = pickle.dumps(batch)
-    reps = 5
-    t = time.process_time()
-    for r in range(reps):
-        rf = ResultsFile(d / f"drv{r}.jsonl", resume=False, run_id="0" * 16)
-        for _i, rec, det in pickle.loads(blob):
-            rf.write(rec, det)
-        rf.close()
-    return (time.process_time() - t) / (reps * len(batch)) * 1e3
-
-
-def model(n: int, workers: int, case_ms: float, item_ms: float, message_ms: float, driver_ms: float,
-          chunk: int) -> float:
+def model(n: int, workers: int, w_ms: float, d_ms: float, ow_ms: float, od_ms: float) -> float:
     """Seconds for ``n`` cases on ``workers`` workers (each on its own core) by the model in the docstring."""
-    work = (n * (case_ms + item_ms) + n / chunk * message_ms) / workers
-    return max(work, n * driver_ms) / 1e3
+    return max(n * w_ms / workers + 8 * ow_ms, n * d_ms + 8 * workers * od_ms) / 1e3
 
 
 def main() -> None:
@@ -103,6 +99,8 @@ def main() -> None:
     ap.add_argument("--sample", type=int, default=150, help="cases per suite (default 150: 600 in all)")
     ap.add_argument("--rounds", type=int, default=2, help="rounds of the 1- and 2-worker runs; best kept (default 2)")
     args = ap.parse_args()
+    import os
+
     import ray
 
     from hat_env.agents import make_agent
@@ -111,52 +109,62 @@ def main() -> None:
 
     cases = _cases(args.sample)
     n = len(cases)
+    load = [round(x, 2) for x in os.getloadavg()]
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         agent = make_agent("reference")
         run_cases(cases[:50], agent, d / "warm.jsonl")  # imports and caches warm, as in a worker
-        local = float("inf")
+        local = {"wall_s": float("inf"), "cpu_s": float("inf")}
         for _ in range(args.rounds):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             run_cases(cases, agent, d / "local.jsonl")
-            local = min(local, time.perf_counter() - t)
-        driver_ms = _driver_ms(cases, d)
+            local = {"wall_s": min(local["wall_s"], time.perf_counter() - t),
+                     "cpu_s": min(local["cpu_s"], time.process_time() - c)}
         connect(RayOptions(workers=2))
         try:
-            message_ms, item_ms = _message_costs(d)
-            start: dict[int, float] = {}
-            runs: dict[int, float] = {}
+            msg = _message_costs()
+            ray_runs: dict[int, dict[str, float]] = {}
             for _ in range(args.rounds):
                 for w in (1, 2):
-                    s, r = _ray_run(cases, w, d)
-                    start[w], runs[w] = min(start.get(w, 1e9), s), min(runs.get(w, 1e9), r)
-                    print(f"{w} worker(s): start {s:.2f} s, run {r:.2f} s", flush=True)
+                    got = _ray_run(cases, w, d)
+                    best = ray_runs.get(w)
+                    if best is None or got["wall_s"] < best["wall_s"]:
+                        ray_runs[w] = got
+                    print(f"{w} worker(s): start {got['start_s']:.2f} s, run {got['wall_s']:.2f} s, worker CPU "
+                          f"{got['worker_cpu_s']:.2f} s, driver CPU {got['driver_cpu_s']:.2f} s", flush=True)
         finally:
             ray.shutdown()
-    case_ms = local / n * 1e3
-    eff_measured = runs[1] / (2 * runs[2])
+    load_end = [round(x, 2) for x in os.getloadavg()]
+    case_ms = local["cpu_s"] / n * 1e3
+    w_ms = ray_runs[1]["worker_cpu_s"] / n * 1e3
+    d_ms = ray_runs[1]["driver_cpu_s"] / n * 1e3
+    eff = ray_runs[1]["wall_s"] / (2 * ray_runs[2]["wall_s"])
+    t1 = model(4502, 1, w_ms, d_ms, msg["worker_cpu_ms"], msg["driver_cpu_ms"])
     curve = {}
-    for w in (1, 2, 4, 8, 16, 32, 64):
-        t1 = model(4502, 1, case_ms, item_ms, message_ms, driver_ms, max(1, min(64, -(-4502 // 8))))
-        tn = model(4502, w, case_ms, item_ms, message_ms, driver_ms, max(1, min(64, -(-4502 // (w * 8)))))
-        curve[w] = {"seconds": round(tn, 2), "cases_per_s": round(4502 / tn, 1), "efficiency": round(t1 / (w * tn), 3)}
+    for k in (1, 2, 4, 8, 16, 32, 64, 128):
+        tk = model(4502, k, w_ms, d_ms, msg["worker_cpu_ms"], msg["driver_cpu_ms"])
+        curve[str(k)] = {"seconds": round(tk, 2), "cases_per_s": round(4502 / tk, 1), "efficiency": round(t1 / (k * tk), 3)}
     figures = {
-        "cases": n, "local_s": round(local, 2), "case_ms": round(case_ms, 3), "item_ms": round(item_ms, 4),
-        "message_ms": round(message_ms, 3), "driver_ms": round(driver_ms, 4),
-        "start_s": {str(k): round(v, 2) for k, v in start.items()},
-        "ray_s": {str(k): round(v, 2) for k, v in runs.items()},
-        "speedup_1_to_2": round(runs[1] / runs[2], 3), "efficiency_2_measured": round(eff_measured, 3),
-        "efficiency_2_model": curve[2]["efficiency"],
-        "model_4502_cases": {str(k): v for k, v in curve.items()},
-        "saturation_workers": round((case_ms + item_ms) / driver_ms, 1),
+        "cases": n, "load_average": {"start": load, "end": load_end}, "cores": os.cpu_count(),
+        "local": {k: round(v, 2) for k, v in local.items()}, "case_cpu_ms": round(case_ms, 3),
+        "ray": {str(k): {kk: round(vv, 2) for kk, vv in v.items()} for k, v in ray_runs.items()},
+        "worker_cpu_ms_per_case": round(w_ms, 3), "driver_cpu_ms_per_case": round(d_ms, 3),
+        "message_ms": {k: round(v, 3) for k, v in msg.items()},
+        "speedup_1_to_2_wall": round(ray_runs[1]["wall_s"] / ray_runs[2]["wall_s"], 3),
+        "efficiency_2_wall": round(eff, 3), "efficiency_2_model": curve["2"]["efficiency"],
+        "ray_cpu_overhead_vs_local": round((ray_runs[1]["worker_cpu_s"] + ray_runs[1]["driver_cpu_s"]) / local["cpu_s"], 3),
+        "model_4502_cases": curve, "driver_bound_at_workers": round(w_ms / d_ms, 1),
     }
-    print(f"{n} cases: one process {local:.2f} s ({case_ms:.2f} ms a case); Ray 1 worker {runs[1]:.2f} s, "
-          f"2 workers {runs[2]:.2f} s: speed-up {runs[1] / runs[2]:.2f}x, efficiency {eff_measured:.2f} "
-          f"(actors start in {start[1]:.2f} / {start[2]:.2f} s)")
-    print(f"per chunk message {message_ms:.2f} ms, per streamed item {item_ms:.3f} ms, driver per record "
-          f"{driver_ms:.3f} ms: the driver saturates at about {figures['saturation_workers']} workers")
-    for w, c in curve.items():
-        print(f"model, 4,502 cases on {w:2d} workers: {c['seconds']:7.2f} s, {c['cases_per_s']:8.1f} cases/s, "
+    print(f"{n} cases, load average {load} -> {load_end} on {os.cpu_count()} cores")
+    print(f"one process: {local['wall_s']:.2f} s wall, {local['cpu_s']:.2f} s CPU ({case_ms:.2f} ms a case)")
+    print(f"Ray: 1 worker {ray_runs[1]['wall_s']:.2f} s, 2 workers {ray_runs[2]['wall_s']:.2f} s wall: "
+          f"speed-up {figures['speedup_1_to_2_wall']:.2f}x, efficiency {eff:.2f} (model, a core each: "
+          f"{curve['2']['efficiency']:.2f}); Ray's CPU over one process: {figures['ray_cpu_overhead_vs_local']:.2f}x")
+    print(f"per case: worker {w_ms:.2f} ms, driver {d_ms:.3f} ms CPU; per chunk message: {msg['wall_ms']:.2f} ms wall, "
+          f"driver {msg['driver_cpu_ms']:.2f} ms, worker {msg['worker_cpu_ms']:.2f} ms CPU; the driver bounds the "
+          f"run from about {figures['driver_bound_at_workers']} workers")
+    for k, c in curve.items():
+        print(f"model, 4,502 cases on {k:>3} workers: {c['seconds']:7.2f} s, {c['cases_per_s']:8.1f} cases/s, "
               f"efficiency {c['efficiency']:.2f}")
     print(f"saved {save('ray_scaling', figures)}")
 

@@ -135,10 +135,12 @@ class CaseWorker:
         self.pid = os.getpid()
 
     def ping(self) -> dict[str, Any]:
-        """``{"pid", "node", "agent_name"}`` (answers once the agent is built)."""
+        """``{"pid", "node", "agent_name", "cpu_s"}`` (answers once the agent is built; ``cpu_s``: the worker
+        process's CPU seconds so far)."""
         import platform
 
-        return {"pid": self.pid, "node": platform.node(), "agent_name": getattr(self.agent, "name", None)}
+        return {"pid": self.pid, "node": platform.node(), "agent_name": getattr(self.agent, "name", None),
+                "cpu_s": time.process_time()}
 
     async def run_cases(self, items: list[tuple[int, dict[str, Any], int]]) -> Any:
         """Run ``(index, case, trial)`` items; yield lists of ``(index, record, detail)`` as they finish, a list
@@ -255,7 +257,8 @@ class _Pool:
 
 def stream(items: list[Any], agent: AgentSpec, opts: RayOptions, max_concurrency: int,
            submit: Callable[[Any, list[Any]], Any],
-           on_start: Callable[[list[dict[str, Any]]], None] | None = None) -> Iterator[Any]:
+           on_start: Callable[[list[dict[str, Any]]], None] | None = None,
+           on_finish: Callable[[list[dict[str, Any]]], None] | None = None) -> Iterator[Any]:
     """Run ``items`` on Ray actors; yield each result as its batch arrives (each item's result once).
 
     Args:
@@ -265,6 +268,8 @@ def stream(items: list[Any], agent: AgentSpec, opts: RayOptions, max_concurrency
         max_concurrency: cases in flight inside each actor.
         submit: ``(actor, chunk) -> ObjectRefGenerator``: starts a chunk on an actor.
         on_start: called with each worker's :meth:`CaseWorker.ping` once all built their agents.
+        on_finish: called with each worker's :meth:`CaseWorker.ping` when every item is back (the workers' CPU
+            time: ``benchmarks/ray_scaling.py``).
 
     Yields:
         Each result tuple (its first element is the item's index), in arrival order.
@@ -322,6 +327,8 @@ def stream(items: list[Any], agent: AgentSpec, opts: RayOptions, max_concurrency
                 for res in batch:
                     got.add(res[0])
                     yield res
+        if on_finish is not None:
+            on_finish(list(ray.get([a.ping.remote() for a in pool.actors])))
     finally:
         pool.close()
         if started:
