@@ -103,7 +103,7 @@ def test_compare_warns_when_runs_do_not_compare(tmp_path: Path, capsys: pytest.C
     assert "warning: a (reference) vs b (random): agent: 'reference' vs 'random'" in out
     assert "vs b (random): case selection limit: 8 vs 3" in out and "lsqa-v1: 8 cases vs 3" in out
     assert provenance_mismatches(read_run(a), read_run(c)) == []
-    assert "no run.json" in provenance_mismatches(read_run(a), None)[0]
+    assert "the second run has no run.json" in provenance_mismatches(read_run(a), None)[0]
 
 
 def test_sample_is_stratified_by_category_and_seeded() -> None:

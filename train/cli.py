@@ -50,6 +50,10 @@ def cmd_train(args: argparse.Namespace) -> int:
     if args.check:
         print(json.dumps(cfg.model_dump(mode="json"), indent=2, ensure_ascii=False))
         return 0
+    if getattr(args, "backend", "local") != "local" and args.stage != "data":
+        print(f"error: --backend {args.backend} runs the data stage; {args.stage} runs under accelerate "
+              "(see docs/scale.md)", file=sys.stderr)
+        return 2
     try:
         if args.stage == "data":
             from hat_env.evaluation.ray_backend import options_from_args

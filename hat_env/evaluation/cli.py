@@ -174,7 +174,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         backend = {"kind": "local"} if opts is None else {"kind": "ray", "workers": opts.workers,
                                                            "address": opts.address}
         previous = prov.read_run(out) if args.resume else None
-        info = prov.run_info(config, None, backend)
+        info = prov.run_info(config, None, backend, getattr(args, "_argv", None))
         if args.resume:
             conflicts = prov.resume_conflicts(out, info, (out / "results.jsonl").exists())
             if conflicts and not args.force:
@@ -194,7 +194,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     def started(workers: list[dict[str, Any]]) -> None:
         info["agent_name"] = workers[0].get("agent_name") if workers else None
-        info["backend"]["nodes"] = sorted({w.get("node") for w in workers})
+        info["backend"]["nodes"] = sorted({str(w.get("node")) for w in workers})
         prov.write_run(out, info, previous)
 
     if agent is not None:

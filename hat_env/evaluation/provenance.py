@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import platform
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -122,7 +123,7 @@ def run_info(config: Mapping[str, Any], agent_name: str | None, backend: Mapping
         config: the configuration (:func:`configuration`).
         agent_name: the agent object's ``name`` (what reports label it), or ``None``.
         backend: ``{"kind": "local" | "ray", ...}`` (not part of the configuration: backends give the same rows).
-        argv: the command line (default ``sys.argv``).
+        argv: the command's arguments after ``hat-env`` (default ``sys.argv[1:]``).
     """
     from hat_env import __version__
 
@@ -134,7 +135,7 @@ def run_info(config: Mapping[str, Any], agent_name: str | None, backend: Mapping
         "machine": machine(),
         "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "backend": dict(backend),
-        "command": " ".join([Path(sys.argv[0]).name, *(sys.argv[1:] if argv is None else argv)]),
+        "command": shlex.join(["hat-env", *(sys.argv[1:] if argv is None else argv)]),
     }
 
 
@@ -234,13 +235,15 @@ def provenance_mismatches(a: Mapping[str, Any] | None, b: Mapping[str, Any] | No
         b: the same for the second run.
 
     Returns:
-        Lines such as ``"cases: lsqa-v1 40 vs 3"``, ``"model: 'm1' vs 'm2'"``, ``"hat-env git revision: abc vs def"``.
+        Lines such as ``"lsqa-v1: 40 cases vs 3"``, ``"model: 'm1' vs 'm2'"``,
+        ``"hat-env git revision: abc vs def"``.
         Agent and model differences are listed too (a comparison of two agents is usually the point, but a
         reader of the table must know).
     """
     if a is None or b is None:
-        which = " and ".join(n for n, x in (("A", a), ("B", b)) if x is None)
-        return [f"{which}: no {RUN_FILE} (a run from before runs recorded their configuration): cannot check "
+        which = "neither run has" if a is None and b is None else "the first run has" if a is None else \
+            "the second run has"
+        return [f"{which} no {RUN_FILE} (a run from before runs recorded their configuration): cannot check "
                 "that the runs compare"]
     out: list[str] = []
     ca, cb = a.get("config") or {}, b.get("config") or {}
@@ -271,7 +274,7 @@ def provenance_mismatches(a: Mapping[str, Any] | None, b: Mapping[str, Any] | No
     ga, gb = (va.get("git") or {}).get("commit"), (vb.get("git") or {}).get("commit")
     if ga != gb:
         out.append(f"hat-env git revision: {str(ga)[:12]} vs {str(gb)[:12]}")
-    for name, x in (("A", a), ("B", b)):
+    for name, x in (("the first run", a), ("the second run", b)):
         if x.get("previous"):
             ids = ", ".join(str(p.get("run_id")) for p in x["previous"])
             out.append(f"{name} was resumed over another configuration (--force): its rows mix run ids {ids} "

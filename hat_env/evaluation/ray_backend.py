@@ -22,6 +22,7 @@ Ray is the optional ``ray`` extra; this module imports it only when a run starts
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import sys
 import time
@@ -108,9 +109,7 @@ def connect(opts: RayOptions) -> bool:
         return False
     kw: dict[str, Any] = {"include_dashboard": False, "logging_level": "WARNING", "log_to_driver": True}
     if opts.address is None:
-        kw["num_cpus"] = max(1, int(round(opts.workers * max(opts.worker_cpus, 1.0))))
-        if opts.worker_gpus:
-            kw["num_gpus"] = int(round(opts.workers * opts.worker_gpus + 0.4999))
+        kw["num_cpus"] = max(1, math.ceil(opts.workers * max(opts.worker_cpus, 1.0)))  # GPUs: what Ray detects
         # the driver's import path (a plug-in agent given as module:attr beside the command) reaches the workers
         paths = [p for p in sys.path if p and Path(p).is_dir()]
         kw["runtime_env"] = {"env_vars": {"PYTHONPATH": os.pathsep.join(paths)}}
