@@ -1,0 +1,332 @@
+"""Number claims: money by role (what the viewer pays, the coupon, its threshold, the "was" price...), times
+by attribute (ships within, returns, warranty, delivery, spec values), stock counts, percentages and 折, and
+spec quantities (grams, ml, mAh, W, inches) with conversions (years = 12 months, days = 24 hours, kg = 1000 g).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims.facts import NumFact, ProductFacts
+from hat_env.scoring.claims.numbers import Quantity, read_quantities
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.read import Reading
+
+_ROLE_ORDER = ("threshold", "coupon", "reference", "base", "flash", "fee", "difference", "savings", "upper", "lower")
+_EPS = 0.0051
+
+
+def _eq(a: float, b: float) -> bool:
+    return abs(a - b) < _EPS or (b != 0 and abs(a - b) / abs(b) < 1e-6)
+
+
+def _money(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _role(r: "Reading", q: Quantity, i: int) -> str:
+    c = r.clauses[i]
+    text = r.text
+    before = text[max(c.start, q.start - 30) : q.start]
+    after = text[q.end : min(c.end, q.end + 30)]
+    for role in _ROLE_ORDER:
+        b, a = r.vocab.money_roles.get(role, (None, None))
+        if (b is not None and b.search(before)) or (a is not None and a.search(after)):
+            return role
+    return "pay"
+
+
+def _is_money(r: "Reading", q: Quantity, i: int) -> bool:
+    if q.dim == "money":
+        return True
+    if q.dim != "plain" or q.value == 0:
+        return False
+    text = r.text
+    s = f"{q.value:.10g}"
+    if r.vocab.lang == "en" and "." in text[q.start : q.end] and len(text[q.start : q.end].split(".")[1]) == 2:
+        return True
+    if _role(r, q, i) != "pay":
+        return True
+    pw = r.vocab.rx.get("pay_words")
+    c = r.clauses[i]
+    if pw is not None and r.vocab.lang == "zh":
+        return bool(pw.search(text[max(c.start, q.start - 4) : q.start])) and s != ""
+    return False
+
+
+def _pairs(r: "Reading") -> list[float]:
+    pids = list(dict.fromkeys([*r.scope, *r.report.mentioned]))
+    effs = [r.facts.of(p).effective for p in pids if p in r.room.by_id]
+    return [abs(a - b) for k, a in enumerate(effs) for b in effs[k + 1 :]]
+
+
+def _savings(pf: ProductFacts) -> list[float]:
+    out = [pf.price - pf.effective, pf.list_price - pf.effective, pf.base - pf.effective, pf.price - pf.base,
+           pf.list_price - pf.price]
+    return [x for x in out if x > 0.004]
+
+
+def _money_values(r: "Reading", pf: ProductFacts, role: str) -> list[float]:
+    if role == "pay":
+        return [pf.effective]
+    if role == "base":
+        return [pf.price, pf.base]
+    if role == "reference":
+        return [pf.list_price, pf.price, *pf.history]
+    if role == "flash":
+        return list(pf.flash)
+    if role == "coupon":
+        return [a for a, _t, _c in pf.coupons] + _savings(pf)
+    if role == "threshold":
+        return [t for _a, t, _c in pf.coupons if t > 0]
+    if role == "fee":
+        return [pf.product.shipping.fee] if pf.product.shipping.fee else [0.0]
+    if role in ("difference", "savings"):
+        return _pairs(r) + _savings(pf) + [a for a, _t, _c in pf.coupons]
+    return []
+
+
+def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
+    role = _role(r, q, i)
+    v = q.value
+    pfs = r.pfs(pids)
+    ok = False
+    hit: ProductFacts | None = None
+    for pf in pfs:
+        if role == "upper":
+            ok = pf.effective < v or pf.base < v
+        elif role == "lower":
+            ok = pf.effective > v
+        else:
+            ok = any(_eq(v, x) for x in _money_values(r, pf, role))
+            if not ok and role == "pay":
+                # a total for several units ("2 for 138") or a bundle total
+                ct = r.ctext(i)
+                for k in range(2, 6):
+                    if _eq(v, k * pf.effective) and str(k) in ct:
+                        ok = True
+        if ok:
+            hit = pf
+            break
+    answers: list[tuple[str, str | None]] = []
+    if hit is not None:
+        pid = hit.pid
+        if role == "pay":
+            answers += [("price", pid), ("purchase", pid)]
+            dw = r.vocab.rx.get("deal_words")
+            if dw is not None and dw.search(r.ctext(i)) and hit.effective < hit.price:
+                answers.append(("campaign", pid))
+        elif role in ("coupon", "threshold", "flash"):
+            answers.append(("campaign", pid))
+        elif role == "fee":
+            answers.append(("shipping", pid))
+    if role == "difference" and ok:
+        answers.append(("difference", None))
+    if hit is not None:
+        r.claim(q.start, q.end, (hit.pid,), "price", v, role, True, "true", "", answers)
+        if role in ("coupon", "threshold"):
+            _check_eligibility(r, q, i, [hit], role)
+        return
+    if not pfs:
+        return
+    pf = pfs[0]
+    what = {"pay": f"pays {_money(pf.effective)}", "base": f"price {_money(pf.price)}",
+            "reference": f"was-price {_money(pf.list_price)}", "flash": "no flash sale now" if not pf.flash else
+            f"flash price {_money(pf.flash[0])}", "coupon": "coupons " + (", ".join(_money(a) for a, _t, _c in pf.coupons) or "none"),
+            "threshold": "thresholds " + (", ".join(_money(t) for _a, t, _c in pf.coupons if t) or "none"),
+            "fee": "free shipping" if pf.product.shipping.free_shipping else f"shipping {_money(pf.product.shipping.fee)}",
+            "upper": f"pays {_money(pf.effective)}", "lower": f"pays {_money(pf.effective)}"}.get(role, f"pays {_money(pf.effective)}")
+    other = [x for x in r.facts.all() if x.pid not in pids and _eq(v, x.effective)]
+    tail = f" ({_money(v)} is {r.label(other[0].pid)}'s price)" if other and role == "pay" else ""
+    r.claim(q.start, q.end, pids, "price", v, role, True, "false",
+            f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but the viewer {what}{tail}"
+            if role == "pay" else f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but {what}")
+
+
+def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts], role: str) -> None:
+    """A coupon named in a positive clause without a condition must apply to the product: its price (after a
+    flash sale) meets the threshold."""
+    ct = r.ctext(i)
+    if r.clauses[i].question or r.vocab.find("coupon_conditions", ct) or r.negated(i, r.clauses[i].end):
+        return
+    if not r.vocab.find("use_coupon", ct) and not r.vocab.find("pay_words", ct):
+        return  # stating a coupon's terms ("满199减30") is not saying it applies
+    if len(pfs) != 1:
+        return
+    pf = pfs[0]
+    v = q.value
+    matching = [c for a, t, c in pf.coupons if (role == "coupon" and _eq(a, v)) or (role == "threshold" and _eq(t, v))]
+    if not matching:
+        return
+    if any(pf.base >= c.threshold for c in matching):
+        return
+    c = matching[0]
+    r.claim(q.start, q.end, pfs[0:1] and (pf.pid,), "coupon", c.campaign_id, role, True, "false",
+            f"{r.label(pf.pid)}: '{c.title}' needs {_money(c.threshold)}, price is {_money(pf.base)}")
+
+
+def _family(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
+    ct = r.ctext(i)
+    v = r.vocab
+    if v.find("returns_words", ct):
+        return "returns"
+    if v.find("warranty_words", ct):
+        return "warranty"
+    if r.orders or any(m.how == "order" for m in r.mentions):
+        if v.find("eta_words", ct) and not v.find("ship_words", ct):
+            return "order"
+    if v.find("deliver_words", ct) and not v.find("ship_words", ct):
+        return "delivery"
+    if v.find("ship_words", ct):
+        return "shipping"
+    keys = {k for pf in pfs for k in pf.product.specs}
+    for k, rx in v.attributes.items():
+        if k in keys and rx.search(ct):
+            return f"spec:{k}"
+    return None
+
+
+def _fact_in_family(f: NumFact, fam: str) -> bool:
+    if fam == "warranty":
+        return f.attr in ("warranty", "spec:warranty")
+    if fam in ("order", "delivery"):
+        return f.attr.startswith("order:")
+    return f.attr == fam
+
+
+def _unit_text(f: NumFact) -> str:
+    return f.label
+
+
+def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
+    pfs = r.pfs(pids)
+    if not pfs:
+        return
+    fam = _family(r, i, pfs) if q.dim in ("time_h", "time_m", "count") else None
+    ct = r.ctext(i)
+    v = r.vocab
+    orig = r.m.original(q.start, q.end)
+    if q.dim == "count":
+        if q.value <= 1 and fam is None:
+            return
+        if v.find("sales_figures", ct):
+            r.claim(q.start, q.end, pids, "sales", q.value, q.unit, True, "unsupported",
+                    f"'{orig}': the data has no sales figures")
+            return
+        if v.find("reviews", ct):
+            r.claim(q.start, q.end, pids, "reviews", q.value, q.unit, True, "unsupported",
+                    f"'{orig}': the data has no reviews")
+            return
+        stockish = v.find("in_stock", ct) or v.find("low_stock", ct) or q.unit == "count" and any(
+            w in r.text[q.start : q.end].lower() for w in ("left", "in stock", "available", "remaining"))
+        if stockish or fam == "stock" or any(w in ct for w in ("库存", "剩", "还有")):
+            ok = any(_eq(q.value, pf.stock) for pf in pfs)
+            if ok:
+                r.claim(q.start, q.end, pids, "stock", q.value, q.unit, True, "true", "",
+                        [("stock", pf.pid) for pf in pfs if _eq(q.value, pf.stock)])
+            else:
+                r.claim(q.start, q.end, pids, "stock", q.value, q.unit, True, "false",
+                        f"{r.label(pfs[0].pid)}: '{orig}' but stock is {pfs[0].stock}")
+            return
+        # a quantity bought ("买2件"), or a count the data states (spec, bundle)
+        facts = [f for pf in pfs for f in pf.numbers if f.dim == "count"]
+        if any(_eq(q.base, f.value) for f in facts):
+            r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "true")
+        return
+    if q.dim == "percent" and q.value >= 100:
+        return
+    facts = [f for pf in pfs for f in pf.numbers if f.dim == q.dim]
+    extra: list[float] = []
+    if q.dim == "percent":
+        for pf in pfs:
+            for ref in (pf.price, pf.list_price, pf.base):
+                if ref > 0 and pf.effective < ref - 0.004:
+                    off = (1 - pf.effective / ref) * 100
+                    extra += [math.floor(off), math.ceil(off), round(off, 1)]
+                if ref > 0 and pf.base < ref - 0.004:
+                    off = (1 - pf.base / ref) * 100
+                    extra += [math.floor(off), math.ceil(off), round(off, 1)]
+            extra += [float(p) for _q, p in pf.bundles]
+    if q.dim == "zhe":
+        for pf in pfs:
+            for ref in (pf.price, pf.list_price):
+                if ref > 0:
+                    z = pf.effective / ref * 10
+                    extra += [round(z, 1), math.floor(z), math.ceil(z), math.floor(z * 10) / 10, math.ceil(z * 10) / 10]
+            extra += [(100 - p) / 10 for _q, p in pf.bundles]
+    if fam is not None and q.dim in ("time_h", "time_m"):
+        fam_facts = [f for pf in pfs for f in pf.numbers if _fact_in_family(f, fam)]
+        if fam == "delivery" and not fam_facts:
+            h = pfs[0].product.shipping.ships_within_hours
+            r.claim(q.start, q.end, pids, "delivery", q.base, q.unit, True, "unsupported",
+                    f"{r.label(pfs[0].pid)}: '{orig}' delivery, but the data only says it ships within {h} h")
+            return
+        if fam_facts:
+            facts = [f for f in fam_facts if f.dim == q.dim]
+            if not facts:
+                r.claim(q.start, q.end, pids, fam, q.base, q.unit, True, "false",
+                        f"{r.label(pfs[0].pid)}: '{orig}' but {fam_facts[0].label}")
+                return
+    lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
+    ok = any(_eq(q.base, f.value) or (lo is not None and lo - _EPS <= f.value <= q.base + _EPS) for f in facts)
+    ok = ok or any(_eq(q.value, x) for x in extra)
+    attr = fam or (facts[0].attr if facts else q.dim)
+    if ok:
+        hit = [f for f in facts if _eq(q.base, f.value)]
+        answers: list[tuple[str, str | None]] = []
+        for pf in pfs:
+            for f in pf.numbers:
+                if f in hit or (lo is not None and lo <= f.value <= q.base and f.dim == q.dim):
+                    if f.attr == "shipping":
+                        answers.append(("shipping", pf.pid))
+                    elif f.attr in ("returns", "warranty"):
+                        answers.append(("after_sales", pf.pid))
+                    elif f.attr.startswith("spec:"):
+                        answers.append(("spec:" + f.attr[5:], pf.pid))
+                        if f.attr == "spec:warranty":
+                            answers.append(("after_sales", pf.pid))
+                    elif f.attr.startswith("order:"):
+                        answers.append(("order_eta", f.attr[6:]))
+                    elif f.attr == "stock":
+                        answers.append(("stock", pf.pid))
+        if q.dim in ("percent", "zhe"):
+            answers += [("campaign", pf.pid) for pf in pfs if pf.effective < pf.price]
+        r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "true", "", answers)
+        return
+    if not facts and not extra:
+        r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "unsupported",
+                f"{r.label(pfs[0].pid)}: '{orig}': the data states no such value")
+        return
+    shown = facts[0].label if facts else f"{q.dim} {extra[0]:g}"
+    r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}")
+
+
+def read_number_claims(r: "Reading") -> None:
+    """Read and check every number claim of the reply (appends to ``r.report.claims``)."""
+    qs = read_quantities(r.m, r.vocab)
+    idb = r.vocab.rx.get("id_before")
+    for q in qs:
+        if r.in_mention(q.start, q.end) or r.in_mention(q.start, q.start + 1):
+            continue
+        i = r.clause_at(q.start)
+        c = r.clauses[i]
+        if idb is not None and q.dim == "plain" and idb.search(r.text[max(0, q.start - 12) : q.start]):
+            continue
+        if c.question:
+            continue
+        money = _is_money(r, q, i)
+        if not money and q.dim == "plain":
+            cb = r.vocab.rx.get("count_before")
+            if cb is None or not cb.search(r.text[max(c.start, q.start - 8) : q.start]):
+                continue
+            q.dim, q.unit = "count", "count"
+        pids, _how = r.subject(q.start, i)
+        if money:
+            _check_money(r, q, i, pids)
+        else:
+            _check_measure(r, q, i, pids)
+
+
+__all__ = ["read_number_claims"]

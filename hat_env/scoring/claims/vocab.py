@@ -1,0 +1,175 @@
+"""The claims engine's vocabulary, per locale, as data: ``hat_env/scoring/claims/vocab/<locale>.yaml``.
+
+Each file names, as regexes over the normalised reply, the words the engine reads: clause boundaries, negation,
+questions, honest "the data does not say" phrases, units with their dimension and conversion factor, money
+roles (threshold, coupon, reference, ...), availability, shipping, returns, campaign and promise words, health
+topics, features, spec attribute keywords and order-status words. Files are loaded once (safely) and compiled;
+a new locale or domain is a new file. Keys missing from a locale's file are empty (nothing matched).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+VOCAB_DIR = Path(__file__).with_name("vocab")
+
+_LISTS = (
+    "clause_words", "negation", "question", "honest_unknown", "unavailable", "id_before", "pay_words", "in_stock",
+    "sold_out", "low_stock", "sales_figures", "reviews", "ship_words", "deliver_words", "same_day", "next_day",
+    "free_shipping", "paid_shipping", "returns_words", "exchange_words", "warranty_words", "eta_words",
+    "no_questions", "coupon_words", "coupon_conditions", "use_coupon", "promo_code", "flash_words", "ended_words",
+    "active_words", "countdown", "deadline_words", "bundle_words", "stacking_words", "gift_words", "free_item",
+    "guarantee", "absolute_degree", "health", "health_denial", "ai_disclosure", "human_claim", "greeting",
+    "insult", "deal_words", "no_deal", "link_ref", "link_range", "link_list_more", "group_words", "count_before",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One unit: its name, dimension (``money``, ``time_h``, ``time_m``, ``percent``, ``zhe``, ``mass``...), the
+    factor to the dimension's base unit (days -> 24 hours), and the regex of its words."""
+
+    name: str
+    dim: str
+    factor: float
+    words: re.Pattern[str]
+    prefix: re.Pattern[str] | None = None
+
+
+@dataclass(frozen=True)
+class Vocab:
+    """A locale's compiled vocabulary (see the module docstring).
+
+    Attributes:
+        locale: the locale (``zh_CN``, ``en_US``).
+        lang: its language (``zh``, ``en``): Chinese has no spaces between words.
+        rx: name -> one compiled alternation of the list's regexes (``None`` when the list is empty).
+        units: the units, in file order.
+        unit_rx: one regex matching any unit word right after a number (group name = unit name).
+        prefix_rx: one regex matching a currency sign right before a number.
+        money_roles: role -> (before regex, after regex).
+        features: feature -> regex.
+        attributes: spec attribute key -> regex of its words.
+        values: spec attribute key -> known values (lower-case).
+        order_status: status -> regex.
+        low_stock_max: at most this many units count as "only a few left".
+    """
+
+    locale: str
+    lang: str
+    rx: dict[str, re.Pattern[str] | None]
+    units: tuple[Unit, ...]
+    unit_rx: re.Pattern[str]
+    prefix_rx: re.Pattern[str]
+    money_roles: dict[str, tuple[re.Pattern[str] | None, re.Pattern[str] | None]]
+    features: dict[str, re.Pattern[str]]
+    attributes: dict[str, re.Pattern[str]]
+    values: dict[str, tuple[str, ...]]
+    order_status: dict[str, re.Pattern[str]]
+    low_stock_max: int = 10
+    negation_window: int = 30
+    name_stopwords: frozenset[str] = frozenset()
+    link_patterns: tuple[re.Pattern[str], ...] = ()
+    range_patterns: tuple[re.Pattern[str], ...] = ()
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def find(self, name: str, text: str) -> re.Match[str] | None:
+        """The first match of list ``name`` in ``text`` (``None`` when none or the list is empty)."""
+        r = self.rx.get(name)
+        return r.search(text) if r is not None else None
+
+    def all(self, name: str, text: str) -> list[re.Match[str]]:
+        """Every match of list ``name`` in ``text``."""
+        r = self.rx.get(name)
+        return list(r.finditer(text)) if r is not None else []
+
+
+def _alt(path: Path, key: str, pats: Any) -> re.Pattern[str] | None:
+    if not pats:
+        return None
+    if not isinstance(pats, list) or not all(isinstance(p, str) for p in pats):
+        raise ValueError(f"{path}: {key}: expected a list of regex strings")
+    try:
+        return re.compile("|".join(f"(?:{p})" for p in pats), re.IGNORECASE)
+    except re.error as exc:
+        raise ValueError(f"{path}: {key}: bad regex: {exc}") from None
+
+
+def _compile(path: Path, data: dict[str, Any]) -> Vocab:
+    rx = {k: _alt(path, k, data.get(k)) for k in _LISTS}
+    units: list[Unit] = []
+    unit_parts: list[str] = []
+    prefix_parts: list[str] = []
+    for name, u in (data.get("units") or {}).items():
+        if not isinstance(u, dict) or "dim" not in u or "words" not in u:
+            raise ValueError(f"{path}: units.{name}: needs 'dim' and 'words'")
+        words = _alt(path, f"units.{name}.words", u["words"])
+        prefix = _alt(path, f"units.{name}.prefix", u.get("prefix"))
+        assert words is not None
+        units.append(Unit(name, str(u["dim"]), float(u.get("factor", 1)), words, prefix))
+        unit_parts.append(f"(?P<{name}>{'|'.join(f'(?:{w})' for w in u['words'])})")
+        if u.get("prefix"):
+            prefix_parts.append(f"(?P<{name}>{'|'.join(f'(?:{w})' for w in u['prefix'])})")
+    unit_rx = re.compile(r"(?:\s|-)?(?:" + "|".join(unit_parts) + r")", re.IGNORECASE)
+    prefix_rx = re.compile(r"(?:" + ("|".join(prefix_parts) or "(?!x)x") + r")\s?$", re.IGNORECASE)
+    roles = {}
+    for role, d in (data.get("money_roles") or {}).items():
+        roles[role] = (_alt(path, f"money_roles.{role}.before", d.get("before")),
+                       _alt(path, f"money_roles.{role}.after", d.get("after")))
+
+    def table(key: str) -> dict[str, re.Pattern[str]]:
+        out = {}
+        for k, pats in (data.get(key) or {}).items():
+            r = _alt(path, f"{key}.{k}", pats)
+            if r is not None:
+                out[str(k)] = r
+        return out
+
+    values = {str(k): tuple(str(x).lower() for x in v or ()) for k, v in (data.get("values") or {}).items()}
+    return Vocab(
+        locale=str(data.get("locale") or path.stem), lang=str(data.get("lang") or "en"), rx=rx, units=tuple(units),
+        unit_rx=unit_rx, prefix_rx=prefix_rx, money_roles=roles, features=table("features"),
+        attributes=table("attributes"), values=values, order_status=table("order_status"),
+        low_stock_max=int(data.get("low_stock_max", 10)), negation_window=int(data.get("negation_window", 30)),
+        name_stopwords=frozenset(str(w).lower() for w in data.get("name_stopwords") or ()),
+        link_patterns=tuple(re.compile(p, re.IGNORECASE) for p in data.get("link_ref") or ()),
+        range_patterns=tuple(re.compile(p, re.IGNORECASE) for p in data.get("link_range") or ()), raw=data,
+    )
+
+
+def available_locales() -> list[str]:
+    """Locales with a vocabulary file."""
+    return sorted(p.stem for p in VOCAB_DIR.glob("*.yaml"))
+
+
+@lru_cache(maxsize=16)
+def load_vocab(locale: str) -> Vocab:
+    """The compiled vocabulary of ``locale`` (loaded once).
+
+    Args:
+        locale: ``zh_CN``, ``en_US``...; a locale without its own file takes a file of the same language
+            (``en_GB`` -> ``en_US``), else ``en_US``.
+
+    Raises:
+        ValueError: the file is not a mapping or a pattern is not a valid regex (the message names the file and
+            key).
+    """
+    path = VOCAB_DIR / f"{locale}.yaml"
+    if not path.exists():
+        lang = locale.split("_")[0]
+        same = [p for p in sorted(VOCAB_DIR.glob(f"{lang}_*.yaml"))]
+        path = same[0] if same else VOCAB_DIR / "en_US.yaml"
+    with path.open(encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a mapping")
+    return _compile(path, data)
+
+
+__all__ = ["VOCAB_DIR", "Unit", "Vocab", "available_locales", "load_vocab"]
