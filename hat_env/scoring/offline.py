@@ -27,22 +27,20 @@ class GradeError(ValueError):
     """A case or turn that cannot be graded; the message names the field and the reason."""
 
 
-def _turn(turn: Any, k: int) -> tuple[str, list[dict[str, Any]] | None]:
-    """A turn as ``(text, tool_calls)``: a raw string, or an OpenAI assistant message dict."""
+def _turn(turn: Any, k: int) -> Any:
+    """Check one turn: a raw string, or an OpenAI assistant message dict (``content`` string or parts)."""
     if isinstance(turn, str):
-        return turn, None
+        return turn
     if isinstance(turn, dict):
         content = turn.get("content")
-        if content is None:
-            content = ""
         if isinstance(content, list):  # OpenAI content parts
-            content = "".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
-        if not isinstance(content, str):
+            turn = {**turn, "content": "".join(str(p.get("text", "")) for p in content if isinstance(p, dict))}
+        elif content is not None and not isinstance(content, str):
             raise GradeError(f"turns[{k}].content: expected a string, got {type(content).__name__}")
-        calls = turn.get("tool_calls") or None
+        calls = turn.get("tool_calls")
         if calls is not None and not isinstance(calls, list):
             raise GradeError(f"turns[{k}].tool_calls: expected a list")
-        return content, calls
+        return turn
     raise GradeError(f"turns[{k}]: expected a string or an assistant message object, got {type(turn).__name__}")
 
 
@@ -79,29 +77,34 @@ def _check_case(case: Any) -> dict[str, Any]:
     return case
 
 
-def _finish_as_written(s: "LiveSession", text: str, tool_calls: list[dict[str, Any]] | None
-                       ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    """Feed the last turn; when it is a reply, run the ``before_reply`` hooks only to report them and send the
-    reply as written. Returns the hook records of this turn (``applied`` False: not applied) and the scores when
-    the request ended."""
+def _finish_as_written(s: "LiveSession", turn: Any) -> tuple[list[dict[str, Any]], dict[str, Any], bool]:
+    """Feed the last turn as written: a reply goes out whatever the ``before_reply`` hooks say (they are run and
+    reported with ``"applied": false``); a tool call or unusable output is fed as in a live run, and when the
+    request is still open after it, the request ends with an empty reply. Returns the reported hook records, the
+    scores, and whether the turn itself ended the request."""
     from hat_env.harness.hooks import run_hooks
+    from hat_env.types import Turn
 
     loop = s.loop
     assert loop is not None
-    parsed = loop.harness.parse(text, tool_calls)
+    t = Turn.of(turn)
+    parsed = loop.harness.parse(t.text, t.tool_calls)
     if parsed.error is not None or parsed.tool_calls or parsed.reply is None:
-        return [], s.feed(text, tool_calls)  # a tool call or unusable output: handled as in a live run
-    out = loop.outcome
-    out.turns += 1
+        scores = s.feed(turn)
+        if scores is not None:
+            return [], scores, True
+        loop = s.loop
+        assert loop is not None
+        loop.close("")
+        return [], s._close_request(), False
     lat = loop.scenario.latency
-    out.latency_s += lat.per_turn_s + len(text) / lat.chars_per_s
+    loop.turns += 1
+    loop._spend(t.seconds if t.seconds is not None else lat.per_turn_s + len(t.text) / lat.chars_per_s)
     loop.messages.append({"role": "assistant", "content": parsed.reply})
-    loop.ctx.reply = parsed.reply
-    _decision, records = run_hooks(loop.harness.spec.hooks, "before_reply", loop.ctx)
-    reported = [{**r, "applied": False} for r in records]
-    loop._finish(parsed.reply, fallback=False)
-    s.turn_timings.append({"turn": out.turns, "turn_s": None})
-    return reported, s._close_request(loop)
+    loop._ctx.reply = parsed.reply
+    _decision, records = run_hooks(loop.harness.spec.hooks, "before_reply", loop._ctx)
+    loop.close(parsed.reply)
+    return [{**r, "applied": False} for r in records], s._close_request(), True
 
 
 def grade_session(case: dict[str, Any], turns: list[Any]) -> tuple[dict[str, Any], "LiveSession"]:
@@ -127,19 +130,15 @@ def grade_session(case: dict[str, Any], turns: list[Any]) -> tuple[dict[str, Any
         raise GradeError(f"case: {exc}") from None
     last_hooks: list[dict[str, Any]] = []
     scores: dict[str, Any] | None = None
-    for k, (text, calls) in enumerate(parsed_turns):
-        if s.loop is None:
-            break
+    done = True
+    for k, turn in enumerate(parsed_turns):
         if k == len(parsed_turns) - 1:
-            last_hooks, scores = _finish_as_written(s, text, calls)
+            last_hooks, scores, done = _finish_as_written(s, turn)
         else:
-            scores = s.feed(text, calls)
-    done = scores is not None
-    if scores is None:
-        loop = s.loop
-        assert loop is not None
-        loop._finish("", fallback=False)
-        scores = s._close_request(loop)
+            scores = s.feed(turn)
+            if scores is not None:
+                break  # the request ended (fallback) before the last turn
+    assert scores is not None
     out = s.outcomes[-1][0]
     hooks = [dict(h) for h in out.hook_events] + last_hooks
     return {

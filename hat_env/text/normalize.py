@@ -21,7 +21,7 @@ from hat_env.text.offsets import Mapped
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 #: Punctuation NFKC leaves alone that should read as its ASCII form.
-_PUNCT = {"～": "~", "。": "。", "、": "、", "‘": "'", "’": "'", "“": '"', "”": '"', "—": "-", "–": "-", "−": "-"}
+_PUNCT = {"～": "~", "。": "。", "、": "、", "，": "，", "；": "；", "：": "：", "‘": "'", "’": "'", "“": '"', "”": '"', "—": "-", "–": "-", "−": "-"}
 
 
 def has_han(text: str) -> bool:
@@ -93,24 +93,27 @@ def _normalize(text: str, locale: str, numbers: bool) -> Mapped:
 
 
 _SPACED = re.compile(
-    r"(?<![A-Za-z\u3400-\u9fff])(?:[A-Za-z\u3400-\u9fff](?:[\s.\-_*·•'’]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+))+"
-    r"[A-Za-z\u3400-\u9fff](?![A-Za-z])\.?"
+    r"(?<![A-Za-z])(?:[A-Za-z](?:[\s.\-_*·•'’]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+))+[A-Za-z](?![A-Za-z])\.?"
 )
+#: Separators between two Chinese characters (spaces, dots, emoji): "全 网 最 低", "国·家·级".
+_HAN_GAP = re.compile(r"(?<=[\u3400-\u9fff])(?:[\s.\-_*·•]|[\U0001F300-\U0001FAFF\u2600-\u27BF]){1,3}(?=[\u3400-\u9fff])")
 
 
-def collapse_spaced(m: Mapped | str) -> Mapped:
+def collapse_spaced(m: Mapped | str, min_ascii: int = 2) -> Mapped:
     """Join letters or Chinese characters spelled out one by one (separated by spaces, dots, hyphens,
     asterisks or emoji): ``b e s t`` -> ``best``, ``b-e-s-t`` -> ``best``, ``G.O.A.T.`` -> ``GOAT``,
-    ``第 一`` -> ``第一``. Ordinary words are untouched (a run needs at least two single characters)."""
+    ``第 一`` -> ``第一``. Ordinary words are untouched (a run needs at least two single characters, and
+    ``min_ascii`` when they are Latin letters)."""
     if isinstance(m, str):
         m = Mapped.of(m)
     pieces = []
     for mt in _SPACED.finditer(m.text):
-        g = mt.group()
-        letters = re.sub(r"[^A-Za-z\u3400-\u9fff]", "", g)
-        if len(letters) >= 2:
+        letters = re.sub(r"[^A-Za-z]", "", mt.group())
+        if len(letters) >= min_ascii:
             pieces.append((mt.start(), mt.end(), letters))
-    return m.replace(pieces) if pieces else m
+    m = m.replace(pieces) if pieces else m
+    gaps = [(g.start(), g.end(), "") for g in _HAN_GAP.finditer(m.text)]
+    return m.replace(gaps) if gaps else m
 
 
 __all__ = ["collapse_spaced", "has_han", "nfkc", "normalize", "to_simplified"]

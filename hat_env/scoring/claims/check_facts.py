@@ -24,8 +24,10 @@ def _state(r: "Reading", i: int, pos: int) -> bool:
 
 
 def _group(r: "Reading", i: int, pos: int) -> tuple[tuple[str, ...], bool]:
+    """The products a claim at ``pos`` is about, and whether the reply named them all at once ("everything",
+    "links 1 to 6": the claim must hold for each)."""
     pids, how = r.subject(pos, i)
-    return pids, how in ("room",) or len(pids) > 1
+    return pids, how == "group"
 
 
 def _availability(r: "Reading", i: int) -> None:
@@ -52,14 +54,15 @@ def _availability(r: "Reading", i: int) -> None:
                 want_in = (name == "in_stock") == pos
                 want = "in stock" if want_in else "sold out"
                 test = (lambda pf: pf.stock > 0) if want_in else (lambda pf: pf.stock <= 0)
-                ok = all(test(pf) for pf in pfs) if many and r.subject(s, i)[1] != "room" else any(test(pf) for pf in pfs)
+                ok = all(test(pf) for pf in pfs) if many else any(test(pf) for pf in pfs)
                 good = [pf for pf in pfs if test(pf)]
             if ok:
                 r.claim(s, e, pids, "availability", want, "", pos, "true", "", [("stock", pf.pid) for pf in good])
             else:
                 pf = pfs[0]
                 r.claim(s, e, pids, "availability", want, "", pos, "false",
-                        f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but stock is {pf.stock}")
+                        f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but stock is {pf.stock}",
+                        [] if name == "low_stock" else [("stock", pf.pid)])
 
 
 def _bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, claim_value: bool = True,
@@ -73,12 +76,24 @@ def _bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, 
         pfs = r.pfs(pids)
         if not pfs:
             continue
-        good = [pf for pf in pfs if bool(getter(pf)) == pol]
+        good = [pf for pf in pfs if bool(getter(pf)) == pol or _in_note(r, i, pf)]
         if good:
             r.claim(s, e, pids, attr, pol, "", pol, "true", "", [(answer, pf.pid) for pf in good])
         else:
-            r.claim(s, e, pids, attr, pol, "", pol, "false", f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}' but {note or attr} is {not pol}")
+            r.claim(s, e, pids, attr, pol, "", pol, "false", f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}' but {note or attr} is {not pol}",
+                    [(answer, pfs[0].pid)])
         return
+
+
+def _in_note(r: "Reading", i: int, pf: ProductFacts) -> bool:
+    """Whether clause ``i`` restates the product's after-sales note ("拆封后非质量问题不支持退换")."""
+    from hat_env.text import fuzz
+
+    note = pf.product.returns.note
+    if not note:
+        return False
+    ct = r.ctext(i).strip(" ,，.。!！~～")
+    return len(ct) >= 4 and fuzz().partial_ratio(ct.lower(), note.lower()) >= 80
 
 
 def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True) -> None:
@@ -97,7 +112,8 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
         if good:
             r.claim(s, e, pids, attr, True, "", True, "true", "", [(answer, pf.pid) for pf in good])
         else:
-            r.claim(s, e, pids, attr, True, "", True, "false", f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}' but {why}")
+            r.claim(s, e, pids, attr, True, "", True, "false", f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}' but {why}",
+                    [(answer, pfs[0].pid)])
         return
 
 
@@ -109,6 +125,15 @@ def _flash(r: "Reading", i: int) -> None:
     if m is None:
         return
     s, e = c0 + m.start(), c0 + m.end()
+    if v.find("inactive_words", ct) is not None:
+        pids, _many = _group(r, i, s)
+        pfs = r.pfs(pids)
+        later = [c for pf in pfs for c in pf.campaigns_later if c.type == "flash_sale" and c.start_s > r.room.t]
+        ok = bool(later) and not any(pf.flash for pf in pfs)
+        r.claim(s, e, pids, "flash_sale", "later", "", True, "true" if ok else "false",
+                "" if ok else f"{r.label(pids[0] if pids else None)}: '{r.m.original(s, e)}' but no flash sale starts later",
+                [("campaign", pf.pid) for pf in pfs] if ok else ())
+        return
     ended = v.find("ended_words", ct) is not None or not _state(r, i, s)
     pids, _many = _group(r, i, s)
     pfs = r.pfs(pids)
@@ -128,7 +153,7 @@ def _flash(r: "Reading", i: int) -> None:
     good = [pf for pf in pfs if bool(pf.flash) != ended]
     r.claim(s, e, pids, "flash_sale", not ended, "", not ended, "true" if ok else "false",
             "" if ok else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}' but {why}",
-            [("campaign", pf.pid) for pf in good] if ok else ())
+            [("campaign", pf.pid) for pf in good] if ok else [("campaign", pfs[0].pid)])
 
 
 def _countdown(r: "Reading", i: int) -> None:
@@ -211,7 +236,7 @@ def _features(r: "Reading", i: int) -> None:
         best = next((x for x in verdicts if x[0] == "true"), verdicts[0])
         r.claim(s, e, pids, f"feature:{name}", pol, "", pol, best[0],
                 "" if best[0] == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': {best[1]}",
-                [("spec:unknown", pf.pid) for pf in pfs] + [("spec:*", pf.pid) for pf in pfs])
+                [("spec:unknown", pf.pid) for pf in pfs[:1]] + [("spec:*", pf.pid) for pf in pfs[:1]])
 
 
 def _tokens(s: str) -> set[str]:
@@ -219,45 +244,78 @@ def _tokens(s: str) -> set[str]:
 
 
 def _spec_values(r: "Reading", i: int) -> None:
+    """Spec values named in a clause: each must be the product's (its spec for that attribute, or a value the
+    locale or the room knows for the attribute); a listed value next to the product's own values that is not
+    one of them is invented ("01正红、02豆沙、04枫叶红")."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     v = r.vocab
     low = ct.lower()
+    asked = {it.attr for it in r.intents if it.kind == "spec" and it.attr}
     for key, rx in v.attributes.items():
         m = rx.search(ct)
-        if m is None:
+        if m is None and key not in asked:
             continue
-        s = c0 + m.start()
-        pids, _ = _group(r, i, s)
+        s = c0 + (m.start() if m is not None else 0)
+        e = c0 + (m.end() if m is not None else len(ct))
+        pids, how = r.subject(s, i)
         pfs = r.pfs(pids)
-        if len(pfs) != 1:
+        if not pfs:
             continue
+        if how not in ("clause", "group"):
+            # weakly attributed: the product (of those it may be about) that has this attribute
+            pfs = [x for x in pfs if key in x.spec_text] or pfs
         pf = pfs[0]
+        if m is None and not any(it.attr == key and r.room.by_link.get(it.link or -1) is pf.product for it in r.intents):
+            continue
         known = set(v.values.get(key, ()))
         for other in r.facts.all():
             if key in other.spec_text:
                 known |= {w.strip().lower() for w in re.split(r"[,、，/]| or | and |和|或", other.spec_text[key]) if w.strip()}
-        if not known:
-            continue
         said = [w for w in sorted(known, key=len, reverse=True) if w and re.search(
             (r"\b" + re.escape(w) + r"\b") if w.isascii() else re.escape(w), low)]
-        if not said:
-            continue
+        # drop words inside a longer word said ("棉" inside "棉涤混纺")
+        said = [w for w in said if not any(w != o and w in o for o in said)]
+        if how not in ("clause", "group") and said:
+            fits = [x for x in pfs if key in x.spec_text and all(w in x.spec_text[key].lower() for w in said)]
+            pf = fits[0] if fits else pf
         value = pf.spec_text.get(key)
+        invented = _invented_items(ct, value) if value else []
+        if not said and not invented:
+            continue
         if value is None:
-            if _state(r, i, s) and not v.find("honest_unknown", ct):
-                r.claim(s, c0 + m.end(), pids, f"spec:{key}", said[0], "", True, "unsupported",
-                        f"{r.label(pf.pid)}: '{r.m.original(s, c0 + m.end())}': the data has no {key}")
+            if said and _state(r, i, s) and not v.find("honest_unknown", ct) and m is not None and how == "clause":
+                r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "unsupported",
+                        f"{r.label(pf.pid)}: '{r.m.original(s, e)}': the data has no {key}")
             continue
         vl = value.lower()
         wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))]
-        # a word inside a longer known value ("gray" of "space gray") is fine
         wrong = [w for w in wrong if not any(w != k and w in k and k in vl for k in known)]
+        wrong += invented
         if wrong and _state(r, i, s):
-            r.claim(s, c0 + m.end(), pids, f"spec:{key}", wrong[0], "", True, "false",
-                    f"{r.label(pf.pid)}: '{wrong[0]}' but {key} is '{value}'")
+            r.claim(s, e, pids, f"spec:{key}", wrong[0], "", True, "false",
+                    f"{r.label(pf.pid)}: '{wrong[0]}' but {key} is '{pf.product.specs.get(key, value)}'",
+                    [(f"spec:{key}", pf.pid)])
         elif not wrong:
-            r.claim(s, c0 + m.end(), pids, f"spec:{key}", said[0], "", True, "true", "", [(f"spec:{key}", pf.pid)])
+            r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "true", "", [(f"spec:{key}", pf.pid)])
+
+
+_ITEM_SPLIT = re.compile(r"[、,，/]|和|或| and | or ")
+_CODE = re.compile(r"^\s*(\d{2})\s*\D")
+
+
+def _invented_items(ct: str, value: str) -> list[str]:
+    """Items of an enumeration in ``ct`` shaped like the value's coded parts ("01正红") that are not among them."""
+    parts = [p.strip() for p in _ITEM_SPLIT.split(value) if p.strip()]
+    codes = {m.group(1) for p in parts if (m := _CODE.match(p))}
+    if len(codes) < 2:
+        return []
+    out = []
+    for item in _ITEM_SPLIT.split(ct):
+        mm = re.search(r"(?<!\d)(\d{2})(?=[\u3400-\u9fff])", item)
+        if mm and mm.group(1) not in codes:
+            out.append(item.strip())
+    return out
 
 
 def _order_status(r: "Reading", i: int) -> None:
@@ -289,7 +347,8 @@ def _order_status(r: "Reading", i: int) -> None:
         else:
             o = orders[0]
             r.claim(s, e, (o.product_id,), "order_status", status, "", True, "false",
-                    f"order {o.order_id}: '{r.m.original(s, e)}' but its status is {o.status}")
+                    f"order {o.order_id}: '{r.m.original(s, e)}' but its status is {o.status}",
+                    [("order_status", o.order_id)])
         return
 
 
@@ -329,6 +388,99 @@ def _shipping_promise(r: "Reading", i: int) -> None:
         r.claim(s, e, pids, "shipping" if ship is not None else "delivery", name, "", True,
                 "true" if eta_ok else "unsupported", "" if eta_ok else
                 f"{r.label(pids[0] if pids else None)}: '{ct.strip()}' but the data says it ships within {h} h")
+        return
+
+
+def _carrier(r: "Reading", i: int) -> None:
+    """A carrier named in a clause must be the product's (names from the room's data and the locale's list)."""
+    ct = r.ctext(i).lower()
+    names = {pf.product.shipping.carrier for pf in r.facts.all()} | set(r.vocab.carriers)
+    said = [n for n in sorted(names, key=len, reverse=True) if n and n.lower() in ct]
+    said = [n for n in said if not any(n != o and n.lower() in o.lower() for o in said)]
+    if not said:
+        return
+    pos = r.clauses[i].start + ct.find(said[0].lower())
+    pids, _ = _group(r, i, pos)
+    pfs = r.pfs(pids)
+    if not pfs:
+        return
+    e = pos + len(said[0])
+    good = [pf for pf in pfs if said[0].lower() in pf.product.shipping.carrier.lower()
+            or pf.product.shipping.carrier.lower() in said[0].lower()]
+    if good:
+        r.claim(pos, e, pids, "carrier", said[0], "", True, "true", "", [("shipping", pf.pid) for pf in good])
+    else:
+        r.claim(pos, e, pids, "carrier", said[0], "", True, "false",
+                f"{r.label(pfs[0].pid)}: '{r.m.original(pos, e)}' but it ships by {pfs[0].product.shipping.carrier}",
+                [("shipping", pfs[0].pid)])
+
+
+def _sold_out_sale(r: "Reading", i: int) -> None:
+    """Urging to buy (or confirming an order of) a product with no stock is false."""
+    ct = r.ctext(i)
+    m = r.vocab.find("buy_words", ct)
+    if m is None:
+        return
+    s = r.clauses[i].start + m.start()
+    if not _state(r, i, s):
+        return
+    pids, _ = _group(r, i, s)
+    pfs = r.pfs(pids)
+    if pfs and pfs[0].stock <= 0:
+        r.claim(s, r.clauses[i].start + m.end(), pids, "availability", "buy", "", True, "false",
+                f"{r.label(pfs[0].pid)}: '{r.m.original(s, r.clauses[i].start + m.end())}' but it is sold out",
+                [("purchase", pfs[0].pid), ("price", pfs[0].pid)])
+
+
+def _no_coupon(r: "Reading", i: int) -> None:
+    """"No coupon applies" / "不够满减" is true when no coupon applies to the product at its price now."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    m = r.vocab.find("no_coupon", ct)
+    if m is None:
+        return
+    pids, _ = _group(r, i, c0 + m.start())
+    pfs = r.pfs(pids)
+    if not pfs:
+        return
+    good = [pf for pf in pfs if pf.applied_coupon is None]
+    r.claim(c0 + m.start(), c0 + m.end(), pids, "coupon", "none", "", False, "true" if good else "false",
+            "" if good else f"{r.label(pfs[0].pid)}: '{r.m.original(c0 + m.start(), c0 + m.end())}' but "
+            f"'{pfs[0].applied_coupon.title if pfs[0].applied_coupon else ''}' applies",
+            [("campaign", pf.pid) for pf in (good or pfs[:1])])
+
+
+def _effects(r: "Reading", i: int) -> None:
+    """An effect of using the product ("皮肤状态特别好", "美白") needs the product's own data to say it."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    m = r.vocab.find("effect_claims", ct)
+    if m is None or not _state(r, i, c0 + m.start()):
+        return
+    pids, _ = _group(r, i, c0 + m.start())
+    pfs = r.pfs(pids)
+    word = m.group().lower()
+    if any(word in pf.text for pf in pfs):
+        return
+    r.claim(c0 + m.start(), c0 + m.end(), pids, "effect", m.group(), "", True, "unsupported",
+            f"'{r.m.original(c0 + m.start(), c0 + m.end())}': an effect the product's data does not state")
+
+
+def _bundle_terms(r: "Reading", i: int) -> None:
+    """Spoken bundle terms ("第二件半价", "buy one get one") must be the terms of a bundle running now."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    for rx, qty, pct in r.vocab.bundle_terms:
+        m = rx.search(ct)
+        if m is None:
+            continue
+        pids, _ = _group(r, i, c0 + m.start())
+        pfs = r.pfs(pids)
+        ok = any((qty, pct) in pf.bundles for pf in pfs)
+        r.claim(c0 + m.start(), c0 + m.end(), pids, "bundle", m.group(), "", True, "true" if ok else "false",
+                "" if ok else f"{r.label(pids[0] if pids else None)}: '{r.m.original(c0 + m.start(), c0 + m.end())}' "
+                f"but the bundle is " + (", ".join(f"{q} for {100 - p}%" for pf in pfs for q, p in pf.bundles) or "none"),
+                [("campaign", pf.pid) for pf in pfs[:1]])
         return
 
 
@@ -404,6 +556,14 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
             r.claim(c.start + m.start(), c.start + m.end(), pids, "price", 0.0, "pay", True, "false",
                     f"{r.label(pids[0] if pids else None)}: '{r.m.original(c.start + m.start(), c.start + m.end())}' but it is not free")
         _positive_unsupported(r, i, "guarantee", "promise", "the data guarantees nothing")
+        _positive_unsupported(r, i, "certification", "certification", "the data states no such certification")
+        _positive_unsupported(r, i, "absolute_price", "price", "the data has no prices of other sellers")
+        _positive_unsupported(r, i, "ranking", "ranking", "the data ranks nothing")
+        _carrier(r, i)
+        _sold_out_sale(r, i)
+        _no_coupon(r, i)
+        _effects(r, i)
+        _bundle_terms(r, i)
         _positive_unsupported(r, i, "sales_figures", "sales", "the data has no sales figures")
         _positive_unsupported(r, i, "reviews", "reviews", "the data has no reviews")
         hm = v.find("health", ct)

@@ -31,6 +31,9 @@ def _role(r: "Reading", q: Quantity, i: int) -> str:
     text = r.text
     before = text[max(c.start, q.start - 30) : q.start]
     after = text[q.end : min(c.end, q.end + 30)]
+    pa = r.vocab.rx.get("money_after_pay")
+    if pa is not None and pa.search(after):
+        return "pay"
     for role in _ROLE_ORDER:
         b, a = r.vocab.money_roles.get(role, (None, None))
         if (b is not None and b.search(before)) or (a is not None and a.search(after)):
@@ -39,20 +42,35 @@ def _role(r: "Reading", q: Quantity, i: int) -> str:
 
 
 def _is_money(r: "Reading", q: Quantity, i: int) -> bool:
+    """Whether a number is an amount of money: it has a currency unit or sign, or (a bare number) it has two
+    decimals in an English room, or a money role or paying word stands right before it, or it directly follows a
+    product reference ("4号129"); never when a non-money word follows it ("80字")."""
     if q.dim == "money":
         return True
     if q.dim != "plain" or q.value == 0:
         return False
     text = r.text
-    s = f"{q.value:.10g}"
-    if r.vocab.lang == "en" and "." in text[q.start : q.end] and len(text[q.start : q.end].split(".")[1]) == 2:
+    c = r.clauses[i]
+    after = text[q.end : min(c.end, q.end + 12)]
+    nm = r.vocab.rx.get("not_money_after")
+    if nm is not None and nm.search(after):
+        return False
+    raw = text[q.start : q.end]
+    if r.vocab.lang == "en" and "." in raw and len(raw.split(".")[1]) == 2:
         return True
-    if _role(r, q, i) != "pay":
+    if _role(r, q, i) not in ("pay", "upper", "lower"):
+        return True
+    before = text[max(c.start, q.start - 12) : q.start]
+    pb = r.vocab.rx.get("pay_before")
+    if pb is not None and pb.search(before) and q.value >= 1:
         return True
     pw = r.vocab.rx.get("pay_words")
-    c = r.clauses[i]
-    if pw is not None and r.vocab.lang == "zh":
-        return bool(pw.search(text[max(c.start, q.start - 4) : q.start])) and s != ""
+    if pw is not None and r.vocab.lang == "zh" and pw.search(text[max(c.start, q.start - 4) : q.start]):
+        return True
+    for m in r.mentions:
+        if m.how in ("link", "name") and 0 <= q.start - m.end <= 1 and q.value >= 10 and \
+                text[m.end : q.start] in ("", " ", ":", "："):
+            return True
     return False
 
 
@@ -66,6 +84,35 @@ def _savings(pf: ProductFacts) -> list[float]:
     out = [pf.price - pf.effective, pf.list_price - pf.effective, pf.base - pf.effective, pf.price - pf.base,
            pf.list_price - pf.price]
     return [x for x in out if x > 0.004]
+
+
+def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:
+    """An amount in plain "price" position that is still true: the price before the coupon in a sentence that
+    goes on to the price after it ("现在229元，用券后199"), the shipping fee in a clause about shipping, a total
+    for several units or for a bundle the data runs."""
+    v = q.value
+    vocab = r.vocab
+    ct, st = r.ctext(i), r.stext(i)
+    if any(_eq(v, x) for x in (pf.price, pf.base)) and not _eq(v, pf.effective):
+        later = [x for x in read_quantities(r.m, vocab) if x.start > q.end and x.dim in ("money", "plain")
+                 and r.clauses[r.clause_at(x.start)].sentence == r.clauses[i].sentence]
+        if any(_eq(x.value, pf.effective) for x in later) and (vocab.find("coupon_words", st) or vocab.find("pay_words", st)):
+            return True
+    if (vocab.find("ship_words", ct) or vocab.find("paid_shipping", ct)) and _eq(v, pf.product.shipping.fee):
+        return True
+    for k in range(2, 6):
+        if _eq(v, k * pf.effective) and str(k) in ct:
+            return True
+    if pf.bundles and vocab.find("bundle_words", st):
+        named = [r.facts.of(p) for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == r.clauses[i].sentence
+                 for p in m.pids if m.how in ("link", "name")]
+        named = list({x.pid: x for x in named}.values()) or [pf]
+        for qty, pct in pf.bundles:
+            f = 1 - pct / 100.0
+            sums = [sum(x.effective for x in named), sum(x.price for x in named), qty * pf.effective, qty * pf.price]
+            if any(_eq(v, s * f) or _eq(v, round(s * f, 2)) for s in sums):
+                return True
+    return False
 
 
 def _money_values(r: "Reading", pf: ProductFacts, role: str) -> list[float]:
@@ -102,11 +149,7 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
         else:
             ok = any(_eq(v, x) for x in _money_values(r, pf, role))
             if not ok and role == "pay":
-                # a total for several units ("2 for 138") or a bundle total
-                ct = r.ctext(i)
-                for k in range(2, 6):
-                    if _eq(v, k * pf.effective) and str(k) in ct:
-                        ok = True
+                ok = _pay_alternatives(r, q, i, pf)
         if ok:
             hit = pf
             break
@@ -140,9 +183,12 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
             "upper": f"pays {_money(pf.effective)}", "lower": f"pays {_money(pf.effective)}"}.get(role, f"pays {_money(pf.effective)}")
     other = [x for x in r.facts.all() if x.pid not in pids and _eq(v, x.effective)]
     tail = f" ({_money(v)} is {r.label(other[0].pid)}'s price)" if other and role == "pay" else ""
+    would = {"pay": [("price", pf.pid), ("purchase", pf.pid)], "coupon": [("campaign", pf.pid)],
+             "threshold": [("campaign", pf.pid)], "flash": [("campaign", pf.pid), ("price", pf.pid)],
+             "fee": [("shipping", pf.pid)]}.get(role, [])
     r.claim(q.start, q.end, pids, "price", v, role, True, "false",
             f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but the viewer {what}{tail}"
-            if role == "pay" else f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but {what}")
+            if role == "pay" else f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but {what}", would)
 
 
 def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts], role: str) -> None:
@@ -163,8 +209,9 @@ def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts
     if any(pf.base >= c.threshold for c in matching):
         return
     c = matching[0]
-    r.claim(q.start, q.end, pfs[0:1] and (pf.pid,), "coupon", c.campaign_id, role, True, "false",
-            f"{r.label(pf.pid)}: '{c.title}' needs {_money(c.threshold)}, price is {_money(pf.base)}")
+    r.claim(q.start, q.end, (pf.pid,), "coupon", c.campaign_id, role, True, "false",
+            f"{r.label(pf.pid)}: '{c.title}' needs {_money(c.threshold)}, price is {_money(pf.base)}",
+            [("campaign", pf.pid), ("price", pf.pid)])
 
 
 def _family(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
@@ -196,8 +243,17 @@ def _fact_in_family(f: NumFact, fam: str) -> bool:
     return f.attr == fam
 
 
-def _unit_text(f: NumFact) -> str:
-    return f.label
+def _would(attr: str, pid: str) -> list[tuple[str, str | None]]:
+    """What a number claim about ``attr`` would answer (a false one voids it)."""
+    if attr == "shipping":
+        return [("shipping", pid)]
+    if attr in ("returns", "warranty", "spec:warranty"):
+        return [("after_sales", pid)] + ([("spec:warranty", pid)] if "warranty" in attr else [])
+    if attr.startswith("spec:"):
+        return [(attr, pid)]
+    if attr == "stock":
+        return [("stock", pid)]
+    return []
 
 
 def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
@@ -228,7 +284,7 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                         [("stock", pf.pid) for pf in pfs if _eq(q.value, pf.stock)])
             else:
                 r.claim(q.start, q.end, pids, "stock", q.value, q.unit, True, "false",
-                        f"{r.label(pfs[0].pid)}: '{orig}' but stock is {pfs[0].stock}")
+                        f"{r.label(pfs[0].pid)}: '{orig}' but stock is {pfs[0].stock}", [("stock", pfs[0].pid)])
             return
         # a quantity bought ("买2件"), or a count the data states (spec, bundle)
         facts = [f for pf in pfs for f in pf.numbers if f.dim == "count"]
@@ -250,11 +306,13 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                     extra += [math.floor(off), math.ceil(off), round(off, 1)]
             extra += [float(p) for _q, p in pf.bundles]
     if q.dim == "zhe":
+        in_bundle = v.find("bundle_words", ct) is not None
         for pf in pfs:
-            for ref in (pf.price, pf.list_price):
-                if ref > 0:
-                    z = pf.effective / ref * 10
-                    extra += [round(z, 1), math.floor(z), math.ceil(z), math.floor(z * 10) / 10, math.ceil(z * 10) / 10]
+            if not in_bundle:
+                for ref in (pf.price, pf.list_price):
+                    if ref > 0 and pf.effective < ref:
+                        z = pf.effective / ref * 10
+                        extra += [round(z, 1)] + ([float(round(z))] if abs(z - round(z)) < 0.05 else [])
             extra += [(100 - p) / 10 for _q, p in pf.bundles]
     if fam is not None and q.dim in ("time_h", "time_m"):
         fam_facts = [f for pf in pfs for f in pf.numbers if _fact_in_family(f, fam)]
@@ -267,7 +325,7 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
             facts = [f for f in fam_facts if f.dim == q.dim]
             if not facts:
                 r.claim(q.start, q.end, pids, fam, q.base, q.unit, True, "false",
-                        f"{r.label(pfs[0].pid)}: '{orig}' but {fam_facts[0].label}")
+                        f"{r.label(pfs[0].pid)}: '{orig}' but {fam_facts[0].label}", _would(fam, pfs[0].pid))
                 return
     lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
     ok = any(_eq(q.base, f.value) or (lo is not None and lo - _EPS <= f.value <= q.base + _EPS) for f in facts)
@@ -300,16 +358,21 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                 f"{r.label(pfs[0].pid)}: '{orig}': the data states no such value")
         return
     shown = facts[0].label if facts else f"{q.dim} {extra[0]:g}"
-    r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}")
+    r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}",
+            _would(attr, pfs[0].pid))
 
 
 def read_number_claims(r: "Reading") -> None:
     """Read and check every number claim of the reply (appends to ``r.report.claims``)."""
     qs = read_quantities(r.m, r.vocab)
     idb = r.vocab.rx.get("id_before")
+    cd = r.vocab.rx.get("countdown")
+    countdowns = [(m.start(), m.end()) for m in cd.finditer(r.text)] if cd is not None else []
     for q in qs:
         if r.in_mention(q.start, q.end) or r.in_mention(q.start, q.start + 1):
             continue
+        if any(a <= q.start < b for a, b in countdowns):
+            continue  # checked as a countdown (check_facts)
         i = r.clause_at(q.start)
         c = r.clauses[i]
         if idb is not None and q.dim == "plain" and idb.search(r.text[max(0, q.start - 12) : q.start]):

@@ -28,7 +28,8 @@ class Claim:
         verdict: one of :data:`VERDICTS`.
         reason: why (for notes): ``"link 2: '满299减40' needs 299, price is 139"``.
         pids: every product the claim may be about (when attribution is ambiguous, any may support it).
-        answers: ``(intent kind, product id or order id)`` pairs the claim answers when it is true.
+        answers: ``(intent kind, product id or order id)`` pairs the claim answers when it is true (for a false
+            claim: what it would have answered, which it then voids).
     """
 
     product_id: str | None
@@ -101,12 +102,16 @@ class Report:
         return [c for c in self.claims if c.bad]
 
     def answered(self) -> set[tuple[str, str | None]]:
-        """Every ``(intent kind, key)`` a true claim answers."""
+        """Every ``(intent kind, key)`` a true claim answers and no false claim contradicts (a false claim's
+        ``answers`` are what it would have answered: a wrong fact voids the answer)."""
         out: set[tuple[str, str | None]] = set()
+        void: set[tuple[str, str | None]] = set()
         for c in self.claims:
             if c.verdict == "true":
                 out |= c.answers
-        return out
+            elif c.bad:
+                void |= c.answers
+        return out - void
 
 
 __all__ = ["VERDICTS", "Claim", "Clause", "Report"]

@@ -17,15 +17,15 @@ from hat_env.scoring.claims.facts import ProductFacts, RoomFacts
 from hat_env.scoring.claims.mentions import Mention, find_mentions
 from hat_env.scoring.claims.model import Claim, Clause, Report
 from hat_env.scoring.claims.vocab import Vocab, load_vocab
-from hat_env.text import normalize
+from hat_env.text import collapse_spaced, normalize
 from hat_env.text.offsets import Mapped
 
 if TYPE_CHECKING:
     from hat_env.sim.room import RoomState
     from hat_env.types import Intent
 
-_SENT_END = re.compile(r"(?<!\d)\.|\.(?!\d)|[!?;\n。]+")
-_CLAUSE_END = re.compile(r"[,:、()（）]|(?<=\s)-(?=\s)")
+_SENT_END = re.compile(r"(?<!\d)\.|\.(?!\d)|[!?;\n。；]+")
+_CLAUSE_END = re.compile(r"[,:，：()（）]|(?<=\s)-(?=\s)")
 
 
 class Reading:
@@ -43,7 +43,7 @@ class Reading:
                  facts: RoomFacts | None = None):
         self.vocab: Vocab = load_vocab(locale)
         self.room = room
-        self.m: Mapped = normalize(reply, locale)
+        self.m: Mapped = collapse_spaced(normalize(reply, locale), min_ascii=3)
         self.text = self.m.text
         self.facts = facts if facts is not None and facts.vocab is self.vocab else RoomFacts(room, self.vocab)
         self.intents = list(intents)
@@ -110,6 +110,12 @@ class Reading:
         c = self.clauses[i]
         return self.text[c.start : c.end]
 
+    def stext(self, i: int) -> str:
+        """The text of the sentence holding clause ``i``."""
+        sent = self.clauses[i].sentence
+        cs = [c for c in self.clauses if c.sentence == sent]
+        return self.text[cs[0].start : cs[-1].end]
+
     def negated(self, i: int, pos: int) -> bool:
         """Whether a negation word stands in clause ``i`` before ``pos`` (within the locale's window)."""
         c = self.clauses[i]
@@ -125,8 +131,9 @@ class Reading:
     def subject(self, pos: int, i: int | None = None) -> tuple[tuple[str, ...], str]:
         """The products a claim at ``pos`` may be about, the likeliest first, and how that was decided:
         ``clause`` (the nearest reference in its clause, then the clause's other references), ``sentence`` or
-        ``earlier`` (the last reference before it, then the products the viewers asked about), ``asked`` (the
-        products asked about) or ``room`` (every product)."""
+        ``earlier`` (the last reference before it, then the products the viewers asked about), ``group`` (a
+        reference to several products: "links 1 to 6", "everything"), ``asked`` (the products asked about) or
+        ``room`` (every product)."""
         if i is None:
             i = self.clause_at(pos)
         c = self.clauses[i]
@@ -137,15 +144,20 @@ class Reading:
             return tuple(dict.fromkeys(p for g in groups for p in g))
 
         if inside:
-            before = [m for m in inside if m.end <= pos]
-            first = before[-1] if before else next(m for m in inside if m.start >= pos)
-            return join(first.pids, *(m.pids for m in reversed(inside))), "clause"
+            before = [m for m in inside if m.start < pos]
+            first = before[-1] if before else inside[0]
+            how = "group" if first.how in ("group", "range") else "clause"
+            if before:
+                return join(first.pids, *(m.pids for m in reversed(inside))), how
+            # only references after the claim ("100ml, twice link 3's"): the sentence's subject may be earlier
+            prev = [m for m in prod if m.end <= c.start and self.clauses[self.clause_at(m.start)].sentence == c.sentence]
+            return join(first.pids, *(m.pids for m in inside), *(m.pids for m in prev[-1:])), how
         sent = [m for m in prod if m.end <= pos and self.clauses[self.clause_at(m.start)].sentence == c.sentence]
         if sent:
-            return join(sent[-1].pids, self.scope), "sentence"
+            return join(sent[-1].pids, self.scope), "group" if sent[-1].how in ("group", "range") else "sentence"
         earlier = [m for m in prod if m.end <= pos]
         if earlier:
-            return join(earlier[-1].pids, self.scope), "earlier"
+            return join(earlier[-1].pids, self.scope), "group" if earlier[-1].how in ("group", "range") else "earlier"
         if self.scope:
             return self.scope, "asked"
         return tuple(p.product_id for p in self.room.products), "room"

@@ -26,7 +26,8 @@ _LISTS = (
     "no_questions", "coupon_words", "coupon_conditions", "use_coupon", "promo_code", "flash_words", "ended_words",
     "active_words", "countdown", "deadline_words", "bundle_words", "stacking_words", "gift_words", "free_item",
     "guarantee", "absolute_degree", "health", "health_denial", "ai_disclosure", "human_claim", "greeting",
-    "insult", "deal_words", "no_deal", "link_ref", "link_range", "link_list_more", "group_words", "count_before",
+    "insult", "deal_words", "no_deal", "link_ref", "link_range", "link_list_more", "group_words", "count_before", "no_coupon", "money_after_pay", "pay_before",
+    "not_money_after", "buy_words", "certification", "absolute_price", "ranking", "effect_claims", "inactive_words",
 )
 
 
@@ -58,6 +59,8 @@ class Vocab:
         attributes: spec attribute key -> regex of its words.
         values: spec attribute key -> known values (lower-case).
         order_status: status -> regex.
+        carriers: carrier names the locale knows (the room's own carriers are added by the engine).
+        bundle_terms: spoken bundle terms ("第二件半价") -> (regex, quantity, percent off the set).
         low_stock_max: at most this many units count as "only a few left".
     """
 
@@ -77,6 +80,8 @@ class Vocab:
     name_stopwords: frozenset[str] = frozenset()
     link_patterns: tuple[re.Pattern[str], ...] = ()
     range_patterns: tuple[re.Pattern[str], ...] = ()
+    carriers: tuple[str, ...] = ()
+    bundle_terms: tuple[tuple[re.Pattern[str], int, int], ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def find(self, name: str, text: str) -> re.Match[str] | None:
@@ -99,6 +104,12 @@ def _alt(path: Path, key: str, pats: Any) -> re.Pattern[str] | None:
         return re.compile("|".join(f"(?:{p})" for p in pats), re.IGNORECASE)
     except re.error as exc:
         raise ValueError(f"{path}: {key}: bad regex: {exc}") from None
+
+
+def _bundle_term(path: Path, b: Any) -> tuple[re.Pattern[str], int, int]:
+    if not isinstance(b, dict) or not {"pattern", "qty", "pct"} <= set(b):
+        raise ValueError(f"{path}: bundle_terms: each needs 'pattern', 'qty' and 'pct'")
+    return re.compile(str(b["pattern"]), re.IGNORECASE), int(b["qty"]), int(b["pct"])
 
 
 def _compile(path: Path, data: dict[str, Any]) -> Vocab:
@@ -139,7 +150,9 @@ def _compile(path: Path, data: dict[str, Any]) -> Vocab:
         low_stock_max=int(data.get("low_stock_max", 10)), negation_window=int(data.get("negation_window", 30)),
         name_stopwords=frozenset(str(w).lower() for w in data.get("name_stopwords") or ()),
         link_patterns=tuple(re.compile(p, re.IGNORECASE) for p in data.get("link_ref") or ()),
-        range_patterns=tuple(re.compile(p, re.IGNORECASE) for p in data.get("link_range") or ()), raw=data,
+        range_patterns=tuple(re.compile(p, re.IGNORECASE) for p in data.get("link_range") or ()),
+        carriers=tuple(str(c) for c in data.get("carriers") or ()),
+        bundle_terms=tuple(_bundle_term(path, b) for b in data.get("bundle_terms") or ()), raw=data,
     )
 
 
