@@ -315,17 +315,17 @@ def _effectiveness(ctx: ScoringContext) -> float:
         return 1.0
     rep = claims_report(ctx)
     vocab = load_vocab(ctx.locale or ctx.room.locale)
-    res = answered_intents(rep, a.intents, ctx.room, normalize(reply, vocab.locale).text, vocab.lang)
-    answered = 0
-    for it, ok, why in res:
-        if ok:
-            answered += 1
-        else:
+    texts = []
+    for it in a.intents:
+        texts.append(next((c.text for c in ctx.outcome.request.comments if it in c.intents), ""))
+    res = answered_intents(rep, a.intents, ctx.room, normalize(reply, vocab.locale).text, vocab.lang, texts, vocab)
+    for it, score, why in res:
+        if score < 1.0:
             where = f" of link {it.link}" if it.link is not None and it.kind != "spec" else ""
-            ctx.note("effectiveness", f"{it.kind}{where}: missing {why}")
-    if answered == len(res):
+            ctx.note("effectiveness", f"{it.kind}{where}: {'partly ' if score else ''}missing {why}")
+    if all(score >= 1.0 for _it, score, _w in res):
         return 1.0
-    return 0.5 if answered else 0.0
+    return 0.5 if any(score > 0 for _it, score, _w in res) else 0.0
 
 
 

@@ -96,8 +96,10 @@ def _in_note(r: "Reading", i: int, pf: ProductFacts) -> bool:
     return len(ct) >= 4 and fuzz().partial_ratio(ct.lower(), note.lower()) >= 80
 
 
-def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True) -> None:
-    """A positive mention of ``name`` needs ``has(pf)`` for the product the clause is about."""
+def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True,
+                  void: bool = True) -> None:
+    """A positive mention of ``name`` needs ``has(pf)`` for the product the clause is about. ``void``: when
+    false, it voids the ``answer`` it would have given (an invented extra deal beside a right one does not)."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     for m in r.vocab.all(name, ct):
@@ -113,7 +115,7 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
             r.claim(s, e, pids, attr, True, "", True, "true", "", [(answer, pf.pid) for pf in good])
         else:
             r.claim(s, e, pids, attr, True, "", True, "false", f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}' but {why}",
-                    [(answer, pfs[0].pid)])
+                    [(answer, pfs[0].pid)] if void else [])
         return
 
 
@@ -387,7 +389,8 @@ def _shipping_promise(r: "Reading", i: int) -> None:
         h = pfs[0].product.shipping.ships_within_hours if pfs else None
         r.claim(s, e, pids, "shipping" if ship is not None else "delivery", name, "", True,
                 "true" if eta_ok else "unsupported", "" if eta_ok else
-                f"{r.label(pids[0] if pids else None)}: '{ct.strip()}' but the data says it ships within {h} h")
+                f"{r.label(pids[0] if pids else None)}: '{ct.strip()}' but the data says it ships within {h} h",
+                [("shipping", p) for p in pids[:1]])
         return
 
 
@@ -408,11 +411,11 @@ def _carrier(r: "Reading", i: int) -> None:
     good = [pf for pf in pfs if said[0].lower() in pf.product.shipping.carrier.lower()
             or pf.product.shipping.carrier.lower() in said[0].lower()]
     if good:
-        r.claim(pos, e, pids, "carrier", said[0], "", True, "true", "", [("shipping", pf.pid) for pf in good])
+        r.claim(pos, e, pids, "carrier", said[0], "", True, "true", "", [("shipping:carrier", pf.pid) for pf in good])
     else:
         r.claim(pos, e, pids, "carrier", said[0], "", True, "false",
                 f"{r.label(pfs[0].pid)}: '{r.m.original(pos, e)}' but it ships by {pfs[0].product.shipping.carrier}",
-                [("shipping", pfs[0].pid)])
+                [("shipping:carrier", pfs[0].pid)])
 
 
 def _sold_out_sale(r: "Reading", i: int) -> None:
@@ -507,8 +510,8 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
         if c.question:
             continue
         _availability(r, i)
-        _bool_fact(r, i, "free_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping")
-        _bool_fact(r, i, "paid_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping",
+        _bool_fact(r, i, "free_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free")
+        _bool_fact(r, i, "paid_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free",
                    claim_value=False)
         if not v.find("returns_words", ct) or v.find("exchange_words", ct):
             _bool_fact(r, i, "exchange_words", "exchange", lambda pf: pf.product.returns.exchange, "after_sales")
@@ -543,8 +546,10 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
                 if unmet:
                     r.claim(c.start + cw.start(), c.start + cw.end(), pids, "coupon", "condition", "", False, "true",
                             "", [("campaign", pf.pid) for pf in unmet])
-        _exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles), "campaign", "no bundle deal runs now")
-        _exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now")
+        _exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles), "campaign", "no bundle deal runs now",
+                      void=False)
+        _exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
+                      void=False)
         _exists_claim(r, i, "deadline_words", "deadline", lambda pf: bool(pf.flash) or (
             pf.applied_coupon is not None and bool(pf.applied_coupon.products)), "campaign",
             "no deal on it ends then")

@@ -55,6 +55,9 @@ def _is_money(r: "Reading", q: Quantity, i: int) -> bool:
     nm = r.vocab.rx.get("not_money_after")
     if nm is not None and nm.search(after):
         return False
+    pa = r.vocab.rx.get("money_after_pay")
+    if pa is not None and pa.search(after) and q.value >= 1:
+        return True
     raw = text[q.start : q.end]
     if r.vocab.lang == "en" and "." in raw and len(raw.split(".")[1]) == 2:
         return True
@@ -123,7 +126,7 @@ def _money_values(r: "Reading", pf: ProductFacts, role: str) -> list[float]:
     if role == "reference":
         return [pf.list_price, pf.price, *pf.history]
     if role == "flash":
-        return list(pf.flash)
+        return [*pf.flash, pf.effective]  # "秒杀309": the deal price with the coupon stacked is the flash deal too
     if role == "coupon":
         return [a for a, _t, _c in pf.coupons] + _savings(pf)
     if role == "threshold":
@@ -164,7 +167,7 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
         elif role in ("coupon", "threshold", "flash"):
             answers.append(("campaign", pid))
         elif role == "fee":
-            answers.append(("shipping", pid))
+            answers.append(("shipping:free", pid))
     if role == "difference" and ok:
         answers.append(("difference", None))
     if hit is not None:
@@ -183,7 +186,9 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
             "upper": f"pays {_money(pf.effective)}", "lower": f"pays {_money(pf.effective)}"}.get(role, f"pays {_money(pf.effective)}")
     other = [x for x in r.facts.all() if x.pid not in pids and _eq(v, x.effective)]
     tail = f" ({_money(v)} is {r.label(other[0].pid)}'s price)" if other and role == "pay" else ""
-    would = {"pay": [("price", pf.pid), ("purchase", pf.pid)], "coupon": [("campaign", pf.pid)],
+    deal = r.vocab.find("coupon_words", r.stext(i)) is not None
+    would = {"pay": [("price", pf.pid), ("purchase", pf.pid)] + ([("campaign", pf.pid)] if deal else []),
+             "coupon": [("campaign", pf.pid)],
              "threshold": [("campaign", pf.pid)], "flash": [("campaign", pf.pid), ("price", pf.pid)],
              "fee": [("shipping", pf.pid)]}.get(role, [])
     r.claim(q.start, q.end, pids, "price", v, role, True, "false",

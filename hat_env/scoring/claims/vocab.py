@@ -81,6 +81,7 @@ class Vocab:
     link_patterns: tuple[re.Pattern[str], ...] = ()
     range_patterns: tuple[re.Pattern[str], ...] = ()
     carriers: tuple[str, ...] = ()
+    shipping_focus: dict[str, re.Pattern[str]] = field(default_factory=dict)
     bundle_terms: tuple[tuple[re.Pattern[str], int, int], ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -151,7 +152,7 @@ def _compile(path: Path, data: dict[str, Any]) -> Vocab:
         name_stopwords=frozenset(str(w).lower() for w in data.get("name_stopwords") or ()),
         link_patterns=tuple(re.compile(p, re.IGNORECASE) for p in data.get("link_ref") or ()),
         range_patterns=tuple(re.compile(p, re.IGNORECASE) for p in data.get("link_range") or ()),
-        carriers=tuple(str(c) for c in data.get("carriers") or ()),
+        carriers=tuple(str(c) for c in data.get("carriers") or ()), shipping_focus=table("shipping_focus"),
         bundle_terms=tuple(_bundle_term(path, b) for b in data.get("bundle_terms") or ()), raw=data,
     )
 
