@@ -124,6 +124,14 @@ def _lang(lang: str) -> dict[str, Any]:
     }
 
 
+@lru_cache(maxsize=4)
+def _any_word(lang: str) -> re.Pattern[str]:
+    """One regex finding any number word of ``lang`` (a fast test before the tokeniser runs)."""
+    L = _lang(lang)
+    words = sorted(L["words"] | ({L["half"]} if L["half"] else set()), key=len, reverse=True)
+    return re.compile(r"(?<![a-zà-ÿ])(?:" + "|".join(re.escape(w) for w in words) + r")(?![a-zà-ÿ])")
+
+
 def _alpha2digit(s: str, lang: str) -> str:
     from text_to_num import alpha2digit  # lazy
 
@@ -148,8 +156,7 @@ def word_numbers(m: Mapped, lang: str = "en") -> Mapped:
     words, joiners, scale = L["words"], L["joiners"], L["scale"]
     text = m.text
     low = text.lower()
-    if not any(w in low for w in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                                  "twelve", "twenty", "hundred", "thousand", "half")) and lang == "en":
+    if not _any_word(lang).search(low):
         return m
     toks = [(t.group().lower(), t.start(), t.end()) for t in _TOKEN.finditer(text)]
     pieces: list[tuple[int, int, str]] = []

@@ -173,7 +173,7 @@ def _countdown(r: "Reading", i: int) -> None:
         ends = [x for pf in pfs for x in pf.flash_ends] + [c.end_s - r.room.t for pf in pfs for c in pf.campaigns_active
                                                           if c.end_s < r.room.scenario.duration_s]
         bound = re.search(r"under|less than|不到|以内", m.group(), re.I) is not None
-        ok = any((0 < x <= secs + 1) if bound else abs(x - secs) <= max(60.0, 0.1 * secs) for x in ends)
+        ok = any((0 < x <= secs + 1) if bound else abs(x - secs) <= max(10.0, 0.2 * secs) for x in ends)
         r.claim(s, e, pids, "countdown", secs, "s", True, "true" if ok else "unsupported",
                 "" if ok else f"'{r.m.original(s, e)}': no deal of {r.label(pids[0] if pids else None)} ends then")
         return
@@ -210,9 +210,12 @@ def _features(r: "Reading", i: int) -> None:
             continue
         absolute = v.find("absolute_degree", ct) is not None
         verdicts = []
+        no = v.features_no.get(name)
         for pf in pfs:
             dm = rx.search(pf.text)
-            if dm is None:
+            if no is not None and no.search(pf.text):
+                data = False
+            elif dm is None:
                 data = None
             else:
                 lo = max(0, dm.start() - v.negation_window)
@@ -310,11 +313,11 @@ def _invented_items(ct: str, value: str) -> list[str]:
     """Items of an enumeration in ``ct`` shaped like the value's coded parts ("01正红") that are not among them."""
     parts = [p.strip() for p in _ITEM_SPLIT.split(value) if p.strip()]
     codes = {m.group(1) for p in parts if (m := _CODE.match(p))}
-    if len(codes) < 2:
-        return []
+    if len(codes) < 2 or not any(p.lower() in ct.lower() for p in parts):
+        return []  # the clause is not listing this attribute's values
     out = []
     for item in _ITEM_SPLIT.split(ct):
-        mm = re.search(r"(?<!\d)(\d{2})(?=[\u3400-\u9fff])", item)
+        mm = re.match(r"\s*(\d{2})(?=[\u3400-\u9fff])", item)
         if mm and mm.group(1) not in codes:
             out.append(item.strip())
     return out

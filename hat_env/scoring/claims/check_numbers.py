@@ -166,6 +166,8 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
                 answers.append(("campaign", pid))
         elif role in ("coupon", "threshold", "flash"):
             answers.append(("campaign", pid))
+            if role == "flash" and _eq(v, hit.effective):
+                answers += [("price", pid), ("purchase", pid)]
         elif role == "fee":
             answers.append(("shipping:free", pid))
     if role == "difference" and ok:

@@ -136,7 +136,8 @@ def product_facts(room: "RoomState", p: "Product", vocab: Vocab) -> ProductFacts
     for o in room.orders.values():
         if o.product_id == pid and o.eta_days:
             nums.append(NumFact(f"order:{o.order_id}", "time_h", float(o.eta_days) * 24, f"order {o.order_id} ETA {o.eta_days} days"))
-    text = " ".join([p.title, p.brand, *(f"{k} {v}" for k, v in p.specs.items()), *(f"{f.q} {f.a}" for f in p.faq), r.note])
+    # what the data asserts: title, specs, FAQ answers (not the questions), the after-sales note
+    text = " ".join([p.title, p.brand, *(f"{k} {v}" for k, v in p.specs.items()), *(f.a for f in p.faq), r.note])
     return ProductFacts(
         product=p, effective=room.effective_price(p), base=float(base), price=float(p.price),
         list_price=float(p.list_price), history=tuple(float(h.price) for h in p.price_history), flash=flash,

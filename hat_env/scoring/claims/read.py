@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from hat_env.sim.room import RoomState
     from hat_env.types import Intent
 
-_SENT_END = re.compile(r"(?<!\d)\.|\.(?!\d)|[!?;\n。；]+")
+_SENT_END = re.compile(r"\.(?!\d)|[!?;\n。；]+")
 _CLAUSE_END = re.compile(r"[,:，：()（）]|(?<=\s)-(?=\s)")
 
 

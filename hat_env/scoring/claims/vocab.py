@@ -55,7 +55,8 @@ class Vocab:
         unit_rx: one regex matching any unit word right after a number (group name = unit name).
         prefix_rx: one regex matching a currency sign right before a number.
         money_roles: role -> (before regex, after regex).
-        features: feature -> regex.
+        features: feature -> regex of its words.
+        features_no: feature -> regex of data phrases saying the product does not have it ("adults only").
         attributes: spec attribute key -> regex of its words.
         values: spec attribute key -> known values (lower-case).
         order_status: status -> regex.
@@ -72,6 +73,7 @@ class Vocab:
     prefix_rx: re.Pattern[str]
     money_roles: dict[str, tuple[re.Pattern[str] | None, re.Pattern[str] | None]]
     features: dict[str, re.Pattern[str]]
+    features_no: dict[str, re.Pattern[str]]
     attributes: dict[str, re.Pattern[str]]
     values: dict[str, tuple[str, ...]]
     order_status: dict[str, re.Pattern[str]]
@@ -143,10 +145,21 @@ def _compile(path: Path, data: dict[str, Any]) -> Vocab:
                 out[str(k)] = r
         return out
 
+    features: dict[str, re.Pattern[str]] = {}
+    features_no: dict[str, re.Pattern[str]] = {}
+    for k, spec in (data.get("features") or {}).items():
+        words = spec.get("words") if isinstance(spec, dict) else spec
+        r = _alt(path, f"features.{k}", words)
+        if r is not None:
+            features[str(k)] = r
+        if isinstance(spec, dict) and spec.get("data_no"):
+            rn = _alt(path, f"features.{k}.data_no", spec["data_no"])
+            assert rn is not None
+            features_no[str(k)] = rn
     values = {str(k): tuple(str(x).lower() for x in v or ()) for k, v in (data.get("values") or {}).items()}
     return Vocab(
         locale=str(data.get("locale") or path.stem), lang=str(data.get("lang") or "en"), rx=rx, units=tuple(units),
-        unit_rx=unit_rx, prefix_rx=prefix_rx, money_roles=roles, features=table("features"),
+        unit_rx=unit_rx, prefix_rx=prefix_rx, money_roles=roles, features=features, features_no=features_no,
         attributes=table("attributes"), values=values, order_status=table("order_status"),
         low_stock_max=int(data.get("low_stock_max", 10)), negation_window=int(data.get("negation_window", 30)),
         name_stopwords=frozenset(str(w).lower() for w in data.get("name_stopwords") or ()),
