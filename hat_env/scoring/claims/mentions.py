@@ -58,7 +58,8 @@ def _catalog_key(room: "RoomState") -> tuple:
 
 @lru_cache(maxsize=64)
 def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str], re.Pattern[str] | None]:
-    """alias (lower-case) -> product id, and one regex for all aliases (longest first)."""
+    """alias (lower-case) -> product id, and one regex for all aliases (longest first). An alias two products
+    share, or that another product's spec values use, names neither."""
     counts: dict[str, set[str]] = {}
     spec_words: dict[str, set[str]] = {}
     for pid, _link, title, brand, specs in key:
@@ -74,10 +75,17 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
                 if len(w) >= 3:
                     words.add(_stem(w))
         else:
-            for w in _WORD.findall(title + " " + brand):
+            # the name-like words of a title: its first word (a model or line name), its head noun (the last
+            # word), its last two words as a phrase ("power bank"), and the brand; descriptors in between
+            # ("Aluminum", "3-Port", "Wireless") are not names
+            tw = [w for w in _WORD.findall(title) if len(w) >= 2]
+            cands = [*tw[:1], *tw[-1:], *_WORD.findall(brand)]
+            for w in cands:
                 s = _stem(w)
                 if len(s) >= 3 and s not in stop:
                     words.add(s)
+            if len(tw) >= 2:
+                words.add(f"{_stem(tw[-2])} {_stem(tw[-1])}")
         for w in words:
             counts.setdefault(w, set()).add(pid)
         sw: set[str] = set()
@@ -102,7 +110,8 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
         rx = re.compile("|".join(re.escape(a) for a in alts), re.IGNORECASE)
     else:
         # a reply word ending a title word ("watch" for "smartwatch"): at least 4 letters
-        rx = re.compile(r"\b(?:" + "|".join(re.escape(a) for a in alts) + r")(?:e?s|'s)?\b", re.IGNORECASE)
+        rx = re.compile(r"\b(?:" + "|".join(re.escape(a).replace(r"\ ", r"\s+") + r"(?:e?s|'s)?" for a in alts) + r")\b",
+                        re.IGNORECASE)
     return out, rx
 
 
@@ -158,7 +167,8 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
     if rx is not None:
         for m in rx.finditer(text):
             w = m.group().lower()
-            pid = al.get(w) or al.get(_stem(w)) or al.get(w.rstrip("s"))
+            w = re.sub(r"\s+", " ", w)
+            pid = al.get(w) or al.get(_stem(w)) or al.get(w.rstrip("s")) or al.get(" ".join(_stem(x) for x in w.split()))
             if pid is not None:
                 found.append(Mention(m.start(), m.end(), (pid,), "name"))
     if vocab.lang != "zh":
