@@ -186,8 +186,8 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
             "threshold": "thresholds " + (", ".join(_money(t) for _a, t, _c in pf.coupons if t) or "none"),
             "fee": "free shipping" if pf.product.shipping.free_shipping else f"shipping {_money(pf.product.shipping.fee)}",
             "upper": f"pays {_money(pf.effective)}", "lower": f"pays {_money(pf.effective)}"}.get(role, f"pays {_money(pf.effective)}")
-    other = [x for x in r.facts.all() if x.pid not in pids and _eq(v, x.effective)]
-    tail = f" ({_money(v)} is {r.label(other[0].pid)}'s price)" if other and role == "pay" else ""
+    other = [p for p in r.room.products if p.product_id not in pids and _eq(v, r.room.effective_price(p))]
+    tail = f" ({_money(v)} is {r.label(other[0].product_id)}'s price)" if other and role == "pay" else ""
     deal = r.vocab.find("coupon_words", r.stext(i)) is not None
     would = {"pay": [("price", pf.pid), ("purchase", pf.pid)] + ([("campaign", pf.pid)] if deal else []),
              "coupon": [("campaign", pf.pid)],
@@ -202,9 +202,9 @@ def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts
     """A coupon named in a positive clause without a condition must apply to the product: its price (after a
     flash sale) meets the threshold."""
     ct = r.ctext(i)
-    if r.clauses[i].question or r.vocab.find("coupon_conditions", ct) or r.negated(i, r.clauses[i].end):
+    if r.clauses[i].question or r.cfind("coupon_conditions", i) or r.negated(i, r.clauses[i].end):
         return
-    if not r.vocab.find("use_coupon", ct) and not r.vocab.find("pay_words", ct):
+    if not r.cfind("use_coupon", i) and not r.cfind("pay_words", i):
         return  # stating a coupon's terms ("满199减30") is not saying it applies
     if len(pfs) != 1:
         return
@@ -224,16 +224,16 @@ def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts
 def _family(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
     ct = r.ctext(i)
     v = r.vocab
-    if v.find("returns_words", ct):
+    if r.cfind("returns_words", i):
         return "returns"
-    if v.find("warranty_words", ct):
+    if r.cfind("warranty_words", i):
         return "warranty"
     if r.orders or any(m.how == "order" for m in r.mentions):
-        if v.find("eta_words", ct) and not v.find("ship_words", ct):
+        if r.cfind("eta_words", i) and not r.cfind("ship_words", i):
             return "order"
-    if v.find("deliver_words", ct) and not v.find("ship_words", ct):
+    if r.cfind("deliver_words", i) and not r.cfind("ship_words", i):
         return "delivery"
-    if v.find("ship_words", ct):
+    if r.cfind("ship_words", i):
         return "shipping"
     keys = {k for pf in pfs for k in pf.product.specs}
     for k, rx in v.attributes.items():
@@ -274,15 +274,15 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
     if q.dim == "count":
         if q.value <= 1 and fam is None:
             return
-        if v.find("sales_figures", ct):
+        if r.cfind("sales_figures", i):
             r.claim(q.start, q.end, pids, "sales", q.value, q.unit, True, "unsupported",
                     f"'{orig}': the data has no sales figures")
             return
-        if v.find("reviews", ct):
+        if r.cfind("reviews", i):
             r.claim(q.start, q.end, pids, "reviews", q.value, q.unit, True, "unsupported",
                     f"'{orig}': the data has no reviews")
             return
-        stockish = v.find("in_stock", ct) or v.find("low_stock", ct) or q.unit == "count" and any(
+        stockish = r.cfind("in_stock", i) or r.cfind("low_stock", i) or q.unit == "count" and any(
             w in r.text[q.start : q.end].lower() for w in ("left", "in stock", "available", "remaining"))
         if stockish or fam == "stock" or any(w in ct for w in ("库存", "剩", "还有")):
             ok = any(_eq(q.value, pf.stock) for pf in pfs)
@@ -313,7 +313,7 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                     extra += [math.floor(off), math.ceil(off), round(off, 1)]
             extra += [float(p) for _q, p in pf.bundles]
     if q.dim == "zhe":
-        in_bundle = v.find("bundle_words", ct) is not None
+        in_bundle = r.cfind("bundle_words", i) is not None
         for pf in pfs:
             if not in_bundle:
                 for ref in (pf.price, pf.list_price):

@@ -8,6 +8,7 @@ unit in its value (parsed with the same reader as replies), never a fixed list o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.numbers import Quantity, read_quantities
@@ -92,11 +93,17 @@ class ProductFacts:
         return self.product.link
 
 
+@lru_cache(maxsize=8192)
+def _quantities(text: str, locale: str) -> tuple[tuple[str, float], ...]:
+    """``(dimension, base value)`` of every number with a unit in a data text (cached: catalog texts repeat)."""
+    from hat_env.scoring.claims.vocab import load_vocab
+
+    vocab = load_vocab(locale)
+    return tuple((q.dim, q.base) for q in read_quantities(normalize(text, locale), vocab, spec=True))
+
+
 def _q_facts(attr: str, text: str, vocab: Vocab, label: str) -> list[NumFact]:
-    out = []
-    for q in read_quantities(normalize(text, vocab.locale), vocab, spec=True):
-        out.append(NumFact(attr, q.dim, q.base, label))
-    return out
+    return [NumFact(attr, dim, base, label) for dim, base in _quantities(text, vocab.locale)]
 
 
 def product_facts(room: "RoomState", p: "Product", vocab: Vocab) -> ProductFacts:
@@ -122,7 +129,7 @@ def product_facts(room: "RoomState", p: "Product", vocab: Vocab) -> ProductFacts
         nums.append(NumFact("fee", "money", float(s.fee), f"shipping fee {s.fee:g}"))
     spec_text: dict[str, str] = {}
     for k, v in p.specs.items():
-        spec_text[k] = normalize(str(v), vocab.locale).text
+        spec_text[k] = normalize(str(v), vocab.locale).text  # cached by text
         nums += _q_facts(f"spec:{k}", str(v), vocab, f"{k} '{v}'")
     nums += _q_facts("title", p.title, vocab, f"title '{p.title}'")
     for f in p.faq:

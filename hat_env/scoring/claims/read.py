@@ -10,6 +10,7 @@ shipping, returns, campaigns, promises, health, features, spec values, order sta
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import TYPE_CHECKING, Iterable
 
@@ -48,6 +49,9 @@ class Reading:
         self.facts = facts if facts is not None and facts.vocab is self.vocab else RoomFacts(room, self.vocab)
         self.intents = list(intents)
         self.clauses = self._clauses()
+        self._ctexts = [self.text[c.start : c.end] for c in self.clauses]
+        self._starts = [c.start for c in self.clauses]
+        self._present: dict[str, bool] = {}
         self.mentions: list[Mention] = find_mentions(self.text, room, self.vocab)
         scope: list[str] = []
         self.orders: list[str] = []
@@ -100,15 +104,27 @@ class Reading:
 
     def clause_at(self, pos: int) -> int:
         """Index of the clause holding normalised offset ``pos``."""
-        for i, c in enumerate(self.clauses):
-            if c.start <= pos < c.end:
-                return i
-        return max(0, len(self.clauses) - 1)
+        i = bisect.bisect_right(self._starts, pos) - 1
+        return min(max(i, 0), max(0, len(self.clauses) - 1))
 
     def ctext(self, i: int) -> str:
         """The text of clause ``i``."""
-        c = self.clauses[i]
-        return self.text[c.start : c.end]
+        return self._ctexts[i]
+
+    def has(self, name: str) -> bool:
+        """Whether the vocabulary list ``name`` matches anywhere in the reply (computed once per list)."""
+        got = self._present.get(name)
+        if got is None:
+            got = self._present[name] = self.vocab.find(name, self.text) is not None
+        return got
+
+    def cfind(self, name: str, i: int) -> "re.Match[str] | None":
+        """The first match of list ``name`` in clause ``i`` (offsets relative to the clause)."""
+        return self.vocab.find(name, self._ctexts[i]) if self.has(name) else None
+
+    def call(self, name: str, i: int) -> "list[re.Match[str]]":
+        """Every match of list ``name`` in clause ``i`` (offsets relative to the clause)."""
+        return self.vocab.all(name, self._ctexts[i]) if self.has(name) else []
 
     def stext(self, i: int) -> str:
         """The text of the sentence holding clause ``i``."""
