@@ -215,10 +215,14 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
         absolute = r.cfind("absolute_degree", i) is not None
         verdicts = []
         no = v.features_no.get(name)
+        says_no = no is not None and no.search(r.stext(i)) is not None  # the reply restates the data's "no"
         for pf in pfs:
             dm = rx.search(pf.text)
             if no is not None and no.search(pf.text):
                 data = False
+                if says_no:
+                    verdicts.append(("true", ""))
+                    continue
             elif dm is None:
                 data = None
             else:
@@ -371,8 +375,18 @@ def _order_status(r: "Reading", i: int) -> None:
         return
 
 
+def _orders_here(r: "Reading", i: int) -> list[str]:
+    """The orders a clause is about: named in its sentence, else (a sentence naming no product) those asked."""
+    sent = r.clauses[i].sentence
+    here = [m for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == sent]
+    oids = [m.order_id for m in here if m.how == "order" and m.order_id]
+    if oids or any(m.how != "order" for m in here):
+        return oids
+    return list(r.orders)
+
+
 def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) -> None:
-    ct = r.ctext(i)
+    """A positive mention of list ``name`` in clause ``i`` is unsupported (no data states it)."""
     c0 = r.clauses[i].start
     m = r.cfind(name, i)
     if m is None:
@@ -381,7 +395,9 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     if not _state(r, i, s):
         return
     pids, _ = _group(r, i, s)
-    r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}")
+    # a promise about an order (a delivery guarantee) voids the order's answer
+    r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}",
+            [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else [])
 
 
 def _shipping_promise(r: "Reading", i: int) -> None:
@@ -407,7 +423,7 @@ def _shipping_promise(r: "Reading", i: int) -> None:
         r.claim(s, e, pids, "shipping" if ship is not None else "delivery", name, "", True,
                 "true" if eta_ok else "unsupported", "" if eta_ok else
                 f"{r.label(pids[0] if pids else None)}: '{ct.strip()}' but the data says it ships within {h} h",
-                [("shipping", p) for p in pids[:1]])
+                [("shipping", p) for p in pids[:1]] + [("order_status", o) for o in _orders_here(r, i)])
         return
 
 
@@ -513,6 +529,7 @@ def _no_questions(r: "Reading", i: int) -> None:
     pids, _ = _group(r, i, c.start + m.start())
     pfs = r.pfs(pids)
     ok = any(m.group().lower() in pf.product.returns.note.lower() for pf in pfs)
+    # a condition beyond the policy is false, but the return window beside it still answers
     r.claim(c.start + m.start(), c.start + m.end(), pids, "returns", m.group(), "", True,
             "true" if ok else "unsupported", "" if ok else
             f"'{r.m.original(c.start + m.start(), c.start + m.end())}': the return policy does not say so")
@@ -660,7 +677,7 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
     rep.unavailable = r.has("unavailable")
     rep.greeting = r.has("greeting")
     rep.insult = r.has("insult")
-    rep.leak = any(n and "_" in n and n.lower() in low for n in tool_names)
+    rep.leak = any(n and "_" in n and n.lower() in low for n in tool_names) or r.has("leak_words")
     rep.health_denial = r.has("health_denial")
     stated = [i for i, c in enumerate(r.clauses) if not c.question]
     if r.has("ai_disclosure"):

@@ -76,13 +76,19 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
     """
     text = m.text
     units = {u.name: u for u in vocab.units}
+    units_dim = {u.name: u.dim for u in vocab.units}
     out: list[Quantity] = []
     ones = [(x.start(1), x.end(1)) for x in _ONE_UNIT.finditer(text)] if vocab.lang != "zh" else []
     matches: list[tuple[int, int, float]] = []
     for x in _NUM.finditer(text):
         s, e = x.span()
-        if s and (text[s - 1] in _GLUE or (text[s - 1] == "." and s > 1 and text[s - 2].isdigit())):
+        if s and text[s - 1] == "." and s > 1 and text[s - 2].isdigit():
             continue
+        if s and text[s - 1] in _GLUE:
+            # glued to letters: a model or an id (SPF50, A1001, IPX7), unless money follows ("维C69元")
+            ua = _unit_after(vocab, text, e)
+            if ua is None or units_dim.get(ua[0]) != "money":
+                continue
         g = x.group()
         matches.append((s, e, float(g.replace(",", ""))))
     for s, e in ones:
