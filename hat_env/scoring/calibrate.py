@@ -210,17 +210,19 @@ def mistakes(records: list[dict[str, Any]], key: str = "pred") -> list[dict[str,
     return out
 
 
-def _replies(split: str, given_intents: bool, progress: Callable[[int, int], None] | None) -> list[dict[str, Any]]:
-    return grade_items(load_items("replies_*.jsonl", split), given_intents, progress)
+def _replies(split: str, given_intents: bool, progress: Callable[[int, int], None] | None,
+             folder: Path | None = None) -> list[dict[str, Any]]:
+    return grade_items(load_items("replies_*.jsonl", split, folder), given_intents, progress)
 
 
-#: Calibration sets by name: ``fn(split, given_intents, progress) -> graded records``.
+#: Calibration sets by name: ``fn(split, given_intents, progress, folder) -> graded records`` (``folder``:
+#: where the set's files are, ``None`` for the shipped ones).
 SETS: dict[str, Callable[..., list[dict[str, Any]]]] = {"replies": _replies}
 
 
 def register_set(name: str, fn: Callable[..., list[dict[str, Any]]]) -> None:
-    """Register a calibration set (``comments`` for the comment parser): ``fn(split, given_intents, progress)``
-    returns graded records with ``label`` and ``pred`` dicts (and ``locale``, ``category``)."""
+    """Register a calibration set (``comments`` for the comment parser): ``fn(split, given_intents, progress,
+    folder)`` returns graded records with ``label`` and ``pred`` dicts (and ``locale``, ``category``)."""
     SETS[name] = fn
 
 

@@ -22,6 +22,7 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     c.add_argument("--judge", default=None, help="also run an LLM judge: agent spec(s), comma-separated, up to 3 (majority vote)")
     c.add_argument("--given-intents", action="store_true",
                    help="use each free-text comment's expect_intents instead of parsing it (the grader alone, apart from the parser)")
+    c.add_argument("--dir", default=None, help="read the sets from this folder instead of the shipped scenarios/calibration")
     c.add_argument("--json", action="store_true", help="print the summary as JSON")
     c.add_argument("--mistakes", default=None, help="write the items the grader disagrees on to this JSONL file")
     c.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -122,7 +123,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             bar.refresh()
 
         try:
-            records = SETS[name](args.split, args.given_intents, progress)
+            records = SETS[name](args.split, args.given_intents, progress, Path(args.dir) if args.dir else None)
         except ValueError as exc:
             bar.close()
             print(f"error: {exc}", file=sys.stderr)
