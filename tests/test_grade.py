@@ -106,3 +106,26 @@ def test_calibrate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert summary["all"]["n"] == 4 and summary["locales"]["en_US"]["n"] == 4
     assert 0.0 <= summary["all"]["accuracy"] <= 1.0 and "false_pass" in summary["all"]
     assert main(["calibrate", "--dir", str(tmp_path), "--set", "nope", "--quiet"]) == 2
+
+
+def test_calibrate_runs_a_judge_on_the_same_items() -> None:
+    """The LLM judge gets the comments, tool results and reply the grader saw. The judge here is a plain
+    callable standing in for a paid model API (it always votes accurate and effective)."""
+    from hat_env.scoring.calibrate import agreement, grade_items, run_judge
+
+    seen: list[str] = []
+
+    def judge(request) -> str:
+        seen.append(request.messages[-1]["content"])
+        return '{"accuracy": 1, "effectiveness": 1, "reason": "ok"}'
+
+    items = dev_items()[:4]
+    for it in items:
+        it["label"] = {**it["label"], "compliance": 1}
+    records = grade_items(items)
+    run_judge(records, [judge])
+    assert len(seen) == 4 and all("Host reply:" in s for s in seen)
+    assert all(r["judge"] == {"accuracy": 1, "effectiveness": 1.0} for r in records)
+    a = agreement(records, key="judge")
+    want = sum(1 for it in items if it["label"]["accuracy"] == 1) / 4
+    assert a["n"] == 4 and a["accuracy"] == want and "compliance" not in a
