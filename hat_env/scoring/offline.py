@@ -4,7 +4,7 @@
 turn but the last through the request loop as a live run would (tool calls run against the room, hooks apply),
 and grades the LAST turn as written: the hooks that would block or rewrite it are run and reported in ``hooks``
 with ``"applied": false``, never applied. A comment without ``intents`` is parsed
-(:func:`hat_env.sim.language.parse_comment`).
+(:func:`hat_env.sim.parser.parse_comment`).
 
 The last-turn step is one small function (:func:`_finish_as_written`) written on today's request loop, so it can
 be re-based on the loop's own "grade as written" mode when that lands.
@@ -45,7 +45,7 @@ def _turn(turn: Any, k: int) -> Any:
 
 
 def _parse(text: str, locale: str, room: Any) -> list[dict[str, Any]]:
-    from hat_env.sim.language import parse_comment
+    from hat_env.sim.parser import parse_comment
 
     kw: dict[str, Any] = {}
     params = inspect.signature(parse_comment).parameters
