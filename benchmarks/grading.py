@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import subprocess
 import sys
 import tarfile
@@ -117,7 +116,6 @@ def main() -> None:
     print(f"evaluation: {rev[:10]} {old['cases_per_s']:.1f} cases/s | working tree {new['cases_per_s']:.1f} cases/s "
           f"({figures['ratio_working_over_rev']['eval_time']:.2f}x the time)")
     print(f"saved {save('grading', figures)}")
-    _ = statistics
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ the reply as written (:meth:`Mapped.original`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,7 @@ class Mapped:
         en.extend(ends[pos:])
         return Mapped("".join(out), self.source, tuple(st), tuple(en))
 
-    def map_chars(self, fn: "callable[[str], str]") -> "Mapped":  # type: ignore[valid-type]
+    def map_chars(self, fn: Callable[[str], str]) -> "Mapped":
         """A new mapping where each character ``c`` becomes ``fn(c)`` (which may be longer, shorter or empty)."""
         pieces = []
         for i, ch in enumerate(self.text):

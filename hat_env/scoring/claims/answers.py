@@ -95,7 +95,7 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
     """
     got = report.answered()
     bad = report.bad
-    out: list[tuple["Intent", bool, str]] = []
+    out: list[tuple["Intent", float, str]] = []
     polite = bool(reply_norm.strip()) and bool((_HAN if lang == "zh" else _LATIN).search(reply_norm)) and not report.insult
 
     def has(kind: str, pid: str | None) -> bool:

@@ -252,15 +252,16 @@ def _fact_in_family(f: NumFact, fam: str) -> bool:
 
 def _would(attr: str, pid: str) -> list[tuple[str, str | None]]:
     """What a number claim about ``attr`` would answer (a false one voids it)."""
+    out: list[tuple[str, str | None]] = []
     if attr == "shipping":
-        return [("shipping", pid)]
-    if attr in ("returns", "warranty", "spec:warranty"):
-        return [("after_sales", pid)] + ([("spec:warranty", pid)] if "warranty" in attr else [])
-    if attr.startswith("spec:"):
-        return [(attr, pid)]
-    if attr == "stock":
-        return [("stock", pid)]
-    return []
+        out.append(("shipping", pid))
+    elif attr in ("returns", "warranty", "spec:warranty"):
+        out.append(("after_sales", pid))
+        if "warranty" in attr:
+            out.append(("spec:warranty", pid))
+    elif attr.startswith("spec:") or attr == "stock":
+        out.append((attr, pid))
+    return out
 
 
 def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:

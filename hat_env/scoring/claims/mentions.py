@@ -160,12 +160,12 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
                         break
                     found.append(Mention(mm.start(1), mm.end(), (by_link[int(mm.group(1))].product_id,), "link"))
                     end = mm.end()
-    for m in vocab.all("group_words", text):
-        found.append(Mention(m.start(), m.end(), tuple(p.product_id for p in room.products), "group"))
+    for g in vocab.all("group_words", text):
+        found.append(Mention(g.start(), g.end(), tuple(p.product_id for p in room.products), "group"))
     key = _catalog_key(room)
-    al, rx = _aliases(key, vocab.lang, vocab.name_stopwords)
-    if rx is not None:
-        for m in rx.finditer(text):
+    al, names = _aliases(key, vocab.lang, vocab.name_stopwords)
+    if names is not None:
+        for m in names.finditer(text):
             w = m.group().lower()
             w = re.sub(r"\s+", " ", w)
             pid = al.get(w) or al.get(_stem(w)) or al.get(w.rstrip("s")) or al.get(" ".join(_stem(x) for x in w.split()))

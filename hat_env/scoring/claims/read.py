@@ -213,7 +213,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     Returns:
         The :class:`~hat_env.scoring.claims.model.Report`.
     """
-    from hat_env.scoring.claims.check_facts import read_fact_claims
+    from hat_env.scoring.claims.detect import read_fact_claims
     from hat_env.scoring.claims.check_numbers import read_number_claims
 
     r = Reading(reply, room, locale or room.locale, intents, facts)
