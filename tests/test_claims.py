@@ -148,3 +148,7 @@ def test_vocabulary_is_data_and_checked() -> None:
     assert load_vocab("en_GB").locale == "en_US"  # a locale without a file takes its language's
     with pytest.raises(ValueError, match="negation"):
         _compile(Path("broken.yaml"), {"negation": ["("]})
+    # a pattern that repeats a repetition without bound (exponential backtracking on a crafted reply) is refused
+    with pytest.raises(ValueError, match="broken.yaml: in_stock: .*repeats a repetition"):
+        _compile(Path("broken.yaml"), {"in_stock": ["(in stock+)+$"]})
+    assert _compile(Path("ok.yaml"), {"in_stock": ["in stock(?! soon)", "x{0,8}y"]}).rx["in_stock"] is not None

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterable
 from hat_env.scoring.claims.facts import ProductFacts, RoomFacts
 from hat_env.scoring.claims.mentions import Mention, find_mentions
 from hat_env.scoring.claims.model import Claim, Clause, Report
-from hat_env.scoring.claims.vocab import Vocab, load_vocab
+from hat_env.scoring.claims.vocab import MAX_TEXT, Vocab, load_vocab
 from hat_env.text import collapse_spaced, normalize
 from hat_env.text.offsets import Mapped
 
@@ -44,7 +44,7 @@ class Reading:
                  facts: RoomFacts | None = None):
         self.vocab: Vocab = load_vocab(locale)
         self.room = room
-        self.m: Mapped = collapse_spaced(normalize(reply, locale), min_ascii=3)
+        self.m: Mapped = collapse_spaced(normalize(reply[:MAX_TEXT], locale), min_ascii=3)
         self.text = self.m.text
         self.facts = facts if facts is not None and facts.vocab is self.vocab else RoomFacts(room, self.vocab)
         self.intents = list(intents)

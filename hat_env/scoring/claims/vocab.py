@@ -98,11 +98,52 @@ class Vocab:
         return list(r.finditer(text)) if r is not None else []
 
 
+#: Longest text the engine reads (characters); replies are far shorter (harness limits are in the hundreds).
+MAX_TEXT = 4000
+
+
+def _nested_repeat(tree: Any, inside: bool = False) -> bool:
+    """Whether a parsed pattern repeats, without bound, something that itself repeats without bound (``(a+)+``):
+    the shape that makes a backtracking engine take exponential time."""
+    from re import _constants as c  # type: ignore[attr-defined]
+
+    for op, av in tree:
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", None)):
+            lo, hi, sub = av
+            unbounded = hi == c.MAXREPEAT or hi > 100
+            if unbounded and inside:
+                return True
+            if _nested_repeat(sub, inside or unbounded):
+                return True
+        elif op is c.SUBPATTERN:
+            if _nested_repeat(av[-1], inside):
+                return True
+        elif op is c.BRANCH:
+            if any(_nested_repeat(b, inside) for b in av[1]):
+                return True
+        elif op in (c.ASSERT, c.ASSERT_NOT):
+            if _nested_repeat(av[1], inside):
+                return True
+    return False
+
+
 def _alt(path: Path, key: str, pats: Any) -> re.Pattern[str] | None:
+    """One case-insensitive alternation of the list's patterns. Patterns are Python regexes (lookaround
+    allowed: the files ship with the package); one that repeats a repetition without bound is refused, so no
+    file makes matching take more than linear-ish time on a reply (which is also cut at :data:`MAX_TEXT`)."""
+    from re import _parser  # type: ignore[attr-defined]
+
     if not pats:
         return None
     if not isinstance(pats, list) or not all(isinstance(p, str) for p in pats):
         raise ValueError(f"{path}: {key}: expected a list of regex strings")
+    for p in pats:
+        try:
+            tree = _parser.parse(p, re.IGNORECASE)
+        except re.error as exc:
+            raise ValueError(f"{path}: {key}: bad regex {p!r}: {exc}") from None
+        if _nested_repeat(tree):
+            raise ValueError(f"{path}: {key}: regex {p!r} repeats a repetition without bound (exponential matching)")
     try:
         return re.compile("|".join(f"(?:{p})" for p in pats), re.IGNORECASE)
     except re.error as exc:
@@ -199,4 +240,4 @@ def load_vocab(locale: str) -> Vocab:
     return _compile(path, data)
 
 
-__all__ = ["VOCAB_DIR", "Unit", "Vocab", "available_locales", "load_vocab"]
+__all__ = ["MAX_TEXT", "VOCAB_DIR", "Unit", "Vocab", "available_locales", "load_vocab"]
