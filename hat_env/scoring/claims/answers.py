@@ -96,7 +96,8 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
     got = report.answered()
     bad = report.bad
     out: list[tuple["Intent", float, str]] = []
-    polite = bool(reply_norm.strip()) and bool((_HAN if lang == "zh" else _LATIN).search(reply_norm)) and not report.insult
+    polite = (bool(reply_norm.strip()) and bool((_HAN if lang == "zh" else _LATIN).search(reply_norm))
+              and not report.insult and not report.dismissive)
 
     def has(kind: str, pid: str | None) -> bool:
         if pid is None:

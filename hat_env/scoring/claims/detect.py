@@ -55,6 +55,7 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
     rep.unavailable = r.has("unavailable")
     rep.greeting = r.has("greeting")
     rep.insult = r.has("insult")
+    rep.dismissive = r.has("dismissive")
     rep.leak = any(n and "_" in n and n.lower() in low for n in tool_names) or r.has("leak_words")
     rep.health_denial = r.has("health_denial")
     stated = [i for i, c in enumerate(r.clauses) if not c.question]

@@ -80,6 +80,7 @@ class Report:
         human_claim: the reply says the host is a real person.
         greeting: a greeting, thanks or apology word.
         insult: an insult word.
+        dismissive: the whole reply is a brush-off ("不知道哦", "no idea").
         leak: the reply quotes the harness's tool names or instructions.
         mentioned: products the reply names, in order.
     """
@@ -93,6 +94,7 @@ class Report:
     human_claim: bool = False
     greeting: bool = False
     insult: bool = False
+    dismissive: bool = False
     leak: bool = False
     mentioned: list[str] = field(default_factory=list)
 
