@@ -10,8 +10,9 @@ Each probe, on the code under test:
 - runs the reference agent on the first ``--cases`` cases of each built-in suite (lsqa-v1, hvqa-v1, robust-v1,
   ifeval-live-v1: the replies and tool calls a bench scores) and then times the scoring of every finished
   request once (``LiveSession.score`` on its outcome: a fresh scoring context, as the request core builds one),
-  giving the grading cost per reply (median and p95, microseconds); the first 20 replies warm the process
-  (lazy imports, dictionaries) and are not counted;
+  giving the grading cost per reply (median and p95, microseconds of CPU time: on a shared machine wall time
+  counts the scheduler's time slices given to other processes); the first 20 replies warm the process (lazy
+  imports, dictionaries) and are not counted;
 - times the whole evaluation of those cases (``run_cases`` with the reference agent: session building, agent
   turns, tools, scoring, records), giving the evaluation throughput in cases per second.
 
@@ -55,10 +56,10 @@ for k, case in enumerate(cases):
         if s.feed(resp.text, resp.tool_calls or None, resp.timings.total_s) is not None:
             break
     out = s.outcomes[-1][0]
-    t = time.perf_counter()
+    t = time.process_time()
     s.score(out, s.harness)
     if k >= 20:
-        per.append(time.perf_counter() - t)
+        per.append(time.process_time() - t)
 per.sort()
 with tempfile.TemporaryDirectory() as tmp:
     t = time.perf_counter()

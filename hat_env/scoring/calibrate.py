@@ -81,6 +81,7 @@ def _given_intents(case: dict[str, Any]) -> dict[str, Any]:
 
 
 def _labels(d: dict[str, Any]) -> dict[str, float]:
+    """Labels (or predictions) as ``{accuracy, effectiveness, compliance, pass}``."""
     acc = 1 if float(d.get("accuracy", 0)) >= 1 else 0
     eff = float(d.get("effectiveness", 0))
     comp = 1 if float(d.get("compliance", 1)) >= 1 else 0
@@ -123,6 +124,7 @@ def grade_items(items: list[dict[str, Any]], given_intents: bool = False,
 
 
 def _share(num: int, den: int) -> float | None:
+    """A rounded share, ``None`` for an empty group."""
     return round(num / den, 4) if den else None
 
 
@@ -140,6 +142,7 @@ def agreement(records: Iterable[dict[str, Any]], key: str = "pred") -> dict[str,
     out: dict[str, Any] = {"n": n}
 
     def agree(f: Callable[[dict, dict], bool]) -> float | None:
+        """Share of records where ``f(label, prediction)`` holds."""
         return _share(sum(1 for r in rs if f(r["label"], r[key])), n)
 
     out["accuracy"] = agree(lambda a, b: a["accuracy"] == b["accuracy"])
@@ -212,6 +215,7 @@ def mistakes(records: list[dict[str, Any]], key: str = "pred") -> list[dict[str,
 
 def _replies(split: str, given_intents: bool, progress: Callable[[int, int], None] | None,
              folder: Path | None = None) -> list[dict[str, Any]]:
+    """The ``replies`` set: graded reply items of ``split``."""
     return grade_items(load_items("replies_*.jsonl", split, folder), given_intents, progress)
 
 

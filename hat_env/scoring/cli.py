@@ -57,6 +57,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 
 def _pct(x: Any) -> str:
+    """A share as a percentage with one decimal."""
     return "-" if x is None else f"{100 * x:.1f}"
 
 
@@ -65,6 +66,7 @@ _COLS = (("n", "n"), ("accuracy", "acc"), ("effectiveness_ge_half", "eff>=.5"), 
 
 
 def _table(title: str, rows: dict[str, dict[str, Any]]) -> Any:
+    """A rich table of agreement figures per group."""
     from rich.table import Table
 
     t = Table(title=title)
@@ -77,6 +79,7 @@ def _table(title: str, rows: dict[str, dict[str, Any]]) -> Any:
 
 
 def _component_table(title: str, a: dict[str, Any]) -> Any:
+    """A rich table of agreement, false passes and false fails per component."""
     from rich.table import Table
 
     t = Table(title=title)
@@ -118,6 +121,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         bar = tqdm(total=0, disable=args.quiet or args.json, desc=f"calibrate {name}", unit="item")
 
         def progress(done: int, total: int) -> None:
+            """Update the progress bar."""
             bar.total = total
             bar.n = done
             bar.refresh()

@@ -45,6 +45,7 @@ def _turn(turn: Any, k: int) -> Any:
 
 
 def _parse(text: str, locale: str, room: Any) -> list[dict[str, Any]]:
+    """Intents of a free-text comment from the comment parser (given the room when it takes one)."""
     from hat_env.sim.parser import parse_comment
 
     kw: dict[str, Any] = {}
@@ -57,6 +58,7 @@ def _parse(text: str, locale: str, room: Any) -> list[dict[str, Any]]:
 
 
 def _check_case(case: Any) -> dict[str, Any]:
+    """Check the fields grading needs; raise :class:`GradeError` naming the field."""
     if not isinstance(case, dict):
         raise GradeError(f"case: expected an object, got {type(case).__name__}")
     for k in ("scenario", "seed", "t", "comments"):

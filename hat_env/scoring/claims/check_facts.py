@@ -29,6 +29,8 @@ def _group(r: "Reading", i: int, pos: int) -> tuple[tuple[str, ...], bool]:
 
 
 def _availability(r: "Reading", i: int) -> None:
+    """In stock / sold out / "only a few left" in clause ``i``, checked against the stock of the products it is about
+    (each of them when the reply names them all at once)."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     v = r.vocab
@@ -65,6 +67,8 @@ def _availability(r: "Reading", i: int) -> None:
 
 def _bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, claim_value: bool = True,
                note: str = "") -> None:
+    """A yes/no policy word of list ``name`` (free shipping, exchange) against ``getter(pf)``; a negation flips it, and
+    a clause that restates the after-sales note is true."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     for m in r.call(name, i):
@@ -118,6 +122,8 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
 
 
 def _flash(r: "Reading", i: int) -> None:
+    """A flash sale named in clause ``i``: running now (or, with "ended" / "starts later" words, not running) for the
+    product at the request's moment."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     v = r.vocab
@@ -157,6 +163,7 @@ def _flash(r: "Reading", i: int) -> None:
 
 
 def _countdown(r: "Reading", i: int) -> None:
+    """"Ends in N minutes" / "还剩N分钟": some deal of the product must end then (an upper bound when said as "under")."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     for m in r.call("countdown", i):
@@ -178,6 +185,7 @@ def _countdown(r: "Reading", i: int) -> None:
 
 
 def _promo_code(r: "Reading", i: int) -> None:
+    """A promo code must be one of the room's campaigns."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     for m in r.call("promo_code", i):
@@ -192,6 +200,8 @@ def _promo_code(r: "Reading", i: int) -> None:
 
 
 def _shipping_promise(r: "Reading", i: int) -> None:
+    """Same-day or next-day shipping or delivery: the data says "within N hours", so it is unsupported (next-day
+    delivery is true of an order whose ETA is one day)."""
     ct = r.ctext(i)
     v = r.vocab
     ship = r.cfind("ship_words", i)
@@ -352,35 +362,42 @@ def _free_item(r: "Reading", i: int) -> None:
 
 
 def _exchange(r: "Reading", i: int) -> None:
+    """Exchange allowed or not (a clause about returns only is not an exchange claim)."""
     if not r.cfind("returns_words", i) or r.cfind("exchange_words", i):
         _bool_fact(r, i, "exchange_words", "exchange", lambda pf: pf.product.returns.exchange, "after_sales")
 
 
 def _free_shipping(r: "Reading", i: int) -> None:
+    """Free shipping claimed."""
     _bool_fact(r, i, "free_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free")
 
 
 def _paid_shipping(r: "Reading", i: int) -> None:
+    """Paid shipping claimed."""
     _bool_fact(r, i, "paid_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free",
                claim_value=False)
 
 
 def _bundles(r: "Reading", i: int) -> None:
+    """A bundle deal named: one must run for the product now."""
     _exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles), "campaign", "no bundle deal runs now",
                   void=False)
 
 
 def _gifts(r: "Reading", i: int) -> None:
+    """A gift named: one must come with the product now."""
     _exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
                   void=False)
 
 
 def _deadline(r: "Reading", i: int) -> None:
+    """"Today only" / "price goes up tomorrow": a flash sale or the product's own coupon must be running."""
     _exists_claim(r, i, "deadline_words", "deadline", lambda pf: bool(pf.flash) or (
         pf.applied_coupon is not None and bool(pf.applied_coupon.products)), "campaign", "no deal on it ends then")
 
 
 def _stacking(r: "Reading", i: int) -> None:
+    """Deals stacked: the data stacks a flash price with one coupon, or a bundle."""
     _exists_claim(r, i, "stacking_words", "stacking", lambda pf: (bool(pf.flash) and pf.applied_coupon is not None)
                   or bool(pf.bundles), "campaign", "the data stacks no deals on it")
 

@@ -19,14 +19,17 @@ _EPS = 0.0051
 
 
 def _eq(a: float, b: float) -> bool:
+    """Equal to the cent (or to a millionth, for large values)."""
     return abs(a - b) < _EPS or (b != 0 and abs(a - b) / abs(b) < 1e-6)
 
 
 def _money(x: float) -> str:
+    """An amount as notes write it (``49.99``, ``45``)."""
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
 def _role(r: "Reading", q: Quantity, i: int) -> str:
+    """The money role of a number from the words just before and after it in its clause (``pay`` by default)."""
     c = r.clauses[i]
     text = r.text
     before = text[max(c.start, q.start - 30) : q.start]
@@ -78,12 +81,14 @@ def _is_money(r: "Reading", q: Quantity, i: int) -> bool:
 
 
 def _pairs(r: "Reading") -> list[float]:
+    """Differences between the effective prices of the products asked about or named."""
     pids = list(dict.fromkeys([*r.scope, *r.report.mentioned]))
     effs = [r.facts.of(p).effective for p in pids if p in r.room.by_id]
     return [abs(a - b) for k, a in enumerate(effs) for b in effs[k + 1 :]]
 
 
 def _savings(pf: ProductFacts) -> list[float]:
+    """Savings the data gives: price or list price minus what the viewer pays, price minus the flash price."""
     out = [pf.price - pf.effective, pf.list_price - pf.effective, pf.base - pf.effective, pf.price - pf.base,
            pf.list_price - pf.price]
     return [x for x in out if x > 0.004]
@@ -119,6 +124,7 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
 
 
 def _money_values(r: "Reading", pf: ProductFacts, role: str) -> list[float]:
+    """The values money in ``role`` may take for product ``pf``."""
     if role == "pay":
         return [pf.effective]
     if role == "base":
@@ -139,6 +145,7 @@ def _money_values(r: "Reading", pf: ProductFacts, role: str) -> list[float]:
 
 
 def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
+    """Check one amount of money against the products it may be about, by its role; record the claim."""
     role = _role(r, q, i)
     v = q.value
     pfs = r.pfs(pids)
@@ -222,6 +229,8 @@ def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts
 
 
 def _family(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
+    """Which attribute a time or count in clause ``i`` is about, from its words (returns, warranty, order, delivery,
+    shipping, a spec key the products have), or ``None``."""
     ct = r.ctext(i)
     v = r.vocab
     if r.cfind("returns_words", i):
@@ -243,6 +252,7 @@ def _family(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
 
 
 def _fact_in_family(f: NumFact, fam: str) -> bool:
+    """Whether a number fact belongs to an attribute family."""
     if fam == "warranty":
         return f.attr in ("warranty", "spec:warranty")
     if fam in ("order", "delivery"):
@@ -265,6 +275,7 @@ def _would(attr: str, pid: str) -> list[tuple[str, str | None]]:
 
 
 def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
+    """Check a time, count, percentage, 折 or spec quantity against the facts of its products; record the claim."""
     pfs = r.pfs(pids)
     if not pfs:
         return

@@ -19,6 +19,7 @@ _TOKEN = re.compile(r"[a-z]+|[\u3400-\u9fff]+")
 
 
 def _tokens(s: str) -> set[str]:
+    """Latin words and Chinese runs of ``s``, lower-case."""
     return set(_TOKEN.findall(s.lower()))
 
 
@@ -169,6 +170,8 @@ def _invented_items(ct: str, value: str) -> list[str]:
 
 
 def _order_status(r: "Reading", i: int) -> None:
+    """An order status word in clause ``i`` must be the status of the order the sentence is about (any of the orders
+    asked about when it names none)."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     sent = r.clauses[i].sentence
@@ -261,6 +264,7 @@ _UNSUPPORTED = (
 
 
 def _unsupported_lists(r: "Reading", i: int) -> None:
+    """Claims no data supports (guarantees, certifications, seller-price superlatives, rankings, sales, reviews)."""
     for name, attr, why in _UNSUPPORTED:
         if r.has(name):
             _positive_unsupported(r, i, name, attr, why)

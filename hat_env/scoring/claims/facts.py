@@ -103,6 +103,7 @@ def _quantities(text: str, locale: str) -> tuple[tuple[str, float], ...]:
 
 
 def _q_facts(attr: str, text: str, vocab: Vocab, label: str) -> list[NumFact]:
+    """Number facts of attribute ``attr`` read from a data text."""
     return [NumFact(attr, dim, base, label) for dim, base in _quantities(text, vocab.locale)]
 
 
@@ -165,6 +166,7 @@ class RoomFacts:
     """
 
     def __init__(self, room: "RoomState", vocab: Vocab):
+        """Facts of ``room`` at its clock, read with ``vocab``."""
         self.room = room
         self.vocab = vocab
         self._by_id: dict[str, ProductFacts] = {}

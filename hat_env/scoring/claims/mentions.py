@@ -42,6 +42,7 @@ class Mention:
 
 
 def _stem(w: str) -> str:
+    """A lower-case word without a possessive or plural ending."""
     w = w.lower().strip("'-")
     if w.endswith("'s"):
         w = w[:-2]
@@ -53,6 +54,7 @@ def _stem(w: str) -> str:
 
 
 def _catalog_key(room: "RoomState") -> tuple:
+    """What the names of a room depend on (cached per catalog)."""
     return tuple((p.product_id, p.link, p.title, p.brand, tuple(sorted(p.specs.items()))) for p in room.products)
 
 
@@ -117,6 +119,7 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
 
 @lru_cache(maxsize=64)
 def _suffix_table(key: tuple, lang: str, stop: frozenset[str]) -> dict[str, str]:
+    """Endings of name words that also name the product ("watch" of "smartwatch"), unless two products share one."""
     al, _ = _aliases(key, lang, stop)
     out: dict[str, str] = {}
     if lang == "zh":

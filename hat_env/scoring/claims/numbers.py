@@ -51,6 +51,7 @@ class Quantity:
 
 
 def _unit_after(vocab: Vocab, text: str, end: int) -> tuple[str, int] | None:
+    """The unit right after a number ending at ``end``: ``(unit name, end of the unit)`` or ``None``."""
     m = vocab.unit_rx.match(text, end)
     if m is None or m.lastgroup is None:
         return None

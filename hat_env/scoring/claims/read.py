@@ -42,6 +42,7 @@ class Reading:
 
     def __init__(self, reply: str, room: "RoomState", locale: str, intents: Iterable["Intent"] = (),
                  facts: RoomFacts | None = None):
+        """Normalise the reply, split it, find its references and the products asked about."""
         self.vocab: Vocab = load_vocab(locale)
         self.room = room
         self.m: Mapped = collapse_spaced(normalize(reply[:MAX_TEXT], locale), min_ascii=3)
@@ -76,6 +77,7 @@ class Reading:
 
     # -- structure ---------------------------------------------------------------------------------------
     def _clauses(self) -> list[Clause]:
+        """Sentences (by end punctuation) split into clauses (commas, colons, brackets, the locale's clause words)."""
         text = self.text
         out: list[Clause] = []
         cw = self.vocab.rx.get("clause_words")
@@ -157,6 +159,7 @@ class Reading:
         inside = [m for m in prod if m.start >= c.start and m.end <= c.end]
 
         def join(*groups: tuple[str, ...]) -> tuple[str, ...]:
+            """The groups' product ids, in order, each once."""
             return tuple(dict.fromkeys(p for g in groups for p in g))
 
         if inside:

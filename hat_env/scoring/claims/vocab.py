@@ -151,12 +151,14 @@ def _alt(path: Path, key: str, pats: Any) -> re.Pattern[str] | None:
 
 
 def _bundle_term(path: Path, b: Any) -> tuple[re.Pattern[str], int, int]:
+    """One ``bundle_terms`` entry: ``(regex, quantity, percent off)``."""
     if not isinstance(b, dict) or not {"pattern", "qty", "pct"} <= set(b):
         raise ValueError(f"{path}: bundle_terms: each needs 'pattern', 'qty' and 'pct'")
     return re.compile(str(b["pattern"]), re.IGNORECASE), int(b["qty"]), int(b["pct"])
 
 
 def _compile(path: Path, data: dict[str, Any]) -> Vocab:
+    """Compile one locale file's data (``path`` names it in errors)."""
     rx = {k: _alt(path, k, data.get(k)) for k in _LISTS}
     units: list[Unit] = []
     unit_parts: list[str] = []
@@ -179,6 +181,7 @@ def _compile(path: Path, data: dict[str, Any]) -> Vocab:
                        _alt(path, f"money_roles.{role}.after", d.get("after")))
 
     def table(key: str) -> dict[str, re.Pattern[str]]:
+        """A mapping of name -> list of patterns, compiled."""
         out = {}
         for k, pats in (data.get(key) or {}).items():
             r = _alt(path, f"{key}.{k}", pats)
