@@ -174,7 +174,7 @@ def read_cases(path: str | Path) -> tuple[list[dict[str, Any]], str]:
 
 def _parse(text: str, locale: str) -> list[dict[str, Any]]:
     """The intents the comment parser reads in ``text``."""
-    from hat_env.sim.language import parse_comment
+    from hat_env.sim.parser import parse_comment
 
     return [i.to_dict() for i in parse_comment(text, locale)]
 
