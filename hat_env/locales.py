@@ -260,6 +260,11 @@ class ReplyPhrases(_Strict):
     troll: Wordings
     injection: Wordings
     injection_short: str = Field(min_length=1)
+    #: answers without facts: "I'm an AI host", "it is not a medicine", "please ask in <language>" (when absent,
+    #: the chitchat wordings are said)
+    identity: Wordings | None = None
+    efficacy: Wordings | None = None
+    other_language: Wordings | None = None
     spec_labels: dict[str, str]
     generic_spec_label: str = Field(min_length=1)
     order_status: dict[OrderStatus, str]
