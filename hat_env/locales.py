@@ -220,6 +220,12 @@ class ParserSpec(_Strict):
     quantity: Words = ()
     #: words right after a quantity word that keep it a price question ("is", "for", "钱")
     quantity_price_next: Words = ()
+    #: when a product lacks the asked attribute but has this one, the question is about it (read from every
+    #: locale: weight -> size for the net content of food)
+    spec_fallbacks: dict[str, str] = {}
+    #: Chinese numerals of link numbers ("三号链接"): the characters for 0-9 in order, the one for ten, then
+    #: other characters for two ("两")
+    numerals: str = ""
     #: words before / after a link number ("链接3", "3号", "enlace 2")
     link_prefix: Words = ()
     link_suffix: Words = ()

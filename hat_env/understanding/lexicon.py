@@ -115,6 +115,11 @@ class Lexicon:
     pinyin_locales: tuple[str, ...]
     #: characters too common to be the evidence of a homophone match
     function_chars: frozenset[str]
+    #: attribute -> the attribute asked instead when a product lacks it
+    spec_fallbacks: dict[str, str]
+    #: link numbers in Chinese numerals (group ``z``) and their digit values
+    zh_link_re: re.Pattern[str] | None
+    numeral_values: dict[str, int]
 
 
 def _add(roles: dict[str, list[Role]], word: str, role: Role) -> None:
@@ -178,6 +183,24 @@ def lexicon() -> Lexicon:
     j = "|".join(re.escape(w) for w in sorted(joiners, key=len, reverse=True))
     a = "|".join(re.escape(w) for w in sorted(articles, key=len, reverse=True))
     joiner_re = re.compile(rf"\s*(?:,\s*)?(?:{j})\s*(?:(?:{a})\s*)?[#＃]?(?P<n>\d{{1,3}})(?![\d.,]?\d)(?!\s*(?:{suf}))")
+    numeral_values: dict[str, int] = {}
+    for p in specs.values():
+        if len(p.numerals) >= 11:
+            for i, ch in enumerate(p.numerals[:11]):
+                numeral_values[ch] = i
+            for ch in p.numerals[11:]:
+                numeral_values[ch] = 2
+    zh_link_re = None
+    if numeral_values:
+        cls = "[" + "".join(re.escape(c) for c in numeral_values) + "]{1,3}"
+        han_suf = [re.escape(w) for w in suffixes if not w.isascii() and len(w) >= 2]
+        han_pre = [re.escape(w) for w in prefixes if not w.isascii()]
+        alts = []
+        if han_suf:  # "三号链接" (a bare "三号" may be a date: "三号发货")
+            alts.append(f"(?P<z>{cls})\\s*(?:{'|'.join(sorted(han_suf, key=len, reverse=True))})")
+        if han_pre:
+            alts.append(f"(?:{'|'.join(han_pre)})\\s*(?P<y>{cls})")
+        zh_link_re = re.compile("|".join(alts)) if alts else None
     ow = words("order_words")
     order_re = re.compile(
         r"(?:" + alternation(ow) + r")\s*(?:[:：#]|no\.?|number|id)?\s*"
@@ -227,6 +250,9 @@ def lexicon() -> Lexicon:
         typo_targets=typo_targets,
         pinyin_locales=tuple(loc for loc, p in specs.items() if p.pinyin),
         function_chars=frozenset(fold("".join(p.function_chars for p in specs.values()))),
+        spec_fallbacks={k: v for p in specs.values() for k, v in p.spec_fallbacks.items()},
+        zh_link_re=zh_link_re,
+        numeral_values=numeral_values,
     )
 
 

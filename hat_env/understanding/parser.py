@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Any
 
 from hat_env.sim.vocab import SPEC_ATTRS
@@ -229,20 +230,27 @@ class CommentParser:
         any_id = bool(found)
         bounds = [m.start() for m in _CLAUSE_RE.finditer(f)]
         pinyin = None
-        if lex.pinyin_locales and not f.isascii() or _ASCII_TOKEN.search(f):
-            st = sound_tables() if lex.pinyin_locales else None
-            if st is not None and st.pinyin_re is not None and self._pinyin_like(f, st.syllables):
+        if lex.pinyin_locales and _ASCII_TOKEN.search(f):
+            st = sound_tables()
+            if st.pinyin_re is not None and self._pinyin_like(f, st.syllables):
                 pinyin = st
 
-        # -- products: link numbers, then names -----------------------------------------------------------
+        # -- products: link numbers (groups joined by "和"/"or"), then names ------------------------------------
         mentions: list[Mention] = []
         taken: list[tuple[int, int]] = []
+        group_of: dict[int, int] = {}  # mention start -> group id (links joined by a joiner word)
         link_iters = [lex.link_re.finditer(f)]
+        if lex.zh_link_re is not None and not f.isascii():
+            link_iters.append(lex.zh_link_re.finditer(f))
         if pinyin is not None and pinyin.pinyin_link_re is not None:
             link_iters.append(pinyin.pinyin_link_re.finditer(f))
         for it in link_iters:
             for m in it:
-                n = int(m.group("n") or m.group("m"))
+                if not all(m.end() <= x or y <= m.start() for x, y in taken):
+                    continue
+                n = _link_number(m, lex)
+                if n is None:
+                    continue
                 mentions.append((m.start(), m.end(), frozenset((n,)), bisect_right(bounds, m.start())))
                 taken.append((m.start(), m.end()))
                 end = m.end()
@@ -250,29 +258,42 @@ class CommentParser:
                     jm = lex.joiner_re.match(f, end)
                     if jm is None:
                         break
+                    group_of.setdefault(m.start(), m.start())
+                    group_of[jm.start("n")] = group_of[m.start()]
                     mentions.append((jm.start("n"), jm.end(), frozenset((int(jm.group("n")),)),
                                      bisect_right(bounds, jm.start("n"))))
                     taken.append((jm.start("n"), jm.end()))
                     end = jm.end()
 
         def free(a: int, b: int) -> bool:
-            return not any(a < y and x < b for x, y in taken)
+            return all(b <= x or y <= a for x, y in taken)
 
+        kw = [m for m in lex.words_re.finditer(f) if free(m.start(), m.end())]
         names: list[Mention] = []
         if cat is not None and cat.names_re is not None:
             for m in cat.names_re.finditer(f):
                 if not free(m.start(), m.end()):
                     continue
-                w = m.group()
-                links = cat.names.get(w) or cat.names.get(re.sub(r"\s+", " ", w)) or _plural_base(w, cat.names)
+                # a keyword longer than the name wins ("防晒指数" over "防晒"); a name wins a tie ("口红" over "红色")
+                if any(k.start() < m.end() and m.start() < k.end() and k.end() - k.start() > m.end() - m.start()
+                       for k in kw):
+                    continue
+                links = _name_links(m.group(), cat.names)
                 if links:
                     names.append((m.start(), m.end(), links, bisect_right(bounds, m.start())))
+            if pinyin is not None:
+                self._pinyin_names(f, cat, names, bounds, free)
+        if names:
+            spans = [(a, b) for a, b, _, _ in names]
+            if any(k.start() < b and a < k.end() for k in kw for a, b in spans):
+                g = f
+                for a, b in spans:
+                    g = _blank(g, a, b)
+                kw = [m for m in lex.words_re.finditer(g) if free(m.start(), m.end())]
 
         # -- keywords --------------------------------------------------------------------------------------
         hits: list[Hit] = []
-        for m in lex.words_re.finditer(f):
-            if not free(m.start(), m.end()) or any(a <= m.start() and m.end() <= b for a, b, _, _ in names):
-                continue
+        for m in kw:
             w = m.group()
             roles = lex.roles.get(w) or lex.roles.get(re.sub(r"\s+", " ", w).replace("’", "'"))
             if roles:
@@ -280,8 +301,8 @@ class CommentParser:
                     hits.append((m.start(), m.end(), r[0], r[1]))
         if pinyin is not None and pinyin.pinyin_re is not None:
             for m in pinyin.pinyin_re.finditer(f):
-                if free(m.start(), m.end()):
-                    for r in pinyin.by_pinyin.get(" ".join(re.split(r"\s+", m.group().strip())), ()) or \
+                if free(m.start(), m.end()) and not any(a <= m.start() < b for a, b, _, _ in names):
+                    for r in pinyin.by_pinyin.get(" ".join(m.group().split()), ()) or \
                             _pinyin_roles(m.group(), pinyin.by_pinyin):
                         hits.append((m.start(), m.end(), r[0], r[1]))
         covered = [(h[0], h[1]) for h in hits] + [(a, b) for a, b, _, _ in names] + taken
@@ -299,7 +320,24 @@ class CommentParser:
                 for link, attr in cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ()):
                     value_hits.append((m.start(), m.end(), link, attr))
 
-        return self._assemble(f, hits, value_hits, mentions, bounds, any_id, found)
+        out = self._assemble(f, hits, value_hits, mentions, bounds, any_id, found)
+        return _spread(out, mentions, group_of, bounds, f)
+
+    @staticmethod
+    def _pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], free: Any) -> None:
+        """Product names written in pinyin ("fang shai shuang"), in a comment that reads as pinyin."""
+        table = _pinyin_name_table(cat)
+        if table is None:
+            return
+        rx, by = table
+        for m in rx.finditer(f):
+            if free(m.start(), m.end()):
+                links = by.get(" ".join(m.group().split())) or by.get(m.group().replace(" ", ""))
+                if links is None:
+                    letters = m.group().replace(" ", "")
+                    links = next((v for k, v in by.items() if k.replace(" ", "") == letters), None)
+                if links:
+                    names.append((m.start(), m.end(), links, bisect_right(bounds, m.start())))
 
     def _typos(self, f: str, lex: Lexicon, cat: Catalog | None, covered: list[tuple[int, int]],
                hits: list[Hit], names: list[Mention], bounds: list[int]) -> None:
@@ -315,16 +353,16 @@ class CommentParser:
         if not cands:
             return
         from rapidfuzz import process
-        from rapidfuzz.distance import Levenshtein
+        from rapidfuzz.distance import OSA  # edits and transpositions ("spekaer", "wieght")
 
         for m in cands:
             w = m.group()
             if cat is not None and cat.typo_names:
-                r = process.extractOne(w, cat.typo_names, scorer=Levenshtein.distance, score_cutoff=1)
+                r = process.extractOne(w, cat.typo_names, scorer=OSA.distance, score_cutoff=1)
                 if r is not None:
                     names.append((m.start(), m.end(), cat.names[r[0]], bisect_right(bounds, m.start())))
                     continue
-            r = process.extractOne(w, lex.typo_targets, scorer=Levenshtein.distance, score_cutoff=1)
+            r = process.extractOne(w, lex.typo_targets, scorer=OSA.distance, score_cutoff=1)
             if r is not None:
                 for role in lex.roles[r[0]]:
                     hits.append((m.start(), m.end(), role[0], role[1]))
@@ -369,7 +407,7 @@ class CommentParser:
         lex = lexicon()
         cat = self.catalog
         hits.sort()
-        joints = [m.start() for m in lex.joint_re.finditer(f)]
+        joints = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
         spec_subs = {bisect_right(joints, h[0]) for h in hits if h[2] in ("spec", "value")}
         spec_subs |= {bisect_right(joints, v[0]) for v in value_hits}
         flags = set()
@@ -388,7 +426,10 @@ class CommentParser:
                 return None
             if cat is not None and cat.specs_known:
                 if link is not None:
-                    return attr if cat.has_attr(link, attr) else "unknown"
+                    if cat.has_attr(link, attr):
+                        return attr
+                    alt = lex.spec_fallbacks.get(attr)
+                    return alt if alt is not None and cat.has_attr(link, alt) else "unknown"
                 if attr not in SPEC_ATTRS and not any(attr in k for k in cat.spec_keys.values()):
                     return "unknown"
             return attr
@@ -455,6 +496,98 @@ class CommentParser:
                     found.append((m[0], Intent("spec", link=ln, attr="unknown")))
                     break
         return found
+
+
+def _link_number(m: re.Match[str], lex: Lexicon) -> int | None:
+    """The link number of a link-reference match (digits, or Chinese numerals up to 99)."""
+    g = m.groupdict()
+    for k in ("n", "m"):
+        if g.get(k):
+            return int(g[k])
+    z = g.get("z") or g.get("y")
+    if not z:
+        return None
+    vals = [lex.numeral_values[c] for c in z]
+    if len(vals) == 1:
+        return vals[0] or None
+    if len(vals) == 2 and vals[0] == 10:
+        return 10 + vals[1]
+    if len(vals) == 2 and vals[1] == 10:
+        return vals[0] * 10
+    if len(vals) == 3 and vals[1] == 10:
+        return vals[0] * 10 + vals[2]
+    return None
+
+
+def _name_links(w: str, names: dict[str, frozenset[int]]) -> frozenset[int] | None:
+    return names.get(w) or names.get(" ".join(w.split())) or _plural_base(w, names)
+
+
+@lru_cache(maxsize=64)
+def _pinyin_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, frozenset[int]]] | None:
+    """The catalog's Chinese names in pinyin (two syllables or more) and their pattern."""
+    from hat_env.understanding.fold import pinyin_of
+    from hat_env.understanding.lexicon import trie_pattern
+
+    by: dict[str, set[int]] = {}
+    for w, links in cat.names.items():
+        if w.isascii() or not all("\u4e00" <= c <= "\u9fff" for c in w):
+            continue
+        py = pinyin_of(w)
+        if py and len(py) >= 2:
+            by.setdefault(" ".join(py), set()).update(links)
+    if not by:
+        return None
+    return re.compile(r"(?<![a-z])" + trie_pattern(sorted(by), True, sep=r"\s*")), {k: frozenset(v) for k, v in by.items()}
+
+
+def _spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: dict[int, int], bounds: list[int],
+            f: str) -> list[tuple[int, Intent]]:
+    """Product intents also for the other links of their group ("link 2 and link 5 price", "2号和3号有货吗"), and
+    for a follow-up clause that only names another product ("3号有货吗 5号呢")."""
+    kinds_with_link = [(p, it) for p, it in found if it.link is not None and it.kind in _PRODUCT_KINDS]
+    if not kinds_with_link or any(it.kind == "compare" for _, it in found):
+        return found
+    out = list(found)
+    # groups of link mentions joined by a joiner word, or link mentions next to each other in one clause
+    singles = [m for m in mentions if len(m[2]) == 1]
+    groups: dict[int, list[Mention]] = {}
+    for i, m in enumerate(singles):
+        gid = group_of.get(m[0])
+        if gid is None and i > 0:
+            prev = singles[i - 1]
+            gap = f[prev[1] : m[0]]
+            if prev[3] == m[3] and _is_joiner_gap(gap):
+                gid = group_of.get(prev[0], prev[0])
+                group_of[prev[0]] = gid
+                group_of[m[0]] = gid
+        if gid is not None:
+            groups.setdefault(gid, []).append(m)
+    for ms in groups.values():
+        links = {next(iter(m[2])) for m in ms}
+        for p, it in kinds_with_link:
+            if it.link in links:
+                for m in ms:
+                    (ln,) = m[2]
+                    out.append((m[0], Intent(it.kind, link=ln, attr=it.attr if it.kind == "spec" else None)))
+    # follow-up clauses: a product named, nothing asked, the previous clause asked something
+    asked_clauses = {bisect_right(bounds, p) for p, _ in kinds_with_link}
+    for m in singles:
+        c = m[3]
+        if c in asked_clauses or c == 0 or not _is_question(_clause_text(f, bounds, c)):
+            continue
+        prev = [it for p, it in kinds_with_link if bisect_right(bounds, p) == c - 1]
+        (ln,) = m[2]
+        for it in prev:
+            out.append((m[0], Intent(it.kind, link=ln, attr=it.attr if it.kind == "spec" else None)))
+    return out
+
+
+_JOINER_GAP = re.compile(r"^[\s,，、和跟与及或&/]*(?:and|or|y|o|&)?[\s,，、]*$")
+
+
+def _is_joiner_gap(gap: str) -> bool:
+    return bool(gap) and len(gap) <= 6 and _JOINER_GAP.match(gap) is not None
 
 
 def _plural_base(w: str, names: dict[str, frozenset[int]]) -> frozenset[int] | None:
