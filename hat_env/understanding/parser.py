@@ -392,7 +392,9 @@ class CommentParser:
                 continue
             word, roles = st.by_sound[m.group()]
             written = f[m.start() : m.end()]
-            if written == word or not any(a == b and a not in fchars for a, b in zip(written, word)):
+            # the first character is written right (a pinyin input method picked a wrong later one), and it is
+            # not a function character ("有活" is not "有货")
+            if written == word or written[0] != word[0] or written[0] in fchars:
                 continue
             if c not in prod_clauses and not _is_question(_clause_text(f, bounds, c)):
                 continue
@@ -458,8 +460,8 @@ class CommentParser:
                     found.append((start, Intent("efficacy", link=link_at(start))))
                 else:
                     ln = link_at(start)
-                    if ln is None and any_id and k == "shipping":
-                        continue  # "订单A1003什么时候到": the order's delivery
+                    if ln is None and any_id and k in ("shipping", "after_sales"):
+                        continue  # "订单A1003什么时候到", "A1003退款了吗": about the order
                     found.append((start, Intent(k, link=ln)))
             elif typ in ("spec", "value"):
                 ln = link_at(start)
@@ -559,6 +561,8 @@ def _spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: 
             gap = f[prev[1] : m[0]]
             if prev[3] == m[3] and _is_joiner_gap(gap):
                 gid = group_of.get(prev[0], prev[0])
+                if prev[0] not in group_of:
+                    groups.setdefault(gid, []).append(prev)
                 group_of[prev[0]] = gid
                 group_of[m[0]] = gid
         if gid is not None:
