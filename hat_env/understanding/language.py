@@ -36,11 +36,21 @@ def _tables() -> tuple[list[tuple[str, re.Pattern[str]]], dict[str, frozenset[st
     return scripts, markers, int(data.get("min_chars", 2)), int(data.get("min_markers", 2))
 
 
+@lru_cache(maxsize=1)
+def _foreign_markers() -> frozenset[str]:
+    return frozenset().union(*_tables()[1].values())
+
+
+@lru_cache(maxsize=1)
+def _any_script() -> re.Pattern[str]:
+    return re.compile("|".join(rx.pattern for _, rx in _tables()[0]))
+
+
 def other_language(folded: str) -> str | None:
     """The code of the language ``folded`` (a folded comment) is in, when the parser does not read it; ``None``
     for Chinese, English, Spanish, mixed text of those, and anything it cannot tell."""
     scripts, markers, min_chars, min_markers = _tables()
-    if not folded.isascii():
+    if not folded.isascii() and _any_script().search(folded) is not None:
         letters = None
         for code, rx in scripts:
             n = len(rx.findall(folded))
@@ -49,10 +59,10 @@ def other_language(folded: str) -> str | None:
                     letters = len(_LETTER.findall(folded))
                 if n * 4 >= letters:
                     return code
-        if _HAN.search(folded):
-            return None
+    if not folded.isascii() and _HAN.search(folded):
+        return None
     words = set(_LATIN_WORD.findall(folded))
-    if len(words) < 2:
+    if len(words) < min_markers or len(words & _foreign_markers()) < min_markers:
         return None
     own = lexicon().markers
     served = max((len(words & m) for m in own.values()), default=0)

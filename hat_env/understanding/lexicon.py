@@ -109,6 +109,9 @@ class Lexicon:
     nouns: dict[str, tuple[str, ...]]
     #: language markers of the understood Latin-script languages: code -> words
     markers: dict[str, frozenset[str]]
+    all_markers: frozenset[str]
+    #: words never read as a typo: keywords, ordinary words and language markers
+    known_words: frozenset[str]
     #: single ASCII words (>= 5 letters) a typo may stand for, and the roles each has
     typo_targets: tuple[str, ...]
     #: Chinese keywords by sound (syllable codes) -> roles, and their pattern (built on first use)
@@ -247,6 +250,9 @@ def lexicon() -> Lexicon:
         name_stop=frozenset(fold(w) for p in specs.values() for w in p.name_stopwords),
         nouns={k: tuple(dict.fromkeys(v)) for k, v in nouns.items()},
         markers=markers,
+        all_markers=frozenset().union(*markers.values()) if markers else frozenset(),
+        known_words=frozenset(frozen) | frozenset(fold(w) for p in specs.values() for w in p.common_words)
+        | (frozenset().union(*markers.values()) if markers else frozenset()),
         typo_targets=typo_targets,
         pinyin_locales=tuple(loc for loc, p in specs.items() if p.pinyin),
         function_chars=frozenset(fold("".join(p.function_chars for p in specs.values()))),

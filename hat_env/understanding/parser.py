@@ -18,6 +18,7 @@ original.
 from __future__ import annotations
 
 import re
+import weakref
 from bisect import bisect_right
 from functools import lru_cache
 from typing import Any
@@ -36,6 +37,8 @@ _SENT_END_RE = re.compile(r"[。？?！!\n]|\.(?=\s)")
 _BARE_ID_RE = re.compile(r"(?<![A-Za-z0-9_-])([A-Z]{1,4}-?\d{4,12})(?![A-Za-z0-9_-])")
 _ASCII_TOKEN = re.compile(r"[a-z][a-z']*")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_DIGIT = re.compile(r"\d")
+_HAN_RUN2 = re.compile(r"[\u4e00-\u9fff]{2,}")
 _A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1")
 _QUESTION_CHARS = frozenset("?？❓❔¿")
 _TRAIL = " \t~～。.!！…😭😂🤔👀🙏😍🥺" 
@@ -149,6 +152,8 @@ class CommentParser:
     def _orders(self, work: str, f: str, lex: Lexicon) -> tuple[list[tuple[int, Intent]], str]:
         found: list[tuple[int, Intent]] = []
         spans: list[tuple[int, int]] = []
+        if not self.order_ids and _DIGIT.search(f) is None:  # every order id holds a digit
+            return found, f
         for m in lex.order_re.finditer(f):
             found.append((m.start(), Intent("order_status", order_id=work[m.start(1) : m.end(1)])))
             spans.append((m.start(1), m.end(1)))
@@ -170,20 +175,15 @@ class CommentParser:
 
     @staticmethod
     def _pinyin_like(f: str, syllables: frozenset[str]) -> bool:
+        """Whether the Latin words of ``f`` read as pinyin (six in ten of them are syllable strings)."""
         toks = _ASCII_TOKEN.findall(f)
         if len(toks) < 2:
             return False
-        ok = 0
-        for t in toks:
-            n = len(t)
-            reach = [False] * (n + 1)
-            reach[0] = True
-            for i in range(n):
-                if reach[i]:
-                    for k in range(1, min(6, n - i) + 1):
-                        if t[i : i + k] in syllables:
-                            reach[i + k] = True
-            ok += reach[n]
+        lex = lexicon()
+        known = sum(1 for t in toks if t in lex.roles or t in lex.common)
+        if known * 3 > len(toks):  # English or Spanish words
+            return False
+        ok = sum(1 for t in toks if _is_pinyin_token(t, syllables))
         return ok * 10 >= len(toks) * 6
 
     def parse(self, text: str) -> list[Intent]:
@@ -239,14 +239,15 @@ class CommentParser:
         mentions: list[Mention] = []
         taken: list[tuple[int, int]] = []
         group_of: dict[int, int] = {}  # mention start -> group id (links joined by a joiner word)
-        link_iters = [lex.link_re.finditer(f)]
+        has_digit = _DIGIT.search(f) is not None
+        link_iters = [lex.link_re.finditer(f)] if has_digit else []
         if lex.zh_link_re is not None and not f.isascii():
             link_iters.append(lex.zh_link_re.finditer(f))
         if pinyin is not None and pinyin.pinyin_link_re is not None:
             link_iters.append(pinyin.pinyin_link_re.finditer(f))
         for it in link_iters:
             for m in it:
-                if not all(m.end() <= x or y <= m.start() for x, y in taken):
+                if taken and not all(m.end() <= x or y <= m.start() for x, y in taken):
                     continue
                 n = _link_number(m, lex)
                 if n is None:
@@ -266,17 +267,23 @@ class CommentParser:
                     end = jm.end()
 
         def free(a: int, b: int) -> bool:
-            return all(b <= x or y <= a for x, y in taken)
+            for x, y in taken:
+                if a < y and x < b:
+                    return False
+            return True
 
-        kw = [m for m in lex.words_re.finditer(f) if free(m.start(), m.end())]
+        kw = list(lex.words_re.finditer(f))
+        if taken:
+            kw = [m for m in kw if free(m.start(), m.end())]
         names: list[Mention] = []
         if cat is not None and cat.names_re is not None:
+            kw_spans = [k.span() for k in kw]
             for m in cat.names_re.finditer(f):
                 if not free(m.start(), m.end()):
                     continue
                 # a keyword longer than the name wins ("防晒指数" over "防晒"); a name wins a tie ("口红" over "红色")
-                if any(k.start() < m.end() and m.start() < k.end() and k.end() - k.start() > m.end() - m.start()
-                       for k in kw):
+                a0, b0 = m.span()
+                if any(x < b0 and a0 < y and y - x > b0 - a0 for x, y in kw_spans):
                     continue
                 links = _name_links(m.group(), cat.names)
                 if links:
@@ -285,7 +292,7 @@ class CommentParser:
                 self._pinyin_names(f, cat, names, bounds, free)
         if names:
             spans = [(a, b) for a, b, _, _ in names]
-            if any(k.start() < b and a < k.end() for k in kw for a, b in spans):
+            if any(x < b and a < y for x, y in kw_spans for a, b in spans):
                 g = f
                 for a, b in spans:
                     g = _blank(g, a, b)
@@ -300,7 +307,7 @@ class CommentParser:
                 for r in roles:
                     hits.append((m.start(), m.end(), r[0], r[1]))
         if pinyin is not None and pinyin.pinyin_re is not None:
-            for m in pinyin.pinyin_re.finditer(f):
+            for m in pinyin.pinyin_re.finditer(f):  # noqa: SIM102
                 if free(m.start(), m.end()) and not any(a <= m.start() < b for a, b, _, _ in names):
                     for r in pinyin.by_pinyin.get(" ".join(m.group().split()), ()) or \
                             _pinyin_roles(m.group(), pinyin.by_pinyin):
@@ -313,7 +320,9 @@ class CommentParser:
 
         # -- spec values of the products named ---------------------------------------------------------------
         value_hits: list[tuple[int, int, int, str]] = []
-        if cat is not None and cat.values_re is not None and mentions:
+        spec_clauses = {bisect_right(bounds, h[0]) for h in hits if h[2] in ("spec", "value")}
+        if cat is not None and cat.values_re is not None and mentions and \
+                any(m[3] not in spec_clauses for m in mentions):
             for m in cat.values_re.finditer(f):
                 if not free(m.start(), m.end()) or any(a <= m.start() < b for a, b, _, _ in mentions):
                     continue
@@ -343,11 +352,13 @@ class CommentParser:
                hits: list[Hit], names: list[Mention], bounds: list[int]) -> None:
         """Latin words of 5+ letters nothing else read: one edit from a keyword or a product name."""
         cands = []
+        skip = lex.known_words
         for m in _ASCII_TOKEN.finditer(f):
             w = m.group()
-            if len(w) < 5 or w in lex.common or w in lex.roles or any(a <= m.start() < b for a, b in covered):
+            if len(w) < 5 or w in skip:
                 continue
-            if any(w in mk for mk in lex.markers.values()):
+            st = m.start()
+            if any(a <= st < b for a, b in covered):
                 continue
             cands.append(m)
         if not cands:
@@ -372,8 +383,8 @@ class CommentParser:
         """Homophone typos of Chinese keywords, in clauses where no keyword was read (at least one character of
         the keyword is written right, and the clause is a question or names a product)."""
         hit_clauses = {bisect_right(bounds, h[0]) for h in hits if h[2] in ("kind", "spec", "value", "cond")}
-        n_clauses = len(bounds) + 1
-        if len(hit_clauses) >= n_clauses:
+        han_clauses = {bisect_right(bounds, m.start()) for m in _HAN_RUN2.finditer(f)}
+        if han_clauses <= hit_clauses:
             return
         st = sound_tables()
         if st.sound_re is None:
@@ -409,9 +420,12 @@ class CommentParser:
         lex = lexicon()
         cat = self.catalog
         hits.sort()
-        joints = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
-        spec_subs = {bisect_right(joints, h[0]) for h in hits if h[2] in ("spec", "value")}
-        spec_subs |= {bisect_right(joints, v[0]) for v in value_hits}
+        joints: list[int] = bounds
+        spec_subs: set[int] = set()
+        if any(h[2] == "qty" for h in hits):  # parts of clauses, for the quantity rule
+            joints = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+            spec_subs = {bisect_right(joints, h[0]) for h in hits if h[2] in ("spec", "value")}
+            spec_subs |= {bisect_right(joints, v[0]) for v in value_hits}
         flags = set()
         q_cache: dict[int, bool] = {}
 
@@ -485,10 +499,10 @@ class CommentParser:
         for start, ln, clause in efficacy_cond:
             if (ln, clause) not in spec_at and question(clause):
                 found.append((start, Intent("efficacy", link=ln)))
-        if "identity" not in flags and lex.identity_re.search(f):
+        if "identity" not in flags and any(h[2] == "idweak" for h in hits):
             m = lex.identity_re.search(f)
-            assert m is not None
-            found.append((m.start(), Intent("identity")))
+            if m is not None:
+                found.append((m.start(), Intent("identity")))
         product_found = any(it.kind in _PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                             for _, it in found)
         if not product_found and mentions:
@@ -498,6 +512,20 @@ class CommentParser:
                     found.append((m[0], Intent("spec", link=ln, attr="unknown")))
                     break
         return found
+
+
+@lru_cache(maxsize=8192)
+def _is_pinyin_token(t: str, syllables: frozenset[str]) -> bool:
+    """Whether ``t`` is a run of pinyin syllables ("duoshao", "zhenren")."""
+    n = len(t)
+    reach = [False] * (n + 1)
+    reach[0] = True
+    for i in range(n):
+        if reach[i]:
+            for k in range(1, min(6, n - i) + 1):
+                if t[i : i + k] in syllables:
+                    reach[i + k] = True
+    return reach[n]
 
 
 def _link_number(m: re.Match[str], lex: Lexicon) -> int | None:
@@ -547,6 +575,8 @@ def _spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: 
             f: str) -> list[tuple[int, Intent]]:
     """Product intents also for the other links of their group ("link 2 and link 5 price", "2号和3号有货吗"), and
     for a follow-up clause that only names another product ("3号有货吗 5号呢")."""
+    if len(mentions) < 2:
+        return found
     kinds_with_link = [(p, it) for p, it in found if it.link is not None and it.kind in _PRODUCT_KINDS]
     if not kinds_with_link or any(it.kind == "compare" for _, it in found):
         return found
@@ -700,6 +730,25 @@ def _link_for(pos: int, clause: int, mentions: list[Mention]) -> int | None:
 
 
 _DEFAULT = CommentParser()
+#: parsers bound to rooms, by the room's identity, with the products they were built from
+_BOUND: "weakref.WeakKeyDictionary[Any, tuple[tuple[int, ...], CommentParser]]" = weakref.WeakKeyDictionary()
+
+
+def _parser_for(catalog: Any, locale: str) -> CommentParser:
+    """A parser bound to ``catalog``, reused while the room's products are the same objects."""
+    products = getattr(catalog, "products", None)
+    if products is None or isinstance(catalog, Catalog):
+        return CommentParser(catalog, locale)
+    key = (*map(id, products), len(getattr(catalog, "orders", None) or ()))
+    try:
+        got = _BOUND.get(catalog)
+    except TypeError:  # not weak-referenceable
+        return CommentParser(catalog, locale)
+    if got is not None and got[0] == key and got[1].locale == locale:
+        return got[1]
+    p = CommentParser(catalog, locale)
+    _BOUND[catalog] = (key, p)
+    return p
 
 
 def parse_comment(text: str, locale: str = "zh_CN", catalog: Any = None) -> list[Intent]:
@@ -718,7 +767,7 @@ def parse_comment(text: str, locale: str = "zh_CN", catalog: Any = None) -> list
     """
     if catalog is None:
         return _DEFAULT.parse(text)
-    return CommentParser(catalog, locale).parse(text)
+    return _parser_for(catalog, locale).parse(text)
 
 
 __all__ = ["MAX_PARSE_CHARS", "CommentParser", "parse_comment"]
