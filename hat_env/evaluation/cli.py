@@ -29,9 +29,15 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     add_agent_arguments(b, skip=("max_concurrency",))
 
-    c = sub.add_parser("compare", help="print two bench runs side by side with differences")
-    c.add_argument("a", help="first bench output folder (or its summary.json)")
-    c.add_argument("b", help="second bench output folder (or its summary.json)")
+    c = sub.add_parser("compare", help="two or more bench runs side by side, per suite and category, with bootstrap confidence intervals")
+    c.add_argument("runs", nargs="+", metavar="RUN", help="bench output folders (or their summary.json); the first is the baseline of the differences")
+    c.add_argument("--metric", default="avg", help="avg (default: mean of accuracy and effectiveness), composite, or a component name")
+    c.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples per row (default 1000)")
+    c.add_argument("--confidence", type=float, default=0.95, help="interval coverage (default 0.95)")
+    c.add_argument("--seed", type=int, default=0, help="bootstrap seed: fixes every interval (default 0)")
+    c.add_argument("--no-categories", action="store_true", help="suites only, no per-category rows")
+    c.add_argument("--json", default=None, help="write the comparison table to this JSON file")
+    c.add_argument("--plot", default=None, help="write a PNG of each suite per run with its interval")
 
     r = sub.add_parser("replay", help="complete-agent latency replay of a session trace, one request at a time")
     r.add_argument("trace", help="a JSONL trace written by `hat-env run` or LiveRoom-v0")
@@ -70,10 +76,9 @@ def _agent(spec: str, args: argparse.Namespace) -> Any:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """``hat-env bench``."""
-    from tqdm import tqdm
-
     from hat_env.evaluation import report
     from hat_env.evaluation.metrics import summarize
+    from hat_env.evaluation.progress import Progress
     from hat_env.evaluation.runner import run_cases
     from hat_env.evaluation.suites import GENERATORS, load_suite
 
@@ -85,15 +90,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"error: {exc}")
         return 2
     out = Path(args.out)
-    bar = tqdm(total=len(cases) * args.trials, disable=args.quiet, desc=f"bench {args.agent}", unit="case")
-
-    def progress(done: int, total: int) -> None:
-        bar.total = total
-        bar.n = done
-        bar.refresh()
-
+    bar = Progress(f"bench {args.agent}", "case", quiet=args.quiet)  # a bar on a terminal, 10 lines elsewhere
     records = run_cases(cases, agent, out / "results.jsonl", trials=args.trials, resume=args.resume,
-                        max_concurrency=args.max_concurrency, progress=progress)
+                        max_concurrency=args.max_concurrency, progress=bar.update)
     bar.close()
     wanted = {c["id"] for c in cases}
     records = [r for r in records if r["case_id"] in wanted]
@@ -104,37 +103,63 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         judges = [_agent(s.strip(), args) for s in args.judge.split(",")][:3]
         summary["judge"] = run_judges(records[: args.judge_limit], cases, judges)
-    report.write(out, summary, records, args.agent)
+    written = report.write(out, summary, records, args.agent)
     for sid, s in summary["suites"].items():
         print(f"{sid:16} cases {s['cases']:5d}  avg {s['avg']:6.2f}  accuracy {s['accuracy']:6.2f}  "
               f"effectiveness {s['effectiveness']:6.2f}  composite {s['composite']:6.2f}")
     lat = summary["latency"]
     print(f"latency P50 {lat['p50_s']} s, P95 {lat['p95_s']} s, under 15 s {lat['under_15s']}")
-    print(f"wrote {out}/results.jsonl, summary.json, report.md, scores.png, latency_cdf.png")
+    print(f"wrote {out}/results.jsonl, " + ", ".join(p.name for p in written)
+          + f"; see it in a browser: hat-env view {out} --out {out}/report.html")
     return 0
 
 
-def _summary(path: str) -> dict[str, Any]:
-    p = Path(path)
-    if p.is_dir():
-        p = p / "summary.json"
-    return json.loads(p.read_text(encoding="utf-8"))
-
-
 def cmd_compare(args: argparse.Namespace) -> int:
-    """``hat-env compare A B``."""
+    """``hat-env compare RUN RUN...``."""
     from rich.console import Console
     from rich.table import Table
 
-    from hat_env.evaluation.report import compare
+    from hat_env.evaluation.compare import compare_runs, latency_rows, table_rows
+    from hat_env.evaluation.runs import load_run
 
-    a, b = _summary(args.a), _summary(args.b)
-    t = Table(title=f"{args.a} vs {args.b}")
-    for col in ("suite", "metric", a.get("agent", "A"), b.get("agent", "B"), "difference"):
-        t.add_column(col)
-    for row in compare(a, b):
-        t.add_row(*row)
-    Console().print(t)
+    console = Console(highlight=False)
+    try:
+        if len(args.runs) < 2:
+            raise ValueError("compare needs two or more runs")
+        table = compare_runs([load_run(p) for p in args.runs], metric=args.metric, resamples=args.resamples,
+                             confidence=args.confidence, seed=args.seed)
+    except (ValueError, OSError) as exc:
+        print(f"error: {exc}")
+        return 2
+    for w in table["warnings"]:
+        console.print(f"[yellow]warning:[/yellow] {w}", markup=True, soft_wrap=True)
+    head, rows = table_rows(table, categories=not args.no_categories)
+    if not console.is_terminal:  # a pipe or a log: one line per row rather than cells wrapped at 80 columns
+        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
+        console.width = max(console.width, sum(widths) + 3 * len(widths) + 4)
+    t = Table(title=f"{args.metric} (0-100) per run with {int(100 * args.confidence)}% bootstrap intervals "
+                    f"({args.resamples} resamples, seed {args.seed}); Δ: paired difference from "
+                    f"{table['labels'][0]}, * when its interval excludes 0")
+    for i, col in enumerate(head):
+        t.add_column(col, justify="left" if i == 0 else "right", no_wrap=True)
+    for row in rows:
+        t.add_row(*row, style="bold" if not row[0].startswith("  ") else None)
+    console.print(t)
+    lh, lrows = latency_rows(table)
+    lt = Table(title="latency per request (seconds; under_15s is a share)")
+    for i, col in enumerate(lh):
+        lt.add_column(col, justify="left" if i == 0 else "right")
+    for row in lrows:
+        lt.add_row(*row)
+    console.print(lt)
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(table, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    if args.plot:
+        from hat_env.evaluation.plots import compare_plot
+
+        Path(args.plot).parent.mkdir(parents=True, exist_ok=True)
+        compare_plot(Path(args.plot), table)
     return 0
 
 

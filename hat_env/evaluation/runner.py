@@ -62,6 +62,10 @@ def _record(case: dict[str, Any], trial: int, s: LiveSession, scores: dict[str, 
     }
     if errors:
         rec["errors"] = errors
+    if scores.get("failed"):
+        rec["failed"] = list(scores["failed"])
+    if scores.get("notes"):
+        rec["notes"] = scores["notes"]  # the grader's reasons per component: what a report shows beside the score
     facts = facts_of({"calls": out.calls})
     if facts:
         rec["facts"] = facts  # what the tools returned: what a judge checks the reply against
