@@ -21,7 +21,7 @@ from hat_env.understanding.catalog import catalog_from_prompt
 from hat_env.understanding.fold import fold
 
 DATA = Path(__file__).parent / "data"
-DEV = [DATA / "comments_dev.jsonl", DATA / "comments_dev2.jsonl"]
+DEV = [DATA / "comments_dev.jsonl", DATA / "comments_dev2.jsonl", DATA / "comments_dev3.jsonl"]
 
 
 def room(scenario: str, seed: int) -> RoomState:

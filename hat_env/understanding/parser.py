@@ -589,7 +589,7 @@ def _spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: 
         if gid is None and i > 0:
             prev = singles[i - 1]
             gap = f[prev[1] : m[0]]
-            if prev[3] == m[3] and _is_joiner_gap(gap):
+            if _is_joiner_gap(gap):  # the gap is only spaces or joiners (it may be a clause bound)
                 gid = group_of.get(prev[0], prev[0])
                 if prev[0] not in group_of:
                     groups.setdefault(gid, []).append(prev)
