@@ -424,7 +424,9 @@ class CommentParser:
         spec_subs: set[int] = set()
         if any(h[2] == "qty" for h in hits):  # parts of clauses, for the quantity rule
             joints = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
-            spec_subs = {bisect_right(joints, h[0]) for h in hits if h[2] in ("spec", "value")}
+            # a quantity word asks the amount of a spec, a shipping fee or a stock count in its part of the clause
+            spec_subs = {bisect_right(joints, h[0]) for h in hits
+                         if h[2] in ("spec", "value") or (h[2] == "kind" and h[3] in ("shipping", "stock"))}
             spec_subs |= {bisect_right(joints, v[0]) for v in value_hits}
         flags = set()
         q_cache: dict[int, bool] = {}
