@@ -158,3 +158,18 @@ def test_calibrate_comments_on_the_train_split_and_the_dev_sets() -> None:
     assert dev["exact"] >= 0.9 and dev["questions_as_chitchat"] <= 0.03
     with pytest.raises(ValueError, match="split"):
         calibrate_comments("dev")
+
+
+def test_calibrate_command_comment_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hat-env calibrate --set comments`` reports the comment parser against a folder's labelled comments."""
+    import json
+
+    from hat_env.cli import main
+
+    lines = (DATA / "comments_dev2.jsonl").read_text(encoding="utf-8").splitlines()[:10]
+    (tmp_path / "comments_zh_CN.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["calibrate", "--set", "comments", "--dir", str(tmp_path), "--split", "train", "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)["comments"]
+    assert rep["n"] == 10 and set(rep["by_locale"]) == {"zh_CN"} and 0.0 <= rep["exact"] <= 1.0
+    assert main(["calibrate", "--set", "comments", "--dir", str(tmp_path), "--split", "test", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["comments"]["n"] == 0
