@@ -101,10 +101,14 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
     v = q.value
     vocab = r.vocab
     ct, st = r.ctext(i), r.stext(i)
-    if any(_eq(v, x) for x in (pf.price, pf.base)) and not _eq(v, pf.effective):
-        later = [x for x in read_quantities(r.m, vocab) if x.start > q.end and x.dim in ("money", "plain")
-                 and r.clauses[r.clause_at(x.start)].sentence == r.clauses[i].sentence]
-        if any(_eq(x.value, pf.effective) for x in later) and (vocab.find("coupon_words", st) or vocab.find("pay_words", st)):
+    if any(_eq(v, x) for x in (pf.price, pf.base, pf.list_price)) and not _eq(v, pf.effective):
+        # the price before a deal, in a sentence that also gives the price after it (in either order: "$49.99
+        # with the coupon, normally $59.99"), when the sentence names a deal and this clause is not the "after"
+        other = [x for x in read_quantities(r.m, vocab) if (x.start > q.end or x.end < q.start)
+                 and x.dim in ("money", "plain") and r.clauses[r.clause_at(x.start)].sentence == r.clauses[i].sentence]
+        deal = vocab.find("coupon_words", st) or vocab.find("pay_words", st) or vocab.find("flash_words", st)
+        after_here = vocab.find("pay_words", ct) and not any(x.start > q.end for x in other if _eq(x.value, pf.effective))
+        if any(_eq(x.value, pf.effective) for x in other) and deal and (not after_here or _eq(v, pf.base)):
             return True
     if (vocab.find("ship_words", ct) or vocab.find("paid_shipping", ct)) and _eq(v, pf.product.shipping.fee):
         return True
@@ -274,6 +278,44 @@ def _would(attr: str, pid: str) -> list[tuple[str, str | None]]:
     return out
 
 
+def _convert_time(q: Quantity, dim: str) -> float | None:
+    """A time in days/hours as months or the reverse, by the calendar's conventions (a month is 30 days, a year
+    365 days): "a month to return it" for 30 days, "365 days of warranty" for 12 months; ``None`` when it does
+    not convert to a whole number of the other dimension's units."""
+    if q.dim == "time_m" and dim == "time_h":
+        return q.value * 8760.0 if q.unit == "years" else q.base * 720.0
+    if q.dim == "time_h" and dim == "time_m":
+        days = q.base / 24.0
+        if abs(days / 365.0 - round(days / 365.0)) < 1e-6 and days >= 365:
+            return round(days / 365.0) * 12.0
+        if abs(days / 30.0 - round(days / 30.0)) < 1e-6 and days >= 30:
+            return float(round(days / 30.0))
+    return None
+
+
+def _approximate(r: "Reading", q: Quantity, i: int) -> bool:
+    """Whether the reply marks a (non-money) quantity as approximate ("about 540 g", "约30ml", "30ml左右")."""
+    c = r.clauses[i]
+    ap = r.vocab.rx.get("approximate")
+    if ap is None:
+        return False
+    before = r.text[max(c.start, q.start - 12) : q.start]
+    after = r.text[q.end : min(c.end, q.end + 4)]
+    return bool(ap.search(before) or ap.search(after))
+
+
+#: How far an approximate quantity ("about half a kilo" for 540 g) may be from the data's value.
+APPROX_TOLERANCE = 0.1
+
+
+def _within(v: float, f: NumFact, single: bool, approx: bool) -> bool:
+    """A single value inside a range the data states ("a 12.9-inch iPad" on a stand that fits 4 to 13 inch), or
+    an approximate value within :data:`APPROX_TOLERANCE` of the data's value."""
+    if single and f.lo is not None and f.lo - _EPS <= v <= f.value + _EPS:
+        return True
+    return approx and f.value > 0 and abs(v - f.value) <= APPROX_TOLERANCE * f.value + _EPS
+
+
 def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
     """Check a time, count, percentage, 折 or spec quantity against the facts of its products; record the claim."""
     pfs = r.pfs(pids)
@@ -343,15 +385,22 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
         if fam_facts:
             facts = [f for f in fam_facts if f.dim == q.dim]
             if not facts:
+                conv = _convert_time(q, fam_facts[0].dim)
+                if conv is not None:
+                    q = Quantity(conv, q.unit, fam_facts[0].dim, conv, q.start, q.end, None, q.inherited)
+                    facts = [f for f in fam_facts if f.dim == q.dim]
+            if not facts:
                 r.claim(q.start, q.end, pids, fam, q.base, q.unit, True, "false",
                         f"{r.label(pfs[0].pid)}: '{orig}' but {fam_facts[0].label}", _would(fam, pfs[0].pid))
                 return
     lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
-    ok = any(_eq(q.base, f.value) or (lo is not None and lo - _EPS <= f.value <= q.base + _EPS) for f in facts)
+    approx = _approximate(r, q, i)
+    ok = any(_eq(q.base, f.value) or (lo is not None and lo - _EPS <= f.value <= q.base + _EPS)
+             or _within(q.base, f, lo is None, approx) for f in facts)
     ok = ok or any(_eq(q.value, x) for x in extra)
     attr = fam or (facts[0].attr if facts else q.dim)
     if ok:
-        hit = [f for f in facts if _eq(q.base, f.value)]
+        hit = [f for f in facts if _eq(q.base, f.value) or _within(q.base, f, lo is None, approx)]
         answers: list[tuple[str, str | None]] = []
         for pf in pfs:
             for f in pf.numbers:
@@ -401,7 +450,8 @@ def read_number_claims(r: "Reading") -> None:
         money = _is_money(r, q, i)
         if not money and q.dim == "plain":
             cb = r.vocab.rx.get("count_before")
-            if cb is None or not cb.search(r.text[max(c.start, q.start - 8) : q.start]):
+            named = any(m.how == "name" and 0 <= m.start - q.end <= 1 for m in r.mentions)
+            if not named and (cb is None or not cb.search(r.text[max(c.start, q.start - 12) : q.start])):
                 continue
             q.dim, q.unit = "count", "count"
         pids, _how = r.subject(q.start, i)

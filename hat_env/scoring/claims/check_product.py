@@ -125,7 +125,8 @@ def _spec_values(r: "Reading", i: int) -> None:
                         f"{r.label(pf.pid)}: '{r.m.original(s, e)}': the data has no {key}")
             continue
         vl = value.lower()
-        wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))]
+        wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))
+                 and not any(x in vl for x in _variants(v, w))]
         wrong = [w for w in wrong if not any(w != k and w in k and k in vl for k in known)]
         wrong += invented
         if wrong and _state(r, i, s):
@@ -134,6 +135,19 @@ def _spec_values(r: "Reading", i: int) -> None:
                     [(f"spec:{key}", pf.pid)])
         elif not wrong:
             r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "true", "", [(f"spec:{key}", pf.pid)])
+
+
+def _variants(v, word: str) -> tuple[str, ...]:  # noqa: ANN001 - a Vocab
+    """Other spellings or names of a value word (the locale's ``value_synonyms`` groups: grey / gray)."""
+    groups = v.raw.get("value_synonyms") or ()
+    out: list[str] = []
+    for g in groups:
+        low = [str(x).lower() for x in g]
+        hit = [x for x in low if x in word]
+        if hit:
+            h = max(hit, key=len)
+            out += [word.replace(h, x) for x in low if x != h]
+    return tuple(out)
 
 
 def _room_values(r: "Reading", key: str) -> set[str]:

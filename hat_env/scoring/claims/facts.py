@@ -30,12 +30,14 @@ class NumFact:
         dim: the dimension (``time_h``, ``time_m``, ``mass``, ``count``...).
         value: the value in the base unit (hours, months, grams...).
         label: how a note names it (``"ships within 48 h"``).
+        lo: the lower end, in the base unit, when the data states a range (``fits 4 to 13 inch``), else ``None``.
     """
 
     attr: str
     dim: str
     value: float
     label: str
+    lo: float | None = None
 
 
 @dataclass(slots=True)
@@ -94,17 +96,19 @@ class ProductFacts:
 
 
 @lru_cache(maxsize=8192)
-def _quantities(text: str, locale: str) -> tuple[tuple[str, float], ...]:
-    """``(dimension, base value)`` of every number with a unit in a data text (cached: catalog texts repeat)."""
+def _quantities(text: str, locale: str) -> tuple[tuple[str, float, float | None], ...]:
+    """``(dimension, base value, base lower end of a range or None)`` of every number with a unit in a data text
+    (cached: catalog texts repeat)."""
     from hat_env.scoring.claims.vocab import load_vocab
 
     vocab = load_vocab(locale)
-    return tuple((q.dim, q.base) for q in read_quantities(normalize(text, locale), vocab, spec=True))
+    return tuple((q.dim, q.base, None if q.lo is None or not q.value else q.lo * q.base / q.value)
+                 for q in read_quantities(normalize(text, locale), vocab, spec=True))
 
 
 def _q_facts(attr: str, text: str, vocab: Vocab, label: str) -> list[NumFact]:
     """Number facts of attribute ``attr`` read from a data text."""
-    return [NumFact(attr, dim, base, label) for dim, base in _quantities(text, vocab.locale)]
+    return [NumFact(attr, dim, base, label, lo) for dim, base, lo in _quantities(text, vocab.locale)]
 
 
 def product_facts(room: "RoomState", p: "Product", vocab: Vocab) -> ProductFacts:

@@ -21,7 +21,11 @@ _RANGE = re.compile(r"\s*(?:-|~|to|至|到|或|or)\s*$", re.IGNORECASE)
 _SENT = re.compile(r"[.!?。！？;；\n]")
 #: What may stand between a quantity and a bare number that takes its unit: "8 hours, 32", "8 hours (32".
 _LIST_GAP = re.compile(r"[\s,(/、+]*(?:and|or|with|up to|和|或|加|到)?[\s,(/、]*", re.IGNORECASE)
-_ONE_UNIT = re.compile(r"\b(?:within|in|for|up to|after|about|over|under)\s+(an?|one)\s+(?=(?:year|month|week|day|hour)s?\b)", re.IGNORECASE)
+#: "a month", "an hour", "one year": the article counts as 1 before a time unit (not "once a day", "per hour").
+_ONE_UNIT = re.compile(r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\b(an?|one)\s+(?:full\s+|whole\s+)?"
+                       r"(?=(?:year|month|week|day|hour)s?\b)", re.IGNORECASE)
+#: Words that may stand between a number and its unit without changing it ("2 full years", "8 whole hours").
+_UNIT_FILLER = re.compile(r"\s+(?:full|whole|straight|entire|solid|long)(?=\s)", re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -54,7 +58,12 @@ def _unit_after(vocab: Vocab, text: str, end: int) -> tuple[str, int] | None:
     """The unit right after a number ending at ``end``: ``(unit name, end of the unit)`` or ``None``."""
     m = vocab.unit_rx.match(text, end)
     if m is None or m.lastgroup is None:
-        return None
+        f = _UNIT_FILLER.match(text, end) if vocab.lang != "zh" else None
+        if f is None:
+            return None
+        m = vocab.unit_rx.match(text, f.end())
+        if m is None or m.lastgroup is None:
+            return None
     u = m.group(m.lastgroup)
     e = m.end()
     # a unit word must not run into more letters ("hourse", "days" is fine: the regex took the whole word)

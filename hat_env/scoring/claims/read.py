@@ -217,12 +217,14 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
         The :class:`~hat_env.scoring.claims.model.Report`.
     """
     from hat_env.scoring.claims.detect import read_fact_claims
+    from hat_env.scoring.claims.check_codes import read_labelled_numbers
     from hat_env.scoring.claims.check_numbers import read_number_claims
 
     r = Reading(reply, room, locale or room.locale, intents, facts)
     if not r.text.strip():
         return r.report
     read_number_claims(r)
+    read_labelled_numbers(r)
     read_fact_claims(r, tuple(tool_names))
     r.report.claims.sort(key=lambda c: c.span)
     return r.report
