@@ -70,7 +70,7 @@ def zh_numerals(m: Mapped) -> Mapped:
     """Replace Chinese numeral runs by digits (``二十四个月`` -> ``24个月``; ``一年半`` -> ``1.5年``)."""
     text = m.text
     run, keep_rx = _zh_tables()
-    if not any(ch in _ZH_SMALL or ch in "百千万亿" for ch in text):
+    if not any(ch in _ZH_SMALL or ch in "百千万亿半" for ch in text):
         return m
     kept: list[tuple[int, int]] = [k.span() for k in keep_rx.finditer(text)] if keep_rx else []
     pieces: list[tuple[int, int, str]] = []

@@ -40,17 +40,26 @@ def _pid(room: "RoomState", link: int | None) -> str | None:
     return None if p is None else p.product_id
 
 
-def _spec_text_match(reply_norm: str, value: str, lang: str) -> bool:
-    """Whether the reply states the spec ``value`` (normalised): its parts, each by words or fuzzily."""
+_CODE_PREFIX = re.compile(r"^\d{1,3}(?=[\u3400-\u9fff])")
+
+
+def _spec_text_match(reply_norm: str, value: str, lang: str, vocab: "Vocab | None" = None) -> bool:
+    """Whether the reply states the spec ``value`` (normalised): its parts, each by words or fuzzily, by another
+    name the locale gives it (``value_synonyms``: 油皮 / 油性皮肤), or without its code ("豆沙" for "02豆沙")."""
     from hat_env.text import fuzz, segment
 
     low = reply_norm.lower()
     parts = [p.strip() for p in re.split(r"[,、/;；]|\(|\)|（|）| and |和|及|与|加", value.lower()) if p.strip()]
     if not parts:
         return False
+    groups = [[str(x).lower() for x in g] for g in ((vocab.raw.get("value_synonyms") or ()) if vocab else ())]
     hit = 0
     for part in parts:
-        if part in low:
+        core = _CODE_PREFIX.sub("", part)
+        if part in low or (core != part and len(core) >= 2 and core in low):
+            hit += 1
+            continue
+        if any(part in g and any(x in low for x in g) for g in groups):
             hit += 1
             continue
         if lang == "zh":
@@ -168,7 +177,7 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 ok = report.honest_unknown or any(kk.startswith("spec") for kk, _ in got)
             elif attr and attr in p.specs:
                 ok = has(f"spec:{attr}", pid) or (
-                    (f"spec:{attr}", pid) not in void and _spec_text_match(reply_norm, str(p.specs[attr]), lang))
+                    (f"spec:{attr}", pid) not in void and _spec_text_match(reply_norm, str(p.specs[attr]), lang, vocab))
             else:
                 ok = report.honest_unknown or has("spec:unknown", pid) or has("spec:*", pid)
             why = f"{attr or 'spec'} of link {it.link}"

@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_facts import _group, _orders_here, _state
+from hat_env.scoring.claims.check_lists import read_enumerations, restated_data
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -117,6 +118,8 @@ def _spec_values(r: "Reading", i: int) -> None:
             pf = fits[0] if fits else pf
         value = pf.spec_text.get(key)
         invented = _invented_items(ct, value) if value else []
+        if not invented and value and read_enumerations(r, i, key, pf, s, e):
+            continue
         if not said and not invented:
             continue
         if value is None:
@@ -128,6 +131,8 @@ def _spec_values(r: "Reading", i: int) -> None:
         wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))
                  and not any(x in vl for x in _variants(v, w))]
         wrong = [w for w in wrong if not any(w != k and w in k and k in vl for k in known)]
+        if wrong and restated_data(r, i, pf):
+            wrong = []  # the clause restates the product's FAQ answer or note ("干皮建议先做好保湿")
         wrong += invented
         if wrong and _state(r, i, s):
             r.claim(s, e, pids, f"spec:{key}", wrong[0], "", True, "false",

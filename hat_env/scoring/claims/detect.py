@@ -12,6 +12,7 @@ from hat_env.scoring.claims.check_facts import (
     _free_item, _free_shipping, _gifts, _no_coupon, _no_deal, _no_questions, _paid_shipping, _promo_code,
     _shipping_promise, _sold_out_sale, _stacking, _state,
 )
+from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.check_product import (
     _UNSUPPORTED, _effects, _features, _health, _order_status, _spec_values, _unsupported_lists,
 )
@@ -85,6 +86,9 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
     if r.vocab.attributes:
         for i in stated:
             _spec_values(r, i)
+    if any(p.faq or p.returns.note for p in r.room.products):
+        for i in stated:
+            read_restatements(r, i)
     if r.orders or any(m.how == "order" for m in r.mentions):
         for i in stated:
             _order_status(r, i)

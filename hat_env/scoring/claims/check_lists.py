@@ -1,0 +1,129 @@
+"""Claims read by how a clause matches the product's own data texts rather than by a word list:
+
+- restating an FAQ answer or the after-sales note in other words ("叠了彩妆建议用卸妆产品" for "叠加彩妆时建议使用
+  卸妆产品"): most of the clause's content words are the answer's words. Such a clause is true and answers a
+  question about the product that the specs do not cover (an intent with ``attr`` unknown);
+- the items of an enumerated spec value (shades, colours, ingredients: "01正红、02豆沙、03奶茶"): a reply that lists
+  the product's items and adds one the data does not list ("正红、豆沙、奶茶、枫叶红") invents it, and a count it
+  gives for them ("两个色号" for three) must be the number of items.
+
+Words are jieba's for Chinese and letters-only tokens for other languages; nothing here is a phrase list.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims.check_facts import _state
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.facts import ProductFacts
+    from hat_env.scoring.claims.read import Reading
+
+#: Share of a clause's content words that must be an answer's words for the clause to restate it.
+RESTATE_SHARE = 0.6
+_LATIN = re.compile(r"[a-z]{3,}")
+_EN_STOP = frozenset("the and for with you your our its it's this that are was can will just also from have has not "
+                     "but they them then than into onto out any all one".split())
+_SPLIT = re.compile(r"[,、/，;；]|和|及|与|或| and | or ")
+_CODE = re.compile(r"^\d{1,3}(?=[\u3400-\u9fff])")
+
+
+@lru_cache(maxsize=8192)
+def _words(text: str, lang: str) -> frozenset[str]:
+    """The content words of ``text`` (lower-case): jieba words of two or more characters for Chinese, Latin
+    words of three or more letters otherwise, without a few function words."""
+    low = text.lower()
+    if lang == "zh":
+        from hat_env.text import segment
+
+        return frozenset(w for w in segment(low) if len(w) >= 2 and not w.isdigit() and re.search(r"[\u3400-\u9fffa-z]", w))
+    return frozenset(w for w in _LATIN.findall(low) if w not in _EN_STOP)
+
+
+def restates(clause: str, data: str, lang: str) -> bool:
+    """Whether ``clause`` says what the data text ``data`` says in other words (see :data:`RESTATE_SHARE`)."""
+    cw = _words(clause, lang)
+    if len(cw) < 2:
+        return False
+    dw = _words(data, lang)
+    hit = sum(1 for w in cw if w in dw or any(w in d or d in w for d in dw if len(d) >= 2 and len(w) >= 2))
+    return hit >= 2 and hit / len(cw) >= RESTATE_SHARE
+
+
+def restated_data(r: "Reading", i: int, pf: "ProductFacts") -> bool:
+    """Whether clause ``i`` restates one of ``pf``'s FAQ answers or its after-sales note."""
+    ct = r.ctext(i)
+    texts = [f.a for f in pf.product.faq] + ([pf.product.returns.note] if pf.product.returns.note else [])
+    return any(restates(ct, t, r.vocab.lang) for t in texts)
+
+
+def read_restatements(r: "Reading", i: int) -> None:
+    """A stated clause that restates an FAQ answer (or the note) of the product it is about: a true claim that
+    answers questions the specs do not cover."""
+    if r.clauses[i].question:
+        return
+    c = r.clauses[i]
+    pids, _how = r.subject(c.start, i)
+    # the clause's own subject or a product asked about (a generic word like "洁面" may name another product)
+    good = [pf for pf in r.pfs(dict.fromkeys((*pids, *r.scope))) if restated_data(r, i, pf)]
+    if good:
+        r.claim(c.start, c.end, tuple(pf.pid for pf in good), "faq", r.ctext(i).strip(), "", True, "true", "",
+                [a for pf in good for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
+
+
+def _items(value: str) -> list[str]:
+    """The items of an enumerated value, lower-case, with and without a leading code ("02豆沙", "豆沙")."""
+    out: list[str] = []
+    for p in _SPLIT.split(value.lower()):
+        p = p.strip()
+        if p:
+            out.append(p)
+            core = _CODE.sub("", p)
+            if core != p and len(core) >= 2:
+                out.append(core)
+    return out
+
+
+def read_enumerations(r: "Reading", i: int, key: str, pf: "ProductFacts", s: int, e: int) -> bool:
+    """Check the list of ``pf``'s ``key`` items said in clause ``i`` (see the module docstring); returns whether a
+    false claim was recorded."""
+    value = pf.spec_text.get(key)
+    if not value:
+        return False
+    parts = [p for p in _SPLIT.split(value) if p.strip()]
+    if len(parts) < 2:
+        return False
+    items = _items(value)
+    # Chinese lists stay inside a clause (、和及与 join items, commas end clauses); English lists cross the
+    # clause words ("silver, space gray and rose gold"), and their invented values are the known-values check's
+    low = (r.ctext(i) if r.vocab.lang == "zh" else r.stext(i)).lower()
+    hits = [(low.find(x), x) for x in sorted(items, key=len, reverse=True) if x in low]
+    if not hits:
+        return False
+    last_end = max(p + len(x) for p, x in hits)
+    tail = low[last_end:]
+    # an item after the last listed one, joined by a list separator: "奶茶、枫叶红", "烟酰胺和视黄醇"
+    m = re.match(r"\s*(?:、|和|及|与|/|还有)\s*(\d{0,3}[\u3400-\u9fff]{2,6}?)(?=$|[、,，和及与/\d~～。!！?？\s]|(?:个|种|款|色号|颜色))",
+                 tail) if r.vocab.lang == "zh" else None
+    if m is not None and _state(r, i, s):
+        extra = m.group(1).strip()
+        named = any(extra in x or x in extra for x in items)
+        if not named and not any(w in extra for w in ("等", "其他", "多", "都")):
+            r.claim(s, e, (pf.pid,), f"spec:{key}", extra, "", True, "false",
+                    f"{r.label(pf.pid)}: '{extra}' but {key} is '{pf.product.specs.get(key, value)}'",
+                    [(f"spec:{key}", pf.pid)])
+            return True
+    # a count of the items ("三个颜色", "two colours") must be theirs
+    cnt = re.search(r"(\d+)\s*(?:个|种|款|colou?rs|shades|options)", low[max(0, last_end - 2):])
+    if cnt is not None and int(cnt.group(1)) != len(parts) and len({x for _p, x in hits}) >= 1:
+        r.claim(s, e, (pf.pid,), f"spec:{key}", int(cnt.group(1)), "", True, "false",
+                f"{r.label(pf.pid)}: {cnt.group(1)} items but {key} is '{pf.product.specs.get(key, value)}'",
+                [(f"spec:{key}", pf.pid)])
+        return True
+    return False
+
+
+__all__ = ["RESTATE_SHARE", "read_enumerations", "read_restatements", "restated_data", "restates"]
