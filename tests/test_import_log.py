@@ -174,6 +174,12 @@ def test_whole_scenario_and_cases_merged_by_the_merge_window(tmp_path: Path,
         assert rec["case_id"] == case["id"] and 0 <= rec["composite"] <= 100 and rec["reply"]
     s = LiveSession(sc)
     assert s.next_request() and [c.text for c in s.loop.request.comments] == texts[:3]
+    # hat-env grade reads them too: a reply stating both facts of the first request is accurate and effective
+    from hat_env.scoring import grade
+
+    price = s.room.effective_price(s.room.by_id["E002"])
+    g = grade(first, [f"Link 2 is ${price:g} now. Link 3 is in stock, 300 available. Link 1 battery: 8 hours."])
+    assert g["components"]["accuracy"] == 1.0
 
 
 def test_cases_keep_the_base_room_events(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
