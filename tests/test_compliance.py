@@ -270,9 +270,12 @@ def test_from_spec_enabled_and_extra_rules(tmp_path: Path):
         extra_rules=[{"id": "SHOP-1", "locale": "zh_CN", "terms": ["私聊"], "description": "no private chat"}],
     )
     rs = RuleSet.from_spec(spec)
-    assert rs.ids == ["CN-ABS", "SHOP-1"]
+    always = {r.id for r in RuleSet.default().rules if r.always}
+    assert set(rs.ids) == {"CN-ABS", "SHOP-1"} | always
+    assert {"CN-AI", "CN-MED", "EN-MED", "LEAK", "INJECT", "SOLD-OUT"} <= always
+    assert "CN-COSM" not in rs.ids and "EU-PRICE" not in rs.ids  # not enabled, not always: off
     assert ids(rs.check("私聊我", "zh_CN", set())) == {"SHOP-1"}
-    assert rs.check("我是真人", "zh_CN", set()) == []  # CN-AI is off
+    assert ids(rs.check("我是真人", "zh_CN", set())) == {"CN-AI"}  # the AI-host rule holds in every room
 
 
 def test_from_spec_unknown_enabled_id():
