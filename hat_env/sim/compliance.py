@@ -36,6 +36,23 @@ if TYPE_CHECKING:
     from hat_env.types import ExecutedCall
 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+#: A number bound to a grant claim just before it ("40元券已发", "$10 coupon sent") or just after it ("便宜20").
+_NUM_BEFORE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:元|块钱?|%|％|折|美元|dollars?|bucks)?\s*(?:的|off)?\s*$", re.I)
+_NUM_AFTER = re.compile(r"^\s*(?:[$¥€£]|价值)?\s*(\d[\d,]*(?:\.\d+)?)")
+
+
+def _grant_numbers(reply: ReplyText, m: Any) -> list[float]:
+    """The numbers a grant claim states: inside the match, and one bound to it just before or after."""
+    text = reply.text
+    cs, ce = reply.clause(m.start())
+    found = _NUMBER.findall(m.group())
+    before = _NUM_BEFORE.search(text[cs : m.start()])
+    if before:
+        found.append(before.group(1))
+    after = _NUM_AFTER.search(text[m.end() : max(ce, m.end())])
+    if after:
+        found.append(after.group(1))
+    return [float(x.replace(",", "")) for x in found]
 _CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _WS = re.compile(r"\s+")
 _ASCII_L = r"(?<![A-Za-z0-9_])"
@@ -284,9 +301,7 @@ class Rule:
             return rule_state.sold_out(room, products)
         if kind == "grant":
             sent = "sent" in groups and m.group("sent") is not None
-            cs, ce = reply.clause(m.start())
-            near = reply.text[max(cs, m.start() - 6) : min(max(ce, m.end()), m.end() + 6)]
-            nums = [float(x.replace(",", "")) for x in _NUMBER.findall(near)]
+            nums = _grant_numbers(reply, m)
             return rule_state.grant(room, products, facts.calls, sent, nums)
         return None
 
