@@ -68,8 +68,7 @@ def limits_of(spec: "HarnessSpec") -> Limits:
     """The :class:`Limits` of a harness (see the module docstring)."""
     c = spec.constraints
     hooks = [h for h in spec.hooks if h.event == "before_reply"]
-    lens = [length_limit(h.params, c.max_reply_chars) for h in hooks if h.check == "max_length"]
-    lens = [x for x in lens if x is not None]
+    lens = [x for h in hooks if h.check == "max_length" and (x := length_limit(h.params, c.max_reply_chars)) is not None]
     max_chars = min(lens) if lens else (None if any(h.check == "max_length" for h in hooks) else c.max_reply_chars)
     words = forbidden_list({}, c.forbidden_words)
     for h in hooks:

@@ -1,5 +1,8 @@
 """Compliance rules as data: rule packs (YAML), a compiled :class:`RuleSet`, and the check a reply must pass.
 
+(Over 500 lines because the compiled rule, the rule set and the loading of packs are one concern; the pack format,
+the text reading, the regexes and the stateful predicates live in the modules named below.)
+
 The pack format (fields, kinds, matching) is documented in :mod:`hat_env.sim.rule_spec`; how rule text becomes RE2
 regexes is :mod:`hat_env.sim.rule_regex`; how a reply is normalised against disguises and read for negation and
 questions :mod:`hat_env.sim.rule_text`; the stateful predicates (prior prices, deadlines, stock, special use,
@@ -180,9 +183,9 @@ class Negation:
         self.window = spec.window
 
 
-def compile_negation(spec: Mapping[str, NegationSpec] | None) -> dict[str, Negation]:
+def compile_negation(spec: Mapping[Any, NegationSpec] | None) -> dict[str, Negation]:
     """A pack's ``negation`` section compiled, by locale."""
-    return {loc: Negation(n) for loc, n in (spec or {}).items()}
+    return {str(loc): Negation(n) for loc, n in (spec or {}).items()}
 
 
 class Rule:
@@ -553,7 +556,8 @@ class RuleSet:
                 raise FileError(where, problems)
         if spec is not None and spec.enabled is not None:
             known = {r.id for r in rules}
-            bad = [(f"compliance.enabled.{i}", None, f"unknown rule id {x!r}") for i, x in enumerate(spec.enabled) if x not in known]
+            bad: list[tuple[str, int | None, str]] = [
+                (f"compliance.enabled.{i}", None, f"unknown rule id {x!r}") for i, x in enumerate(spec.enabled) if x not in known]
             if bad:
                 raise FileError(where, bad)
             on = set(spec.enabled)

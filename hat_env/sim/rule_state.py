@@ -142,10 +142,11 @@ def grant(room: "RoomState | None", products: Sequence["Product"], calls: Sequen
     active coupon covers a product the claim is about. The ``numbers`` the claim states (an amount, a threshold,
     "5折", "50% off") must be that coupon's amount or threshold."""
     if sent:
-        ok = [c for c in calls if c.op == "send_coupon" and c.ok and isinstance(c.result, dict)]
-        if not ok:
+        sent_results = [c.result for c in calls if c.op == "send_coupon" and c.ok and isinstance(c.result, dict)]
+        if not sent_results:
             return "says a coupon was sent, but no coupon was sent in this request"
-        have = {float(x) for c in ok for x in (c.result.get("amount"), c.result.get("threshold")) if isinstance(x, (int, float)) and x}
+        have = {float(x) for r in sent_results for x in (r.get("amount"), r.get("threshold"))
+                if isinstance(x, (int, float)) and x}
     else:
         coupons = [c for p in products for c in (room.active_campaigns(p.product_id) if room is not None else ())
                    if c.type == "coupon"]
