@@ -3,8 +3,9 @@
 Subcommands: ``run`` (a live session with an agent, transcript and score table), ``scenarios`` (list built-in
 scenarios), ``validate`` (check a scenario file or harness pack), ``hsa`` (show a harness variant),
 ``make-tiny-model`` (the tiny offline model for tests and smoke runs), the
-evaluation commands ``suites``, ``bench``, ``compare`` and ``replay`` (:mod:`hat_env.evaluation.cli`), ``train``
-(:mod:`hat_env.train.cli`) and ``view`` (an HTML replay of a session or report of bench runs, :mod:`hat_env.view.cli`).
+evaluation commands ``suites``, ``bench``, ``compare`` and ``replay`` (:mod:`hat_env.evaluation.cli`), ``grade`` and
+``calibrate`` (:mod:`hat_env.scoring.cli`), ``train`` (:mod:`hat_env.train.cli`) and ``view`` (an HTML replay of a
+session or report of bench runs, :mod:`hat_env.view.cli`).
 Run ``hat-env COMMAND --help`` for each flag.
 """
 
@@ -71,10 +72,12 @@ def _parser() -> argparse.ArgumentParser:
     hs.add_argument("--family", default="train", choices=["train", "heldout"], help="vocabulary family")
     hs.add_argument("--strength", type=float, default=1.0, help="strength 0-1 (default: 1.0)")
     from hat_env.evaluation.cli import add_parsers
+    from hat_env.scoring.cli import add_parsers as add_scoring_parsers
     from hat_env.train.cli import add_parsers as add_train_parsers
     from hat_env.view.cli import add_parsers as add_view_parsers
 
-    p.set_defaults(_eval_handlers={**add_parsers(sub), **add_train_parsers(sub), **add_view_parsers(sub)})
+    p.set_defaults(_eval_handlers={**add_parsers(sub), **add_scoring_parsers(sub), **add_train_parsers(sub),
+                                   **add_view_parsers(sub)})
     return p
 
 

@@ -148,6 +148,7 @@ class Room:
             reply_skill_intents=harness.reply_skills,
             latency_target_s=sc.latency_target_s,
             latency_max_s=sc.latency_max_s,
+            tool_names=(*harness.tools_by_name, harness.spec.skill_tool.name),
             harness=harness,
         )
 

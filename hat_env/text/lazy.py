@@ -9,6 +9,7 @@ from typing import Any
 
 @lru_cache(maxsize=1)
 def _jieba() -> Any:
+    """The jieba module, its dictionary log quiet."""
     import logging
 
     import jieba

@@ -30,6 +30,7 @@ def has_han(text: str) -> bool:
 
 
 def _nfkc_char(ch: str) -> str:
+    """One character in NFKC (Chinese clause punctuation kept)."""
     if ch in _PUNCT:
         return _PUNCT[ch]
     return unicodedata.normalize("NFKC", ch)
@@ -59,6 +60,7 @@ def to_simplified(m: Mapped) -> Mapped:
 
 
 def _lang_of(locale: str | None) -> str:
+    """The language part of a locale (``zh_CN`` -> ``zh``)."""
     return (locale or "en").split("_")[0].split("-")[0].lower()
 
 
@@ -79,6 +81,7 @@ def normalize(text: str, locale: str | None = "en_US", numbers: bool = True) -> 
 
 @lru_cache(maxsize=4096)
 def _normalize(text: str, locale: str, numbers: bool) -> Mapped:
+    """:func:`normalize`, cached by text (replies repeat)."""
     m = to_simplified(nfkc(Mapped.of(text)))
     if not numbers:
         return m

@@ -40,6 +40,7 @@ def number_words() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _zh_tables() -> tuple[re.Pattern[str], re.Pattern[str] | None]:
+    """The numeral-run regex and the kept-words regex."""
     zh = number_words()["zh"]
     d = re.escape(zh["digits"])
     run = re.compile(rf"百分之(?P<pct>[{d}点]+)|(?P<num>(?:\d+(?:\.\d+)?)?[{d}]+(?:点[{d}]+)?)")
@@ -52,6 +53,7 @@ _ZH_SMALL = set("零〇一二两俩三四五六七八九十")
 
 
 def _cn2an(s: str) -> str | None:
+    """One Chinese numeral run as digits (cn2an), or ``None``."""
     import cn2an  # lazy: ~0.5 s on first import
 
     s = s.replace("俩", "两")
@@ -111,6 +113,7 @@ _TOKEN = re.compile(r"[A-Za-zÀ-ÿ]+|\d+(?:\.\d+)?|\S")
 
 @lru_cache(maxsize=4)
 def _lang(lang: str) -> dict[str, Any]:
+    """The compiled word lists of ``lang``."""
     d = number_words().get(lang)
     if d is None:
         raise ValueError(f"no number words for language {lang!r}")
@@ -133,6 +136,7 @@ def _any_word(lang: str) -> re.Pattern[str]:
 
 
 def _alpha2digit(s: str, lang: str) -> str:
+    """text2num's ``alpha2digit`` on one run (every number word, however small)."""
     from text_to_num import alpha2digit  # lazy
 
     try:
