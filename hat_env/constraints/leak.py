@@ -26,7 +26,7 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
-from hat_env.constraints.tokens import grams, normal_tokens, tokens
+from hat_env.constraints.tokens import data_tokens, grams, normal_tokens, tokens
 
 if TYPE_CHECKING:
     from hat_env.harness.hooks import HarnessView
@@ -116,7 +116,7 @@ def secrets_of(harness: "HarnessView", room: "RoomState") -> Secrets:
     table: dict[tuple[str, ...], str] = {}
     for where, text in secret_texts(harness, room):
         for piece in text.split(_BREAK):
-            for g in grams(normal_tokens(piece), SEED):
+            for g in grams(data_tokens(piece), SEED):
                 table.setdefault(g, where)
     got = Secrets(table, identifiers(harness))
     if key is not None:
@@ -156,19 +156,27 @@ def _harness_public(harness: "HarnessView") -> Iterable[str]:
 
 
 _ROOM_PUBLIC: "weakref.WeakKeyDictionary[Any, frozenset[tuple[str, ...]]]" = weakref.WeakKeyDictionary()
+_BY_DATA: dict[tuple[str, ...], frozenset[tuple[str, ...]]] = {}
 
 
 def public_grams(harness: "HarnessView", room: "RoomState", request: "LiveRequest | None") -> set[tuple[str, ...]]:
-    """Shingles of the public texts (see the module docstring); the room's part is cached per room."""
+    """Shingles of the public texts (see the module docstring); the room's part is cached per room and per room
+    data (the sessions of one scenario share it)."""
     base = _ROOM_PUBLIC.get(room)
     if base is None:
-        acc: set[tuple[str, ...]] = set()
-        for text in _room_public(room):
-            acc |= grams(normal_tokens(text), SEED)
-        base = _ROOM_PUBLIC[room] = frozenset(acc)
+        texts = tuple(_room_public(room))
+        base = _BY_DATA.get(texts)
+        if base is None:
+            acc: set[tuple[str, ...]] = set()
+            for text in texts:
+                acc |= grams(data_tokens(text), SEED)
+            if len(_BY_DATA) > 256:
+                _BY_DATA.clear()
+            base = _BY_DATA[texts] = frozenset(acc)
+        _ROOM_PUBLIC[room] = base
     out = set(base)
     for text in _harness_public(harness):
-        out |= grams(normal_tokens(text), SEED)
+        out |= grams(data_tokens(text), SEED)
     if request is not None:
         for c in request.comments:
             out |= grams(normal_tokens(c.text), SEED)

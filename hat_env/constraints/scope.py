@@ -79,12 +79,20 @@ class _Names:
 
 
 _NAMES: "weakref.WeakKeyDictionary[Any, _Names]" = weakref.WeakKeyDictionary()
+_BY_CATALOG: dict[tuple[tuple[str, str, str], ...], _Names] = {}
 
 
 def _names(room: "RoomState") -> _Names:
+    """The room's names, cached per room and per catalog (the sessions of one scenario share them)."""
     got = _NAMES.get(room)
     if got is None:
-        got = _NAMES[room] = _Names(room.products)
+        key = tuple((p.product_id, p.title, p.brand) for p in room.products)
+        got = _BY_CATALOG.get(key)
+        if got is None:
+            if len(_BY_CATALOG) > 256:
+                _BY_CATALOG.clear()
+            got = _BY_CATALOG[key] = _Names(room.products)
+        _NAMES[room] = got
     return got
 
 

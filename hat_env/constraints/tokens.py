@@ -9,6 +9,7 @@ word (:data:`HAN_WEIGHT`): about two of them say as much as an English word.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import NamedTuple
 
 from hat_env.sim.rule_text import prepare
@@ -37,8 +38,15 @@ def tokens(text: str) -> list[Token]:
 
 
 def normal_tokens(text: str) -> list[str]:
-    """The token texts of raw ``text`` (normalised first, as the rules read a reply)."""
+    """The token texts of raw ``text`` written by a viewer (normalised first as the rules read a reply, disguises
+    included: :func:`hat_env.sim.rule_text.prepare`)."""
     return [t.text for t in tokens(prepare(text).text)]
+
+
+def data_tokens(text: str) -> list[str]:
+    """The token texts of ``text`` written by the harness or scenario author (NFKC only: data is not disguised;
+    much cheaper than :func:`normal_tokens` on long prompts)."""
+    return [t.text for t in tokens(unicodedata.normalize("NFKC", text))]
 
 
 def grams(toks: list[str], n: int) -> set[tuple[str, ...]]:
@@ -46,4 +54,4 @@ def grams(toks: list[str], n: int) -> set[tuple[str, ...]]:
     return {tuple(toks[i : i + n]) for i in range(len(toks) - n + 1)}
 
 
-__all__ = ["HAN_WEIGHT", "Token", "grams", "normal_tokens", "tokens"]
+__all__ = ["HAN_WEIGHT", "Token", "data_tokens", "grams", "normal_tokens", "tokens"]

@@ -5,6 +5,7 @@ Rules match on the NORMALISED reply (:func:`prepare`), so a claim reads the same
 
 - NFKC per character (:func:`hat_env.text.nfkc`): full-width ``Ｎｏ．１`` is ``No.1``, ``３件`` is ``3件``, curly
   apostrophes are ``'``;
+- traditional Chinese as simplified (:func:`hat_env.text.to_simplified`): ``國家級`` is ``国家级``;
 - Chinese characters spelled out one by one are joined (:func:`hat_env.text.collapse_spaced`): ``第 一``, ``全 网
   最 低``, ``国·家·级``, emoji between characters (``最🔥火``);
 - single letters spelled out with one and the same separator (a space, ``.``, ``-``, ``_``, ``*``, ``·`` or
@@ -31,7 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from hat_env import saferegex
-from hat_env.text import Mapped, collapse_spaced, nfkc
+from hat_env.text import Mapped, collapse_spaced, nfkc, to_simplified
 
 #: Clause boundaries (project code: a fixed, linear pattern).
 _CLAUSE_END = re.compile(r"[，,。!！?？；;：\n～~…]|\.(?=\s|$)|:(?=\s|$)|\s[-–—]\s|但是?|可是|不过|\b(?:but|however)\b", re.I)
@@ -144,7 +145,7 @@ def prepare(reply: str) -> ReplyText:
         The :class:`ReplyText`.
     """
     text = saferegex.clean(reply)
-    m = join_letters(collapse_spaced(nfkc(Mapped.of(text[:NORMALISE_CHARS])), min_ascii=1 << 30))
+    m = join_letters(collapse_spaced(to_simplified(nfkc(Mapped.of(text[:NORMALISE_CHARS]))), min_ascii=1 << 30))
     if len(text) > NORMALISE_CHARS:
         rest = range(NORMALISE_CHARS, len(text))
         m = Mapped(m.text + text[NORMALISE_CHARS:], text, m.starts + tuple(rest), m.ends + tuple(i + 1 for i in rest))
