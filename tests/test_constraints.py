@@ -267,3 +267,26 @@ def test_compliance_hits_without_rules_or_reply():
     s = open_case("zh", "hi", [])
     assert compliance_hits("全网最低", s.room, None) == []
     assert compliance_hits("", s.room, s.rules) == []
+
+
+def test_a_sent_coupon_must_cover_the_product_it_is_said_for():
+    ask = [{"kind": "campaign", "link": 2}]
+    turns = (call("send_coupon", coupon_id="CPN-H003-20"), SKILL)  # a real coupon, but for link 3 only
+    s = open_case("zh", "2号有券吗，发一张", ask)
+    denied, score, notes = verdicts(s, "2号蛋白粉的20元券已经发了，记得领～", turns)
+    assert denied and score == 0.0 and "does not cover" in notes[0], notes
+    s = open_case("zh", "3号有券吗，发一张", [{"kind": "campaign", "link": 3}])
+    denied, score, notes = verdicts(s, "3号鱼油的20元券已经发了，记得领～", turns)
+    assert not denied and score == 1.0, notes
+
+
+def test_huge_and_odd_replies_are_checked_not_crashed():
+    """A reply far over any length limit, spelled-out letters, split characters, emoji and lone surrogates: the
+    verdict comes back (the normalised part is bounded, the rest is matched as written)."""
+    s = open_case("en", "hi", [{"kind": "chitchat"}])
+    loop = s.loop
+    assert loop is not None
+    for reply in ("a " * 15_000 + "b e s t", "全 " * 15_000 + "最低", "\ud800" * 1000 + " cures acne", "🔥" * 10_000):
+        hits = compliance_hits(reply, s.room, s.rules, "en_US", loop.request, loop.calls, loop.harness)
+        assert isinstance(hits, list)
+    assert {h.rule_id for h in compliance_hits("\ud800 it cures acne", s.room, s.rules, "en_US")} == {"EN-MED"}

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
 from hat_env.constraints.tokens import data_tokens, grams, normal_tokens, tokens
+from hat_env.sim.rule_text import NORMALISE_CHARS
 
 if TYPE_CHECKING:
     from hat_env.harness.hooks import HarnessView
@@ -218,7 +219,7 @@ def find_leak(reply: "ReplyText", harness: "HarnessView | None", room: "RoomStat
         i = _ident_at(low, ident)
         if i >= 0:
             return reply.quote(i, i + len(ident)), f"names the tool or skill '{ident}'"
-    toks = tokens(reply.text)
+    toks = tokens(reply.text[:NORMALISE_CHARS])
     if len(toks) < SEED:
         return None
     words = [t.text for t in toks]

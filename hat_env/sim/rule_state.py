@@ -138,13 +138,20 @@ def _amounts(c: "Campaign") -> set[float]:
 def grant(room: "RoomState | None", products: Sequence["Product"], calls: Sequence["ExecutedCall"],
           sent: bool, numbers: Sequence[float] = ()) -> str | None:
     """Granting a coupon or a discount. "给你发了一张券" / "I've sent you a coupon" (``sent``) is true when a
-    ``send_coupon`` call of this request went through; an offer ("给你便宜", "I can get you a discount") when an
+    ``send_coupon`` call of this request went through with a coupon that covers a product the claim is about; an
+    offer ("给你便宜", "I can get you a discount") when an
     active coupon covers a product the claim is about. The ``numbers`` the claim states (an amount, a threshold,
     "5折", "50% off") must be that coupon's amount or threshold."""
     if sent:
         sent_results = [c.result for c in calls if c.op == "send_coupon" and c.ok and isinstance(c.result, dict)]
         if not sent_results:
             return "says a coupon was sent, but no coupon was sent in this request"
+        if room is not None and products:
+            camps = {c.campaign_id: c for c in room.campaigns}
+            ids = [r.get("coupon_id") for r in sent_results]
+            if not any(isinstance(i, str) and i in camps and any(camps[i].applies_to(p.product_id) for p in products)
+                       for i in ids):
+                return f"says a coupon was sent for {label(products[0])}, but the coupon sent does not cover it"
         have = {float(x) for r in sent_results for x in (r.get("amount"), r.get("threshold"))
                 if isinstance(x, (int, float)) and x}
     else:
