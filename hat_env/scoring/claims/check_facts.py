@@ -140,7 +140,8 @@ def _flash(r: "Reading", i: int) -> None:
                 "" if ok else f"{r.label(pids[0] if pids else None)}: '{r.m.original(s, e)}' but no flash sale starts later",
                 [("campaign", pf.pid) for pf in pfs] if ok else ())
         return
-    ended = r.cfind("ended_words", i) is not None or not _state(r, i, s)
+    soon = r.cfind("ending_soon", i) is not None  # "马上就结束了", "ends soon": still on
+    ended = not soon and (r.cfind("ended_words", i) is not None or not _state(r, i, s))
     pids, _many = _group(r, i, s)
     pfs = r.pfs(pids)
     if not pfs:

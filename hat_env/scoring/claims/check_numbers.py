@@ -6,6 +6,7 @@ spec quantities (grams, ml, mAh, W, inches) with conversions (years = 12 months,
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.facts import NumFact, ProductFacts
@@ -110,7 +111,9 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
         after_here = vocab.find("pay_words", ct) and not any(x.start > q.end for x in other if _eq(x.value, pf.effective))
         if any(_eq(x.value, pf.effective) for x in other) and deal and (not after_here or _eq(v, pf.base)):
             return True
-    if (vocab.find("ship_words", ct) or vocab.find("paid_shipping", ct)) and _eq(v, pf.product.shipping.fee):
+    if (vocab.find("ship_words", st) or vocab.find("paid_shipping", st)) and _eq(v, pf.product.shipping.fee):
+        return True  # the fee, in a sentence (or a "Shipping: ..." line) about shipping
+    if _is_total(r, v):
         return True
     for k in range(2, 6):
         if _eq(v, k * pf.effective) and str(k) in ct:
@@ -127,7 +130,29 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
     return False
 
 
-def _money_values(r: "Reading", pf: ProductFacts, role: str) -> list[float]:
+def _is_total(r: "Reading", v: float) -> bool:
+    """Whether ``v`` is what two or three of the products asked about or named cost together (each at what the
+    viewer pays, its price or its flash price): "together that's $84.99", "合计468"."""
+    from itertools import combinations
+
+    pids = [p for p in dict.fromkeys([*r.scope, *r.report.mentioned]) if p in r.room.by_id]
+    if len(pids) < 2 or len(pids) > 8:
+        return False
+    opts = []
+    for p in pids:
+        pf = r.facts.of(p)
+        opts.append({pf.effective, pf.price, pf.base})
+    for k in (2, 3):
+        for combo in combinations(opts, k):
+            totals = {0.0}
+            for o in combo:
+                totals = {t + x for t in totals for x in o}
+            if any(_eq(v, t) for t in totals):
+                return True
+    return False
+
+
+def _money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0) -> list[float]:
     """The values money in ``role`` may take for product ``pf``."""
     if role == "pay":
         return [pf.effective]
@@ -136,7 +161,9 @@ def _money_values(r: "Reading", pf: ProductFacts, role: str) -> list[float]:
     if role == "reference":
         return [pf.list_price, pf.price, *pf.history]
     if role == "flash":
-        return [*pf.flash, pf.effective]  # "秒杀309": the deal price with the coupon stacked is the flash deal too
+        later = [float(c.flash_price) for c in pf.campaigns_later if c.type == "flash_sale" and c.flash_price
+                 and c.start_s > r.room.t] if r.cfind("inactive_words", i) else []
+        return [*pf.flash, pf.effective, *later]  # "秒杀309": the deal price with the coupon stacked is the flash deal too
     if role == "coupon":
         return [a for a, _t, _c in pf.coupons] + _savings(pf)
     if role == "threshold":
@@ -161,7 +188,7 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
         elif role == "lower":
             ok = pf.effective > v
         else:
-            ok = any(_eq(v, x) for x in _money_values(r, pf, role))
+            ok = any(_eq(v, x) for x in _money_values(r, pf, role, i))
             if not ok and role == "pay":
                 ok = _pay_alternatives(r, q, i, pf)
         if ok:
@@ -232,7 +259,7 @@ def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts
             [("campaign", pf.pid), ("price", pf.pid)])
 
 
-def _family(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
+def _family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = False) -> str | None:
     """Which attribute a time or count in clause ``i`` is about, from its words (returns, warranty, order, delivery,
     shipping, a spec key the products have), or ``None``."""
     ct = r.ctext(i)
@@ -252,6 +279,18 @@ def _family(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
     for k, rx in v.attributes.items():
         if k in keys and rx.search(ct):
             return f"spec:{k}"
+    if not clause_only:
+        # a clause without its topic word ("You've got a full month - 30 days - to send it back", "Returns: 30
+        # days"): the sentence's (or the line's) topic
+        sent = r.clauses[i].sentence
+        others = [k for k, c in enumerate(r.clauses) if c.sentence == sent and k != i]
+        fams: list[tuple[str, int]] = []
+        for name, fam in (("returns_words", "returns"), ("warranty_words", "warranty"), ("ship_words", "shipping"),
+                          ("deliver_words", "delivery")):
+            fams += [(fam, k) for k in others if r.cfind(name, k)]
+        if len({f for f, _k in fams}) == 1 and fams[0][0] != "delivery" and \
+                not any(re.search(r"\d", r.ctext(k)) for _f, k in fams):
+            return fams[0][0]  # one topic in the sentence, in a clause without its own number
     return None
 
 
@@ -338,7 +377,7 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
             return
         stockish = r.cfind("in_stock", i) or r.cfind("low_stock", i) or q.unit == "count" and any(
             w in r.text[q.start : q.end].lower() for w in ("left", "in stock", "available", "remaining"))
-        if stockish or fam == "stock" or any(w in ct for w in ("库存", "剩", "还有")):
+        if stockish or fam == "stock" or r.cfind("stock_context", i):
             ok = any(_eq(q.value, pf.stock) for pf in pfs)
             if ok:
                 r.claim(q.start, q.end, pids, "stock", q.value, q.unit, True, "true", "",
@@ -430,6 +469,15 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
             _would(attr, pfs[0].pid))
 
 
+_MARKER_AFTER = re.compile(r"(?:[.)、:：]\s|\ufe0f?\u20e3)")
+_MARKER_BEFORE = re.compile(r"(?:^|\n)[\s*#>•\-]*$")
+
+
+def _list_marker(text: str, q: Quantity) -> bool:
+    """Whether a bare number opens a list item ("1. ", "2) ", "3、", the keycap "2️⃣")."""
+    return bool(_MARKER_BEFORE.search(text[max(0, q.start - 8) : q.start])) and bool(_MARKER_AFTER.match(text, q.end))
+
+
 def read_number_claims(r: "Reading") -> None:
     """Read and check every number claim of the reply (appends to ``r.report.claims``)."""
     qs = read_quantities(r.m, r.vocab)
@@ -445,6 +493,11 @@ def read_number_claims(r: "Reading") -> None:
         c = r.clauses[i]
         if idb is not None and q.dim == "plain" and idb.search(r.text[max(0, q.start - 12) : q.start]):
             continue
+        if q.dim == "plain" and _list_marker(r.text, q):
+            continue  # "1. Weight: 32 g", "2️⃣ 规格"
+        hu = r.cfind("honest_unknown", i)
+        if hu is not None and c.start + hu.start() < q.start:
+            continue  # what the data lacks ("资料里没有165cm/55kg的建议"), not a claim
         if c.question:
             continue
         money = _is_money(r, q, i)

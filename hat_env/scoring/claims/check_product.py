@@ -262,7 +262,8 @@ def _health(r: "Reading", i: int) -> None:
     if hm is None:
         return
     rep = r.report
-    if not _state(r, i, c.start + hm.start()) or r.cfind("health_denial", i):
+    if not _state(r, i, c.start + hm.start()) or r.cfind("health_denial", i) or \
+            r.vocab.find("health_denial", r.stext(i)) is not None:
         rep.health_denial = True
         return
     rep.health_claim = True
@@ -279,6 +280,7 @@ _UNSUPPORTED = (
     ("ranking", "ranking", "the data ranks nothing"),
     ("sales_figures", "sales", "the data has no sales figures"),
     ("reviews", "reviews", "the data has no reviews"),
+    ("host_promise", "promise", "no tool does this and the data offers no such service"),
 )
 
 

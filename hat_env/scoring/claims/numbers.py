@@ -120,6 +120,8 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
         if unit == "money" and vocab.lang == "zh":
             # 129块9 / 5块9毛9 / 3毛
             cm = re.match(r"(\d)(?:毛(\d)?)?(?![\d.])", text[end:])
+            if cm is not None and not cm.group(2) and _unit_after(vocab, text, end + cm.end()) is not None:
+                cm = None  # "69元1瓶": a count, not cents
             if cm is not None and text[e:end] in ("块", "元"):
                 cents = int(cm.group(1)) * 10 + (int(cm.group(2)) if cm.group(2) else 0)
                 v = v + cents / 100.0
