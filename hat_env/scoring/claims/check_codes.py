@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_facts import _state
+from hat_env.text import normalize
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -66,7 +67,7 @@ def _has_unit(text: str, end: int, units: frozenset[str]) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _tables(key: tuple, stop: frozenset[str], units: frozenset[str]) -> tuple[
+def _tables(key: tuple, stop: frozenset[str], units: frozenset[str], locale: str) -> tuple[
         dict[str, dict[str, list[LabelValue]]], dict[str, dict[str, list[LabelValue]]]]:
     """Per product id: label -> its values, for label-first numbers and for counted parts."""
     first: dict[str, dict[str, list[LabelValue]]] = {}
@@ -85,6 +86,12 @@ def _tables(key: tuple, stop: frozenset[str], units: frozenset[str]) -> tuple[
                 if lab in stop or lab in units:
                     continue
                 c.setdefault(lab, []).append(LabelValue(float(m.group(1)), False, k))
+        # the same parts counted in words elsewhere in its data ("from one USB-C port" in an FAQ answer)
+        for k, text in texts:
+            for m in _NUM_LABEL.finditer(normalize(text, locale).text):
+                lab = _stem(m.group(2))
+                if lab in c and not any(abs(x.value - float(m.group(1))) < 1e-6 for x in c[lab]):
+                    c[lab].append(LabelValue(float(m.group(1)), False, k))
         first[pid] = f
         counted[pid] = c
     return first, counted
@@ -112,7 +119,7 @@ def read_labelled_numbers(r: "Reading") -> None:
         return
     stop = frozenset(m.lower() for m in r.vocab.raw.get("spec_labels_stop") or ())
     units = _unit_words(r)
-    first, counted = _tables(_room_key(r.room), stop, units)
+    first, counted = _tables(_room_key(r.room), stop, units, r.vocab.locale)
     labels_first = {lab for t in first.values() for lab in t}
     labels_counted = {lab for t in counted.values() for lab in t}
     if not labels_first and not labels_counted:

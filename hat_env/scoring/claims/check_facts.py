@@ -368,6 +368,13 @@ def _exchange(r: "Reading", i: int) -> None:
         _bool_fact(r, i, "exchange_words", "exchange", lambda pf: pf.product.returns.exchange, "after_sales")
 
 
+def _warranty(r: "Reading", i: int) -> None:
+    """A warranty named positively ("终身保修", "lifetime warranty"): the product must have one (its warranty
+    months or a warranty spec); its length is checked as a number when one is said."""
+    _exists_claim(r, i, "warranty_words", "warranty", lambda pf: bool(pf.product.returns.warranty_months)
+                  or "warranty" in pf.product.specs, "after_sales", "it has no warranty")
+
+
 def _free_shipping(r: "Reading", i: int) -> None:
     """Free shipping claimed."""
     _bool_fact(r, i, "free_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free")

@@ -74,16 +74,29 @@ def read_restatements(r: "Reading", i: int) -> None:
                 [a for pf in good for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
 
 
+def _affix(parts: list[str]) -> tuple[str, str]:
+    """The prefix and suffix every part shares ("碎花" of "蓝底碎花、黑底碎花")."""
+    import os
+
+    pre = os.path.commonprefix(parts)
+    suf = os.path.commonprefix([p[::-1] for p in parts])[::-1]
+    return pre, suf
+
+
 def _items(value: str) -> list[str]:
-    """The items of an enumerated value, lower-case, with and without a leading code ("02豆沙", "豆沙")."""
+    """The items of an enumerated value, lower-case, with and without a leading code ("02豆沙", "豆沙") and
+    without the affix all items share ("蓝底" of "蓝底碎花、黑底碎花")."""
     out: list[str] = []
-    for p in _SPLIT.split(value.lower()):
-        p = p.strip()
-        if p:
-            out.append(p)
-            core = _CODE.sub("", p)
-            if core != p and len(core) >= 2:
-                out.append(core)
+    parts = [p.strip() for p in _SPLIT.split(value.lower()) if p.strip()]
+    cores = [_CODE.sub("", p) for p in parts]
+    pre, suf = _affix(cores) if len(cores) >= 2 else ("", "")
+    for p, core in zip(parts, cores):
+        out.append(p)
+        if core != p and len(core) >= 2:
+            out.append(core)
+        bare = core[len(pre) : len(core) - len(suf)] if len(core) - len(pre) - len(suf) >= 1 else core
+        if bare != core and len(bare) >= 1 and (len(pre) + len(suf)) >= 2:
+            out.append(bare)
     return out
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable
 from hat_env.scoring.claims.check_facts import (
     _availability, _bundle_terms, _bundles, _carrier, _countdown, _coupon_condition, _deadline, _exchange, _flash,
     _free_item, _free_shipping, _gifts, _no_coupon, _no_deal, _no_questions, _paid_shipping, _promo_code,
-    _shipping_promise, _sold_out_sale, _stacking, _state,
+    _shipping_promise, _sold_out_sale, _stacking, _state, _warranty,
 )
 from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.check_product import (
@@ -28,6 +28,7 @@ _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...]
     (("free_shipping",), _free_shipping),
     (("paid_shipping",), _paid_shipping),
     (("exchange_words",), _exchange),
+    (("warranty_words",), _warranty),
     (("no_questions",), _no_questions),
     (("same_day", "next_day"), _shipping_promise),
     (("flash_words",), _flash),
@@ -61,7 +62,15 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
     rep.health_denial = r.has("health_denial")
     stated = [i for i, c in enumerate(r.clauses) if not c.question]
     if r.has("ai_disclosure"):
-        rep.ai_disclosure = True
+        # "no AI here", "才不是机器人": a negated disclosure denies being an AI
+        for i, c in enumerate(r.clauses):
+            for m in r.call("ai_disclosure", i):
+                if c.question:
+                    continue
+                if _state(r, i, c.start + m.start()):
+                    rep.ai_disclosure = True
+                else:
+                    rep.human_claim = True
     if r.has("human_claim"):
         for i, c in enumerate(r.clauses):
             hc = r.cfind("human_claim", i)

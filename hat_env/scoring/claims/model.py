@@ -83,6 +83,7 @@ class Report:
         dismissive: the whole reply is a brush-off ("不知道哦", "no idea").
         leak: the reply quotes the harness's tool names or instructions.
         mentioned: products the reply names, in order.
+        refused: quoted sentences the reply refuses or denies ("“吃了就能降血压”这种话我不能说"): not asserted.
     """
 
     claims: list[Claim] = field(default_factory=list)
@@ -97,6 +98,7 @@ class Report:
     dismissive: bool = False
     leak: bool = False
     mentioned: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
 
     @property
     def bad(self) -> list[Claim]:

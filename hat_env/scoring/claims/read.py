@@ -98,8 +98,11 @@ class Reading:
                     cuts.append(s0 + m.start())
             cuts = sorted(set(cuts)) + [e]
             pieces = [(a, b) for a, b in zip(cuts, cuts[1:]) if text[a:b].strip(" ,.!?;:、")]
+            aq = self.vocab.rx.get("clause_question")
             for i, (a, b) in enumerate(pieces):
-                out.append(Clause(a, b, sent, is_q and i == len(pieces) - 1))
+                # a clause that asks by its form ("能不能吃", "是不是"), wherever it stands, is not a claim either
+                asks = aq is not None and aq.search(text, a, b) is not None
+                out.append(Clause(a, b, sent, (is_q and i == len(pieces) - 1) or asks))
             s0 = e
             sent += 1
         return out
@@ -201,6 +204,29 @@ class Reading:
         return c
 
 
+_QUOTE = re.compile(r"[\"“「『]([^\"”」』]{2,80})[\"”」』]")
+
+
+def _drop_refused_quotes(r: Reading) -> None:
+    """A quoted sentence in a sentence that refuses or denies it ("“吃了就能降血压”这种话我不能说", "I can't say
+    'cures acne'") is not asserted: its claims are dropped and the quote is recorded as refused."""
+    if not r.has("refusal"):
+        return
+    spans: list[tuple[int, int]] = []
+    for q in _QUOTE.finditer(r.text):
+        i = r.clause_at(q.start())
+        if r.vocab.find("refusal", r.stext(i)) is not None:
+            spans.append(q.span())
+            r.report.refused.append(q.group(1))
+    if not spans:
+        return
+    src = [r.m.span(a, b) for a, b in spans]
+    keep = [c for c in r.report.claims if not any(a <= c.span[0] and c.span[1] <= b for a, b in src)]
+    if len(keep) != len(r.report.claims):
+        r.report.claims[:] = keep
+        r.report.health_claim = any(c.attribute == "health" for c in keep)
+
+
 def read_claims(reply: str, room: "RoomState", locale: str | None = None, intents: Iterable["Intent"] = (),
                 tool_names: Iterable[str] = (), facts: RoomFacts | None = None) -> Report:
     """Every claim of ``reply`` with its verdict against ``room`` at ``room.t``.
@@ -226,6 +252,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     read_number_claims(r)
     read_labelled_numbers(r)
     read_fact_claims(r, tuple(tool_names))
+    _drop_refused_quotes(r)
     r.report.claims.sort(key=lambda c: c.span)
     return r.report
 
