@@ -10,7 +10,8 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_facts import _group, _orders_here, _state
-from hat_env.scoring.claims.check_lists import read_enumerations, restated_data
+from hat_env.scoring.claims.check_lists import read_enumerations, restated_data, restates
+from hat_env.text import normalize
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -77,6 +78,12 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
                     verdicts.append(("true", ""))
                 else:
                     verdicts.append(("unsupported", "the data does not say so"))
+        if not any(x[0] == "true" for x in verdicts):
+            for pf in pfs:
+                if any(rx.search(normalize(f.q, v.locale).text.lower()) and restates(ct, f.a, v.lang)
+                       for f in pf.product.faq):
+                    verdicts.insert(0, ("true", ""))  # answers the FAQ's question about it in the FAQ's words
+                    break
         best = next((x for x in verdicts if x[0] == "true"), verdicts[0])
         r.claim(s, e, pids, f"feature:{name}", pol, "", pol, best[0],
                 "" if best[0] == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': {best[1]}",
@@ -108,7 +115,8 @@ def _spec_values(r: "Reading", i: int) -> None:
         pf = pfs[0]
         if m is None and not any(it.attr == key and r.room.by_link.get(it.link or -1) is pf.product for it in r.intents):
             continue
-        known = set(v.values.get(key, ())) | _room_values(r, key)
+        # value words, not bare numbers ("2" of "30ml×2": numbers are checked as quantities)
+        known = {w for w in set(v.values.get(key, ())) | _room_values(r, key) if not re.fullmatch(r"[\d.\s]+", w)}
         said = [w for w in sorted(known, key=len, reverse=True) if w and re.search(
             (r"\b" + re.escape(w) + r"\b") if w.isascii() else re.escape(w), low)]
         # drop words inside a longer word said ("棉" inside "棉涤混纺")
@@ -157,8 +165,6 @@ def _variants(v, word: str) -> tuple[str, ...]:  # noqa: ANN001 - a Vocab
 
 def _room_values(r: "Reading", key: str) -> set[str]:
     """The values the room's products give attribute ``key`` (split into parts), lower-case, normalised."""
-    from hat_env.text import normalize
-
     out: set[str] = set()
     for p in r.room.products:
         val = p.specs.get(key)
@@ -280,7 +286,7 @@ _UNSUPPORTED = (
     ("ranking", "ranking", "the data ranks nothing"),
     ("sales_figures", "sales", "the data has no sales figures"),
     ("reviews", "reviews", "the data has no reviews"),
-    ("host_promise", "promise", "no tool does this and the data offers no such service"),
+    ("host_promise", "host_promise", "no tool does this and the data offers no such service"),
 )
 
 

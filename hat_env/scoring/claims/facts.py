@@ -139,6 +139,8 @@ def product_facts(room: "RoomState", p: "Product", vocab: Vocab) -> ProductFacts
     nums += _q_facts("title", p.title, vocab, f"title '{p.title}'")
     for f in p.faq:
         nums += _q_facts("faq", f.a, vocab, f"FAQ '{f.a}'")
+        # the question's own numbers are the condition its answer holds for ("170cm 60kg穿什么码？" -> M码)
+        nums += _q_facts("faq", f.q, vocab, f"FAQ '{f.q}'")
     for c in active:
         if c.type == "bundle" and c.bundle_qty:
             nums.append(NumFact("bundle", "count", float(c.bundle_qty), f"bundle of {c.bundle_qty}"))
