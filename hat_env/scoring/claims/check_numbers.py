@@ -493,7 +493,7 @@ def read_number_claims(r: "Reading") -> None:
         c = r.clauses[i]
         if idb is not None and q.dim == "plain" and idb.search(r.text[max(0, q.start - 12) : q.start]):
             continue
-        if q.dim == "plain" and _list_marker(r.text, q):
+        if (q.dim == "plain" or q.inherited) and _list_marker(r.text, q):
             continue  # "1. Weight: 32 g", "2️⃣ 规格"
         hu = r.cfind("honest_unknown", i)
         if hu is not None and c.start + hu.start() < q.start:

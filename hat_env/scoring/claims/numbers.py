@@ -149,7 +149,7 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
         ):
             assert prev is not None
             gap = text[prev.end : q.start]
-            if _LIST_GAP.fullmatch(gap):
+            if _LIST_GAP.fullmatch(gap) and "\n" not in gap:  # a new line is a new item
                 u = units[prev.unit]
                 q.unit, q.dim, q.base, q.inherited = prev.unit, u.dim, q.value * u.factor, True
         if q.unit:
