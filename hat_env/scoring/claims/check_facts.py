@@ -372,7 +372,7 @@ def _warranty(r: "Reading", i: int) -> None:
     """A warranty named positively ("终身保修", "lifetime warranty"): the product must have one (its warranty
     months or a warranty spec); its length is checked as a number when one is said."""
     _exists_claim(r, i, "warranty_words", "warranty", lambda pf: bool(pf.product.returns.warranty_months)
-                  or "warranty" in pf.product.specs, "after_sales", "it has no warranty")
+                  or "warranty" in pf.product.specs, "after_sales", "it has no warranty", void=False)
 
 
 def _free_shipping(r: "Reading", i: int) -> None:

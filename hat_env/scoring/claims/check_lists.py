@@ -43,8 +43,11 @@ def _words(text: str, lang: str) -> frozenset[str]:
     return frozenset(w for w in _LATIN.findall(low) if w not in _EN_STOP)
 
 
-def restates(clause: str, data: str, lang: str) -> bool:
-    """Whether ``clause`` says what the data text ``data`` says in other words (see :data:`RESTATE_SHARE`)."""
+def restates(clause: str, data: str, lang: str, negation: "re.Pattern[str] | None" = None) -> bool:
+    """Whether ``clause`` says what the data text ``data`` says in other words (see :data:`RESTATE_SHARE`), with
+    the same polarity: a clause that negates what the data affirms (or the reverse) does not restate it."""
+    if negation is not None and bool(negation.search(clause)) != bool(negation.search(data)):
+        return False
     cw = _words(clause, lang)
     if len(cw) < 2:
         return False
@@ -57,7 +60,7 @@ def restated_data(r: "Reading", i: int, pf: "ProductFacts") -> bool:
     """Whether clause ``i`` restates one of ``pf``'s FAQ answers or its after-sales note."""
     ct = r.ctext(i)
     texts = [f.a for f in pf.product.faq] + ([pf.product.returns.note] if pf.product.returns.note else [])
-    return any(restates(ct, t, r.vocab.lang) for t in texts)
+    return any(restates(ct, t, r.vocab.lang, r.vocab.rx.get("negation")) for t in texts)
 
 
 def read_restatements(r: "Reading", i: int) -> None:

@@ -80,7 +80,7 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
                     verdicts.append(("unsupported", "the data does not say so"))
         if not any(x[0] == "true" for x in verdicts):
             for pf in pfs:
-                if any(rx.search(normalize(f.q, v.locale).text.lower()) and restates(ct, f.a, v.lang)
+                if any(rx.search(normalize(f.q, v.locale).text.lower()) and restates(ct, f.a, v.lang, neg)
                        for f in pf.product.faq):
                     verdicts.insert(0, ("true", ""))  # answers the FAQ's question about it in the FAQ's words
                     break
