@@ -29,6 +29,8 @@ _LABEL_NUM = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z]{1,14})[ -]?(\d+(?:\.
 _NUM_LABEL_DATA = re.compile(r"(?<![\d.])(\d+)(?:\s*[x×]\s*|-)([A-Za-z][A-Za-z]*(?:-[A-Za-z])?)(?![A-Za-z])")
 #: ``N label`` in a reply ("2 USB-C ports", "3 ports", "2x USB-C").
 _NUM_LABEL = re.compile(r"(?<![\d.])(\d+)(?:\s*[x×]\s*|-|\s+)([A-Za-z][A-Za-z]*(?:-[A-Za-z])?)(?![A-Za-z])")
+#: A Latin letter next to a digit (the cheap test before the label tables are built).
+_ANY = re.compile(r"[A-Za-z][ -]?\d|\d(?:\s*[x×]\s*|-|\s+)[A-Za-z]")
 #: After a value in the data: the value is a lower bound ("iOS 15 or later", "Android 9+").
 _BOUND = re.compile(r"^\s*(?:\+|or (?:later|newer|above|higher|up)|and (?:up|above|later)|以上)", re.IGNORECASE)
 
@@ -104,8 +106,16 @@ def _room_key(room: "RoomState") -> tuple:
 
 def _unit_words(r: "Reading") -> frozenset[str]:
     """Words the locale reads as units (a unit is not a label: "20 hours")."""
+    return _unit_words_of(r.vocab.locale)
+
+
+@lru_cache(maxsize=16)
+def _unit_words_of(locale: str) -> frozenset[str]:
+    """:func:`_unit_words` of a locale (computed once)."""
+    from hat_env.scoring.claims.vocab import load_vocab
+
     out: set[str] = set()
-    for u in r.vocab.units:
+    for u in load_vocab(locale).units:
         for w in re.findall(r"[a-z]{2,}", u.words.pattern.lower()):
             out.add(w)
             out.add(_stem(w))
@@ -115,8 +125,8 @@ def _unit_words(r: "Reading") -> frozenset[str]:
 def read_labelled_numbers(r: "Reading") -> None:
     """Check every labelled number of the reply against the data of the product it is about (appends claims)."""
     text = r.text
-    if not re.search(r"[A-Za-z]", text):
-        return
+    if not _ANY.search(text):
+        return  # no word next to a number: nothing labelled
     stop = frozenset(m.lower() for m in r.vocab.raw.get("spec_labels_stop") or ())
     units = _unit_words(r)
     first, counted = _tables(_room_key(r.room), stop, units, r.vocab.locale)

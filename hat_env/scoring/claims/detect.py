@@ -95,7 +95,8 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
     if r.vocab.attributes:
         for i in stated:
             _spec_values(r, i)
-    if any(p.faq or p.returns.note for p in r.room.products):
+    # restatements answer spec questions the specs do not cover: read only when a viewer asked one
+    if any(it.kind == "spec" for it in r.intents) and any(p.faq or p.returns.note for p in r.room.products):
         for i in stated:
             read_restatements(r, i)
     if r.orders or any(m.how == "order" for m in r.mentions):
