@@ -163,3 +163,18 @@ def test_list_markers_and_line_labels() -> None:
 def test_host_actions_no_tool_does_are_unsupported() -> None:
     assert bad("It's marked delivered, and I've issued you a full refund already.", EN)
     assert bad("驼色已经帮你锁单留好了～", ZH)
+
+
+HF = room("healthfood_zh", 1201, 350.0)  # 1号 60片; 2号 stock 3; 4号 bundle 维C+益生菌任选2件9折
+
+
+def test_counts_of_a_spec_ample_stock_and_a_wrong_discount() -> None:
+    size = Intent("spec", link=1, attr="size")
+    assert not bad("1号维C一瓶六十片～", HF, size)
+    assert bad("1号维C一瓶一百片～", HF, size)
+    assert bad("2号蛋白粉现货充足，随便拍～", HF, Intent("stock", link=2))  # 3 left is not plenty
+    assert not bad("2号蛋白粉有货，不过只剩3罐了～", HF, Intent("stock", link=2))
+    deal = Intent("campaign", link=4)
+    pid = HF.by_link[4].product_id
+    assert ("campaign", pid) in answered("4号现在跟1号维C任选两件打九折～", HF, deal)
+    assert ("campaign", pid) not in answered("4号现在跟1号维C任选两件打八折～", HF, deal)

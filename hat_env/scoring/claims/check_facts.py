@@ -50,6 +50,10 @@ def _availability(r: "Reading", i: int) -> None:
                 want = "low"
                 good = [pf for pf in pfs if 0 < pf.stock <= v.low_stock_max]
                 ok = bool(good) if pos else True
+            elif name == "in_stock" and pos and v.find("ample_stock", r.m.text[s:e]) is not None:
+                want = "ample"  # "现货充足", "plenty left": more than a few
+                good = [pf for pf in pfs if pf.stock > v.low_stock_max]
+                ok = bool(good)
             else:
                 want_in = (name == "in_stock") == pos
                 want = "in stock" if want_in else "sold out"

@@ -360,6 +360,8 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
     pfs = r.pfs(pids)
     if not pfs:
         return
+    if q.dim not in ("percent", "zhe") and r.negated(i, q.start):
+        return  # "没有165cm的建议", "not 30 days but 60": a negated quantity asserts nothing checkable
     fam = _family(r, i, pfs) if q.dim in ("time_h", "time_m", "count") else None
     ct = r.ctext(i)
     v = r.vocab
@@ -386,10 +388,24 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                 r.claim(q.start, q.end, pids, "stock", q.value, q.unit, True, "false",
                         f"{r.label(pfs[0].pid)}: '{orig}' but stock is {pfs[0].stock}", [("stock", pfs[0].pid)])
             return
-        # a quantity bought ("买2件"), or a count the data states (spec, bundle)
-        facts = [f for pf in pfs for f in pf.numbers if f.dim == "count"]
-        if any(_eq(q.base, f.value) for f in facts):
-            r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "true")
+        # a count of a spec the clause names ("一瓶六十片" for size "60片"): the spec's count, else false
+        if fam is not None and fam.startswith("spec:") and q.value != 1 and not r.cfind("buy_words", i):
+            spec = [(pf, f) for pf in pfs for f in pf.numbers if f.attr == fam and f.dim == "count"]
+            if spec:
+                good = [pf for pf, f in spec if _eq(q.base, f.value)]
+                if good:
+                    r.claim(q.start, q.end, pids, fam, q.value, q.unit, True, "true", "",
+                            [(fam, pf.pid) for pf in good])
+                else:
+                    r.claim(q.start, q.end, pids, fam, q.value, q.unit, True, "false",
+                            f"{r.label(spec[0][0].pid)}: '{orig}' but {spec[0][1].label}", [(fam, spec[0][0].pid)])
+                return
+        # a quantity bought ("买2件"), or a count the data states (spec, bundle, an FAQ answer: "每天2粒")
+        facts = [(pf, f) for pf in pfs for f in pf.numbers if f.dim == "count"]
+        hit = [(pf, f) for pf, f in facts if _eq(q.base, f.value)]
+        if hit:
+            r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "true", "",
+                    [a for pf, f in hit if f.attr == "faq" for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
         return
     if q.dim == "percent" and q.value >= 100:
         return
@@ -456,6 +472,8 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                         answers.append(("order_eta", f.attr[6:]))
                     elif f.attr == "stock":
                         answers.append(("stock", pf.pid))
+                    elif f.attr == "faq":
+                        answers += [("spec:unknown", pf.pid), ("spec:*", pf.pid)]
         if q.dim in ("percent", "zhe"):
             answers += [("campaign", pf.pid) for pf in pfs if pf.effective < pf.price]
         r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "true", "", answers)
@@ -465,8 +483,9 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                 f"{r.label(pfs[0].pid)}: '{orig}': the data states no such value")
         return
     shown = facts[0].label if facts else f"{q.dim} {extra[0]:g}"
+    would = _would(attr, pfs[0].pid) + ([("campaign", pf.pid) for pf in pfs] if q.dim in ("percent", "zhe") else [])
     r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}",
-            _would(attr, pfs[0].pid))
+            would)
 
 
 _MARKER_AFTER = re.compile(r"(?:[.)、:：]\s|\ufe0f?\u20e3)")
