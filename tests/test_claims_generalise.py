@@ -178,3 +178,22 @@ def test_counts_of_a_spec_ample_stock_and_a_wrong_discount() -> None:
     pid = HF.by_link[4].product_id
     assert ("campaign", pid) in answered("4号现在跟1号维C任选两件打九折～", HF, deal)
     assert ("campaign", pid) not in answered("4号现在跟1号维C任选两件打八折～", HF, deal)
+
+
+EN_LATE = room("electronics_en", 44347, 700.0)  # the watch's launch deal (0-600 s) has ended: 129 -> 119
+
+
+def test_an_ended_deal_said_as_ended_and_the_fee_in_a_shipping_sentence() -> None:
+    price = Intent("price", link=3)
+    assert not bad("The launch deal wrapped up, so it's $129 now, or $119 with the coupon.", EN_LATE, price)
+    assert not bad("Flash sale's over, sorry! It's back to $129, $119 after the coupon.", EN_LATE, price)
+    assert bad("The Pulse S2 is still on its launch deal, $99 with the coupon.", EN_LATE, price)
+    ship = Intent("shipping", link=4)
+    pid = EN_LATE.by_link[4].product_id
+    assert ("shipping:free", pid) in answered("Not free, shipping on the Boom Mini is $4.99 via USPS.", EN_LATE, ship)
+    assert bad("Yes, the Boom Mini ships free!", EN_LATE, ship)
+
+
+def test_negated_quantities_and_their_list_assert_nothing() -> None:
+    assert not bad("资料里没有165cm/55kg的准确建议哦～", room("apparel_flash_zh", 1301, 200.0),
+                   Intent("spec", link=1, attr="size"))

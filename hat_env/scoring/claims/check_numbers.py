@@ -180,6 +180,9 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
     role = _role(r, q, i)
     v = q.value
     pfs = r.pfs(pids)
+    if role == "pay" and (r.vocab.find("ship_words", r.stext(i)) or r.vocab.find("paid_shipping", r.stext(i))) and \
+            any(pf.product.shipping.fee and _eq(v, pf.product.shipping.fee) and not _eq(v, pf.effective) for pf in pfs):
+        role = "fee"  # "shipping on the Boom Mini is $4.99": the fee, in a sentence about shipping
     ok = False
     hit: ProductFacts | None = None
     for pf in pfs:
@@ -360,8 +363,6 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
     pfs = r.pfs(pids)
     if not pfs:
         return
-    if q.dim not in ("percent", "zhe") and r.negated(i, q.start):
-        return  # "没有165cm的建议", "not 30 days but 60": a negated quantity asserts nothing checkable
     fam = _family(r, i, pfs) if q.dim in ("time_h", "time_m", "count") else None
     ct = r.ctext(i)
     v = r.vocab
@@ -484,10 +485,12 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
         return
     shown = facts[0].label if facts else f"{q.dim} {extra[0]:g}"
     would = _would(attr, pfs[0].pid) + ([("campaign", pf.pid) for pf in pfs] if q.dim in ("percent", "zhe") else [])
+    would += [("spec:*", pfs[0].pid), ("spec:unknown", pfs[0].pid)]  # a wrong value answers no spec question
     r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}",
             would)
 
 
+_LIST_JOIN = re.compile(r"\s*(?:[/、,，]|和|及|与|or|and)\s*")
 _MARKER_AFTER = re.compile(r"(?:[.)、:：]\s|\ufe0f?\u20e3)")
 _MARKER_BEFORE = re.compile(r"(?:^|\n)[\s*#>•\-]*$")
 
@@ -503,6 +506,7 @@ def read_number_claims(r: "Reading") -> None:
     idb = r.vocab.rx.get("id_before")
     cd = r.vocab.rx.get("countdown")
     countdowns = [(m.start(), m.end()) for m in cd.finditer(r.text)] if cd is not None else []
+    neg_end = -1
     for q in qs:
         if r.in_mention(q.start, q.end) or r.in_mention(q.start, q.start + 1):
             continue
@@ -529,8 +533,14 @@ def read_number_claims(r: "Reading") -> None:
         pids, _how = r.subject(q.start, i)
         if money:
             _check_money(r, q, i, pids)
-        else:
-            _check_measure(r, q, i, pids)
+            continue
+        if q.dim not in ("percent", "zhe"):
+            # a negated quantity, and those listed right after it ("没有165cm/55kg的建议"), assert nothing
+            if r.negated(i, q.start) or (neg_end >= 0 and _LIST_JOIN.fullmatch(r.text[neg_end : q.start])):
+                neg_end = q.end
+                continue
+        neg_end = -1
+        _check_measure(r, q, i, pids)
 
 
 __all__ = ["read_number_claims"]
