@@ -197,3 +197,13 @@ def test_an_ended_deal_said_as_ended_and_the_fee_in_a_shipping_sentence() -> Non
 def test_negated_quantities_and_their_list_assert_nothing() -> None:
     assert not bad("资料里没有165cm/55kg的准确建议哦～", room("apparel_flash_zh", 1301, 200.0),
                    Intent("spec", link=1, attr="size"))
+
+
+def test_lists_tables_and_negation_after_the_word() -> None:
+    assert bad("4号成分是鼠李糖乳杆菌和低聚果糖。", HF, Intent("spec", link=4, attr="ingredients"))  # 乳双歧杆菌、低聚果糖
+    assert not bad("4号成分是乳双歧杆菌和低聚果糖。", HF, Intent("spec", link=4, attr="ingredients"))
+    assert bad("Returns within 30 days, but exchanges aren't offered on power banks.", EN, Intent("after_sales", link=2))
+    assert not bad("The coupon brings the earbuds to $49.99, and shipping is free (UPS).", EN, Intent("price", link=1))
+    table = "| | |\n|---|---|\n| Price | $59.99 |\n| With $10 coupon | **$49.99** |\n| Stock | 450 units |"
+    assert not bad(table, EN, Intent("price", link=1), Intent("stock", link=1))
+    assert not bad("最后再提醒一下，2号口红99元，三个色号都有货。", ZH, Intent("price", link=2))

@@ -21,6 +21,18 @@ def _state(r: "Reading", i: int, pos: int) -> bool:
     return not r.negated(i, pos)
 
 
+_NEG_AFTER = re.compile(r"^\W*(?:[A-Za-z]+\W+){0,2}?(?:is|are|was|were|isn.t|aren.t|wasn.t|weren.t)?\s*(?:not|n.t|never)\b"
+                        r"|^\W*(?:isn.t|aren.t|wasn.t|weren.t)\b", re.IGNORECASE)
+
+
+def _negated_after(r: "Reading", i: int, e: int) -> bool:
+    """English negation right after a policy word ("exchanges aren't offered", "returns are not accepted")."""
+    if r.vocab.lang == "zh":
+        return False
+    c = r.clauses[i]
+    return bool(_NEG_AFTER.match(r.text[e : min(c.end, e + 30)]))
+
+
 def _group(r: "Reading", i: int, pos: int) -> tuple[tuple[str, ...], bool]:
     """The products a claim at ``pos`` is about, and whether the reply named them all at once ("everything",
     "links 1 to 6": the claim must hold for each)."""
@@ -77,7 +89,7 @@ def _bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, 
     c0 = r.clauses[i].start
     for m in r.call(name, i):
         s, e = c0 + m.start(), c0 + m.end()
-        pol = _state(r, i, s) == claim_value
+        pol = (_state(r, i, s) and not _negated_after(r, i, e)) == claim_value
         pids, _many = _group(r, i, s)
         pfs = r.pfs(pids)
         if not pfs:

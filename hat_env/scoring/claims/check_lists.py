@@ -124,6 +124,10 @@ def read_enumerations(r: "Reading", i: int, key: str, pf: "ProductFacts", s: int
     # an item after the last listed one, joined by a list separator: "奶茶、枫叶红", "烟酰胺和视黄醇"
     m = re.match(r"\s*(?:、|和|及|与|/|还有)\s*(\d{0,3}[\u3400-\u9fff]{2,6}?)(?=$|[、,，和及与/\d~～。!！?？\s]|(?:个|种|款|色号|颜色))",
                  tail) if r.vocab.lang == "zh" else None
+    if m is None and r.vocab.lang == "zh":
+        # or before the first listed one: "成分是鼠李糖乳杆菌和低聚果糖"
+        first = min(p for p, _x in hits)
+        m = re.search(r"(?:^|[是有含为：:，,\s])(\d{0,3}[\u3400-\u9fff]{2,8})\s*(?:、|和|及|与|/)\s*$", low[:first])
     if m is not None and _state(r, i, s):
         extra = m.group(1).strip()
         named = any(extra in x or x in extra for x in items)

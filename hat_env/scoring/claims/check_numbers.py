@@ -105,9 +105,12 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
     if any(_eq(v, x) for x in (pf.price, pf.base, pf.list_price)) and not _eq(v, pf.effective):
         # the price before a deal, in a sentence that also gives the price after it (in either order: "$49.99
         # with the coupon, normally $59.99"), when the sentence names a deal and this clause is not the "after"
+        # (a list or table gives them on separate lines: "| Price | $59.99 |" then "| With coupon | $49.99 |")
+        listed = "\n" in r.text
         other = [x for x in read_quantities(r.m, vocab) if (x.start > q.end or x.end < q.start)
-                 and x.dim in ("money", "plain") and r.clauses[r.clause_at(x.start)].sentence == r.clauses[i].sentence]
-        deal = vocab.find("coupon_words", st) or vocab.find("pay_words", st) or vocab.find("flash_words", st)
+                 and x.dim in ("money", "plain") and (listed or r.clauses[r.clause_at(x.start)].sentence == r.clauses[i].sentence)]
+        scope_text = r.text if listed else st
+        deal = vocab.find("coupon_words", scope_text) or vocab.find("pay_words", scope_text) or vocab.find("flash_words", scope_text)
         after_here = vocab.find("pay_words", ct) and not any(x.start > q.end for x in other if _eq(x.value, pf.effective))
         if any(_eq(x.value, pf.effective) for x in other) and deal and (not after_here or _eq(v, pf.base)):
             return True
@@ -368,7 +371,9 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
     v = r.vocab
     orig = r.m.original(q.start, q.end)
     if q.dim == "count":
-        if q.value <= 1 and fam is None:
+        if any(rx.match(r.text, q.end) for rx in v.attributes.values()):
+            return  # a count of values ("三个色号", "two colors"): check_lists reads it
+        if q.value <= 1 and fam is None and not (r.cfind("stock_context", i) or r.cfind("low_stock", i)):
             return
         if r.cfind("sales_figures", i):
             r.claim(q.start, q.end, pids, "sales", q.value, q.unit, True, "unsupported",

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from hat_env.types import Intent
 
 _SENT_END = re.compile(r"\.(?!\d)|[!?;\n。；]+")
-_CLAUSE_END = re.compile(r"[,:，：()（）]|(?<=\s)-(?=\s)")
+_CLAUSE_END = re.compile(r"[,:，：()（）|]|(?<=\s)-(?=\s)")
 
 
 class Reading:
