@@ -207,3 +207,9 @@ def test_lists_tables_and_negation_after_the_word() -> None:
     table = "| | |\n|---|---|\n| Price | $59.99 |\n| With $10 coupon | **$49.99** |\n| Stock | 450 units |"
     assert not bad(table, EN, Intent("price", link=1), Intent("stock", link=1))
     assert not bad("最后再提醒一下，2号口红99元，三个色号都有货。", ZH, Intent("price", link=2))
+
+
+def test_a_deal_window_said_as_a_duration() -> None:
+    deal = Intent("campaign", link=3)  # launch deal 0-600 s, now 300 s; store coupon 0-900 s
+    assert not bad("The launch deal on the watch runs for the first ten minutes of the stream.", EN, deal)
+    assert bad("The launch deal on the watch runs for two hours.", EN, deal)

@@ -323,6 +323,23 @@ def _would(attr: str, pid: str) -> list[tuple[str, str | None]]:
     return out
 
 
+def _deal_time(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list[ProductFacts]) -> bool:
+    """A time in a clause about a deal ("the launch deal runs for the first ten minutes"): a deal of the product
+    must last, have left, or end at that time (within a minute or 10%). Records the claim; returns whether the
+    clause was about a deal that has a window."""
+    t = r.room.t
+    camps = [c for pf in pfs for c in (*pf.campaigns_active, *pf.campaigns_later)]
+    if not camps:
+        return False
+    hours = [x / 3600.0 for c in camps for x in (c.end_s - c.start_s, c.end_s - t, c.end_s, c.start_s - t, c.start_s)
+             if x > 0]
+    ok = any(abs(q.base - h) <= max(1 / 60, 0.1 * h) for h in hours)
+    orig = r.m.original(q.start, q.end)
+    r.claim(q.start, q.end, pids, "deadline", q.base, q.unit, True, "true" if ok else "false",
+            "" if ok else f"{r.label(pfs[0].pid)}: '{orig}' but no deal of it lasts, starts or ends then")
+    return True
+
+
 def _convert_time(q: Quantity, dim: str) -> float | None:
     """A time in days/hours as months or the reverse, by the calendar's conventions (a month is 30 days, a year
     365 days): "a month to return it" for 30 days, "365 days of warranty" for 12 months; ``None`` when it does
@@ -365,6 +382,8 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
     """Check a time, count, percentage, 折 or spec quantity against the facts of its products; record the claim."""
     pfs = r.pfs(pids)
     if not pfs:
+        return
+    if q.dim == "time_h" and (r.cfind("flash_words", i) or r.cfind("coupon_words", i)) and _deal_time(r, q, i, pids, pfs):
         return
     fam = _family(r, i, pfs) if q.dim in ("time_h", "time_m", "count") else None
     ct = r.ctext(i)
