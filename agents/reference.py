@@ -152,7 +152,7 @@ class ReferenceAgent:
         start, texts = comments_of(request.messages)
         intents: list[Intent] = []
         for t in texts:
-            for i in parse_comment(t, request.locale):
+            for i in parse_comment(t, request.locale, request.vocabulary):
                 if i not in intents:
                     intents.append(i)
         st = self._state(request, start)
@@ -174,8 +174,9 @@ class ReferenceAgent:
             return None
 
         parts: list[ReplyPart] = []
+        vocab = request.vocabulary
         for it in intents:
-            parts.append(self._plan_intent(it, need, unavailable))
+            parts.append(self._plan_intent(it, need, unavailable, vocab, request.locale))
         c = h.spec.constraints
         if c.require_reply_skill and not (st.skills & set(h.reply_skills)):
             skill = h.reply_skill_for(reply_skill_for(intents) or "chitchat") or next(iter(h.reply_skills), None)
@@ -219,10 +220,17 @@ class ReferenceAgent:
         ctx = make_context(texts, viewers_of(request.messages), keep=[disclosure] if disclosure else [])
         return fit_reply(compose, instructions, request.locale, ctx, max_chars=limit, budget=budget)
 
-    def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple]) -> ReplyPart:
+    def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple], vocab: Any = None,
+                     locale: str = "") -> ReplyPart:
+        """The facts one intent's answer needs, scheduling the calls still missing (``vocab``: the room's catalog
+        vocabulary, for the spec label the host says in ``locale``)."""
         kind = it.kind
         if kind in ("chitchat", "troll", "injection"):
             return ReplyPart(it, {})
+        if kind == "campaign" and it.link is None and it.attr:
+            # "does the code work with the bundle?": about the room's deals of that kind
+            r = need("campaigns", {})
+            return ReplyPart(it, {"campaigns": r["campaigns"]} if r else ({"unavailable": True} if unavailable else {}))
         if kind == "order_status":
             r = need("order_status", {"order_id": it.order_id})
             return ReplyPart(it, dict(r) if r else {"unavailable": True})
@@ -238,10 +246,17 @@ class ReferenceAgent:
             "list_price": v["list_price"],
             "coupon_amount": (v.get("coupon") or {}).get("amount"),
         }
+        if v.get("code"):
+            facts["code"] = v["code"]
         if kind == "compare":
             facts["items"] = [{"title": x["title"], "final_price": x["final_price"], "link": x["link"]} for x in views]
         elif kind == "spec":
             facts.update(attr=it.attr, value=v["specs"].get(it.attr or "", ""))
+            a = vocab.attribute(it.attr) if vocab is not None and it.attr else None
+            if a is not None:
+                if a.label(locale):
+                    facts["label"] = a.label(locale)
+                facts["type"] = a.type
         elif kind in _DEPENDENT:
             r = need(_DEPENDENT[kind], {"product_id": pid})
             if r is None:

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Iterable, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from hat_env.sim.catalog import Category, Product
+from hat_env.sim.catalog import Product
 from hat_env.yamlio import FileError, load_yaml, validate
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ class RuleSpec(BaseModel):
     id: str = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$")
     description: str = ""
     locale: RuleLocale = "any"
-    categories: list[Category] | None = None
+    categories: list[str] | None = None  # category names of the rooms' vocabularies
     kind: RuleKind = "term"
     terms: list[Word] = Field(default_factory=list)
     patterns: list[Regex] = Field(default_factory=list)

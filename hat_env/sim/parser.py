@@ -2,21 +2,22 @@
 
 It recovers the intents of any comment :func:`hat_env.sim.comments.render_comment` can write (and of many a viewer
 writes by hand), in every locale with a locale file, with precompiled regular expressions and no evaluation of the
-text. The keywords are the ``parser`` sections of the locale files; the spec words are
-:data:`hat_env.sim.vocab.SPEC_ATTRS`. Link numbers, order ids and prompt-injection triggers are matched by the
-patterns below (they cover Chinese and English forms). The keyword table is built on first use and cached.
+text. The keywords are the ``parser`` sections of the locale files; the spec words and the campaign-type words are
+the room's catalog vocabulary (:mod:`hat_env.sim.vocabulary`; the default one when none is given). Link numbers, order ids and prompt-injection triggers are matched by the
+patterns below (they cover Chinese and English forms). The keyword table is built on first use and cached per vocabulary.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hat_env.locales import builtin_locales, get_locale
-from hat_env.sim.vocab import SPEC_ATTRS
 from hat_env.types import Intent
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from hat_env.sim.vocabulary import Vocabulary
 
 
 def _char_pat(ch: str) -> str:
@@ -47,22 +48,45 @@ def _trie_pattern(words: list[str], ascii_words: bool) -> str:
     return emit(root)
 
 
-@lru_cache(maxsize=1)
-def _keyword_table() -> tuple[re.Pattern[str], dict[str, tuple[str, str | None]]]:
-    """The keyword pattern and ``{lower-case word: (kind, spec attr)}`` over every locale, in locale order: a word's
-    first kind wins among keywords, and a spec word's attr wins over a keyword."""
+_TABLES: dict[str, tuple[re.Pattern[str], dict[str, tuple[str, str | None]]]] = {}
+
+
+def _keyword_table(vocabulary: "Vocabulary | None" = None) -> tuple[re.Pattern[str], dict[str, tuple[str, str | None]]]:
+    """The keyword pattern and ``{lower-case word: (kind, attr)}`` over every locale, in locale order: a word's
+    first kind wins among keywords, a spec word's attr wins over a keyword, and a campaign-type word of the
+    vocabulary (``("campaign", "bundle")``) wins over both. Cached per vocabulary (:attr:`Vocabulary.key`)."""
+    if vocabulary is None:
+        from hat_env.sim.vocabulary import default_vocabulary
+
+        vocabulary = default_vocabulary()
+    hit = _TABLES.get(vocabulary.key)
+    if hit is None:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        hit = _TABLES[vocabulary.key] = _build_table(vocabulary)
+    return hit
+
+
+def _build_table(vocabulary: "Vocabulary") -> tuple[re.Pattern[str], dict[str, tuple[str, str | None]]]:
     table: dict[str, tuple[str, str | None]] = {}
-    for loc in builtin_locales():
-        for kind, words in get_locale(loc).parser.keywords.items():
-            for w in words:
-                key = w.lower()
-                if kind == "spec_generic":
-                    table.setdefault(key, ("spec", None))
-                else:
-                    table.setdefault(key, (kind, None))
-        for attr, by_loc in SPEC_ATTRS.items():
-            for w in by_loc.get(loc, ()):
+    locales = list(builtin_locales())
+    extra = sorted({loc for a in vocabulary.attributes.values() for loc in a.words} - set(locales))
+    for loc in locales + extra:
+        if loc in locales:
+            for kind, words in get_locale(loc).parser.keywords.items():
+                for w in words:
+                    key = w.lower()
+                    if kind == "spec_generic":
+                        table.setdefault(key, ("spec", None))
+                    else:
+                        table.setdefault(key, (kind, None))
+        for attr, spec in vocabulary.attributes.items():
+            for w in spec.words_for(loc):
                 table[w.lower()] = ("spec", attr)
+    for loc in locales + extra:
+        for deal, deal_words in vocabulary.campaign_words(loc).items():
+            for w in deal_words:
+                table[w.lower()] = ("campaign", deal)
     asc = [w for w in table if w[0].isascii()]
     other = [w for w in table if not w[0].isascii()]
     pat = r"(?<![A-Za-z])" + _trie_pattern(asc, True) + "|" + _trie_pattern(other, False)
@@ -138,7 +162,7 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def parse_comment(text: str, locale: str = "zh_CN") -> list[Intent]:
+def parse_comment(text: str, locale: str = "zh_CN", vocabulary: "Vocabulary | None" = None) -> list[Intent]:
     """Recover the intents of one comment with keyword rules (every locale is always understood).
 
     Args:
@@ -146,6 +170,8 @@ def parse_comment(text: str, locale: str = "zh_CN") -> list[Intent]:
             text beyond 2,000 characters is ignored.
         locale: the room's locale. The parser understands every locale whatever it is; the argument is kept so
             callers need not change if locale-specific rules are added.
+        vocabulary: the room's catalog vocabulary, whose spec words and campaign-type words are read (``None``:
+            the default vocabulary).
 
     Returns:
         The intents in the order they appear, without duplicates: ``injection`` (with the payload the injector
@@ -154,13 +180,16 @@ def parse_comment(text: str, locale: str = "zh_CN") -> list[Intent]:
         comparison word and two different links share a clause; product intents with the link of their clause
         (the nearest before the keyword, else the first after it), else the last link of an earlier clause
         ("3号多少钱，还有货吗"), else ``None``; spec intents with the canonical attr key of the spec word (or
-        ``None`` for a generic "参数"/"specs"); ``troll``. When nothing is recognised the result is
+        ``None`` for a generic "参数"/"specs"); campaign intents asked with a campaign-type word ("bundle",
+        "优惠码") with that type as ``attr`` (the deal the viewer asks about; a plain campaign intent about the
+        same link is then left out, and so is a code one when the bundle is asked about: "does the code work
+        with the bundle?" is a question about the bundle); ``troll``. When nothing is recognised the result is
         ``[Intent("chitchat")]``.
     """
     del locale  # every locale is always parsed
     if not text:
         return [Intent("chitchat")]
-    kw_re, kw_table = _keyword_table()
+    kw_re, kw_table = _keyword_table(vocabulary)
     work = text[:_MAX_PARSE_CHARS]
     found: list[tuple[int, Intent]] = []
 
@@ -234,6 +263,13 @@ def parse_comment(text: str, locale: str = "zh_CN") -> list[Intent]:
     for _, it in found:
         if it not in out:
             out.append(it)
+    focused = {it.link for it in out if it.kind == "campaign" and it.attr is not None}
+    if focused:  # "any deal on the bundle?": the question is about the bundle, asked once
+        out = [it for it in out if not (it.kind == "campaign" and it.attr is None and it.link in focused)]
+        bundles = {it.link for it in out if it.kind == "campaign" and it.attr == "bundle"}
+        # "does the code work with the bundle?": one question about the bundle (its answer says what stacks)
+        out = [it for it in out if not (it.kind == "campaign" and it.attr in ("code", "coupon")
+                                         and it.link in bundles)]
     return out
 
 

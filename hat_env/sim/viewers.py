@@ -346,7 +346,7 @@ class ViewerPool:
         if v is None:
             return None
         if intents is None:
-            intents = tuple(parse_comment(text, self.locale))
+            intents = tuple(parse_comment(text, self.locale, self.room.vocabulary))
         v.last_intents = intents
         v.comments += 1
         return Comment(round(t, 3), viewer_id, v.name, v.persona, text, intents)
