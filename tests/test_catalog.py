@@ -252,8 +252,10 @@ def test_a_bad_vocabulary_file_is_reported_at_its_own_line(tmp_path):
 
 
 def test_vocabulary_paths_stay_in_the_scenario_folder(tmp_path):
-    with pytest.raises(ValueError, match="outside the scenario's folder"):
-        resolve_vocabulary("../elsewhere.yaml", tmp_path)
+    (tmp_path / "elsewhere.yaml").write_text("name: x\n")
+    (tmp_path / "room").mkdir()
+    with pytest.raises(ValueError, match="outside the folders a scenario may use"):
+        resolve_vocabulary("../elsewhere.yaml", tmp_path / "room")
     with pytest.raises(ValueError, match="unknown vocabulary"):
         resolve_vocabulary("nosuch", None)
 

@@ -342,3 +342,69 @@ def test_unknown_pack_name():
     with pytest.raises(FileError) as ei:
         load_rule_pack("no-such-pack")
     assert "default" in str(ei.value)
+
+
+# --- every rule regex runs on RE2: the rewritten built-in patterns keep their meaning --------------------------
+
+
+def test_cn_med_still_allows_governing(rules):
+    """``(?:能|可以|可|专)治(?!理)`` became the pattern without the lookahead plus allow phrases 能治理/可以治理/..."""
+    for text in ("可以治理好环境", "这个品牌专治理念", "能治理", "可治理"):
+        assert "CN-MED" not in ids(rules.check(text, "zh_CN", {"skincare"})), text
+    for text in ("能治湿疹", "可以治痘", "专治各种不服", "治好了", "不能治理但能治病"):
+        assert "CN-MED" in ids(rules.check(text, "zh_CN", {"skincare"})), text
+    hit = rules.check("面霜能治湿疹", "zh_CN", {"skincare"})
+    assert [h.matched for h in hit if h.rule_id == "CN-MED"] == ["能治"]
+
+
+def test_cn_price_not_followed_by_keeps_units_out(rules):
+    """``(?![\\d.]|\\s*(?:天|...))`` became ``not_followed_by``: a number followed by a unit is not a price."""
+    room = make_room()
+    sunscreen = room.by_link[1]
+    for text in ("以前3天就发货了", "之前2个月买过", "平时 5 小时送达", "以前12号发货"):
+        assert rules.check(text, "zh_CN", set(), room, [sunscreen]) == [], text
+    for text, price in (("原价199今天89", "199"), ("原价 1,299.5 元", "1,299.5"), ("吊牌价：¥399", "399")):
+        hit = rules.check(text, "zh_CN", set(), room, [sunscreen])
+        assert ids(hit) == {"CN-PRICE"} and hit[0].matched.endswith(price), text
+
+
+def test_python_unicode_classes_are_kept(rules):
+    """Full-width digits and the ideographic space still count, as they did under Python's re."""
+    room = make_room()
+    sunscreen = room.by_link[1]
+    assert "CN-PRICE" in ids(rules.check("原价　１９９", "zh_CN", set(), room, [sunscreen]))
+    assert ids(rules.check("只剩最后３件", "zh_CN", set(), room, [sunscreen])) == {"CN-DATA"}
+    assert rules.check("只剩最后３件", "zh_CN", set(), room, [room.by_link[2]]) == []  # stock 3: true
+
+
+def test_user_patterns_run_on_re2_and_refuse_python_only_syntax(tmp_path: Path):
+    p = _write(tmp_path, "name: mine\nrules:\n  - id: U1\n    patterns: ['(?<=was )\\d+']\n")
+    with pytest.raises(FileError) as ei:
+        load_rule_pack(str(p))
+    fld, line, reason = ei.value.problems[0]
+    assert (fld, line) == ("rules.0.patterns.0", 4) and "lookaround is not supported" in reason
+    slow = RuleSet.from_spec(ComplianceSpec(packs=[], extra_rules=[{"id": "U2", "patterns": ["^(.+)+Z"]}]))
+    assert slow.check("x" * 50_000, "en_US") == []  # exponential under Python's re, linear here
+    assert ids(slow.check("x" * 50 + "Z", "en_US")) == {"U2"}
+
+
+def test_not_followed_by_for_user_rules():
+    rs = RuleSet.from_spec(ComplianceSpec(packs=[], extra_rules=[
+        {"id": "U3", "terms": ["best"], "not_followed_by": ["\\s+wishes", "\\s+regards"]}]))
+    assert ids(rs.check("The best serum", "en_US")) == {"U3"}
+    assert rs.check("Best wishes and best  regards", "en_US") == []
+    assert ids(rs.check("Best wishes, the best price", "en_US")) == {"U3"}
+    with pytest.raises(FileError, match="matches the empty text"):
+        RuleSet.from_spec(ComplianceSpec(packs=[], extra_rules=[{"id": "U4", "terms": ["a"], "not_followed_by": ["x?"]}]))
+
+
+def test_the_one_pass_prefilter_never_drops_a_hit(rules):
+    """RuleSet.check skips rules the RE2 pattern set says cannot match; each rule checked on its own must agree."""
+    room = make_room()
+    texts = [t for _, _, t, _ in EXAMPLES] + ["今天最近下单第一次", "best wishes", "原价109今天89", "只剩最后3件",
+                                              "It was $109, now $79", "Only 3 left!", "nothing to see", "治好理"]
+    for text in texts:
+        for loc in ("zh_CN", "en_US"):
+            full = rules.check(text, loc, ALL_CATS, room)
+            one_by_one = [h for r in rules.for_locale(loc) if (h := r.check(text, room, None)) is not None]
+            assert full == one_by_one, (text, loc)

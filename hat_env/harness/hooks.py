@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
+from hat_env import saferegex
 from hat_env.types import ExecutedCall, LiveRequest
 
 if TYPE_CHECKING:
@@ -224,7 +225,7 @@ def run_hooks(hooks: list["HookSpec"], event: str, ctx: HookContext, tool_name: 
     for h in hooks:
         if h.event != event:
             continue
-        if h.matcher is not None and tool_name is not None and not re.search(h.matcher, tool_name):
+        if h.matcher is not None and tool_name is not None and not saferegex.search(h.matcher, tool_name):
             continue
         d = CHECKS[h.check].fn(ctx, h.params)
         if d.decision != "allow" or d.note:

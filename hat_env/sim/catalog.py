@@ -21,7 +21,7 @@ NAME_PATTERN = r"^[a-z][a-z0-9_]{0,39}$"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)  # prices and fees are finite numbers
 
 
 class PricePoint(_Strict):

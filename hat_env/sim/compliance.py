@@ -1,5 +1,9 @@
 """Compliance rules as data: rule packs (YAML), a compiled :class:`RuleSet`, and the check a reply must pass.
 
+(Over 500 lines because the pack format's documentation, the rule model, its compiled form and the rule set are
+one concern; how rule text becomes RE2 regexes is :mod:`hat_env.sim.rule_regex`, path confinement
+:mod:`hat_env.confine`.)
+
 A rule pack is a YAML file::
 
     name: default
@@ -11,13 +15,20 @@ A rule pack is a YAML file::
         categories: [skincare]   # omit for every category
         kind: term               # term | price_reference | urgency | scarcity | special_use
         terms: [最, 第一]         # plain words
-        patterns: ['全网最\\w']   # regular expressions (case-insensitive)
+        patterns: ['全网最\\w']   # regular expressions (case-insensitive, RE2: see below)
         allow: [最近, 最后]       # phrases that contain a term but are not violations
+        not_followed_by: ['理']  # a match immediately followed by one of these is not a match
 
 Matching: a term containing Chinese (CJK) characters matches as a substring (Chinese has no spaces); a term of
 plain ASCII matches at ASCII word boundaries, case-insensitive ("best" does not fire inside "bestow", but does
 in "品牌best"). Spaces inside a term match any run of spaces (or none). Patterns are compiled case-insensitive
 when the pack is loaded; a bad pattern is a :class:`~hat_env.yamlio.FileError` naming the file, field and line.
+
+Every regex of every pack (the built-in one included) runs on RE2, in time linear in the reply, whatever the
+pattern (see :mod:`hat_env.sim.rule_regex`): the syntax is Python's without lookaround or backreferences (a
+pattern using them is refused with the reason); ``\\d``, ``\\s`` and ``\\w`` keep Python's Unicode meaning; ``\\b``
+is an ASCII word boundary. Instead of a trailing ``(?!...)``, list what may not follow in ``not_followed_by``;
+a dropped match's text and what followed it are skipped before the search goes on.
 
 Several entries may share an ``id``: they are parts of one rule (CN-PRICE has a price-reference part and a
 fake-price-rise part). ``enabled`` lists and hits use the id.
@@ -52,12 +63,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Iterable, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from hat_env import saferegex
+from hat_env.confine import PathRefused, confine
+from hat_env.sim import rule_regex
 from hat_env.sim.catalog import Product
 from hat_env.yamlio import FileError, load_yaml, validate
 
 if TYPE_CHECKING:
     from hat_env.sim.room import RoomState
-    from hat_env.sim.scenario import ComplianceSpec
+    from hat_env.sim.scenario import ComplianceSpec, Scenario
 
 RuleKind = Literal["term", "price_reference", "urgency", "scarcity", "special_use"]
 RuleLocale = Literal["zh_CN", "en_US", "any"]
@@ -69,7 +83,11 @@ _ASCII_R = r"(?![A-Za-z0-9_])"
 
 
 def term_regex_source(term: str) -> str:
-    """Regex source matching ``term`` the way rules, facts and hooks match words.
+    """Python ``re`` source matching ``term`` the way rules, facts and hooks match words.
+
+    For the project's own word lists and the facts scoring reads (product names): the term is escaped, so no
+    pattern syntax reaches Python's backtracking engine. Rule terms compile to RE2 instead
+    (:func:`hat_env.sim.rule_regex.term_source`, the same matches).
 
     Args:
         term: a plain word or phrase (not a regex).
@@ -102,28 +120,21 @@ def words_regex(words: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(srcs) if srcs else r"(?!x)x", re.IGNORECASE)
 
 
-def _check_regex(p: str) -> str:
-    try:
-        re.compile(p, re.IGNORECASE)
-    except re.error as exc:
-        raise ValueError(f"invalid regular expression {p!r}: {exc}") from None
-    return p
-
-
 def _non_blank(s: str) -> str:
     if not s.strip():
         raise ValueError("must not be blank")
     return s
 
 
-Regex = Annotated[str, AfterValidator(_check_regex)]
+Regex = Annotated[str, AfterValidator(rule_regex.check_pattern)]
+Follower = Annotated[str, AfterValidator(rule_regex.check_follower)]
 Word = Annotated[str, AfterValidator(_non_blank)]
 
 
 class RuleSpec(BaseModel):
     """One rule entry as written in a pack (see the module docstring for the fields and kinds)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     id: str = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$")
     description: str = ""
@@ -133,6 +144,7 @@ class RuleSpec(BaseModel):
     terms: list[Word] = Field(default_factory=list)
     patterns: list[Regex] = Field(default_factory=list)
     allow: list[Word] = Field(default_factory=list)
+    not_followed_by: list[Follower] = Field(default_factory=list)
     window_days: int | None = Field(None, ge=1, le=365)
     vague_max: int = Field(10, ge=0)
     within_hours: float = Field(24.0, gt=0)
@@ -145,7 +157,7 @@ class RuleSpec(BaseModel):
             if self.terms:
                 raise ValueError("a price_reference rule takes 'patterns' with a (?P<price>...) group, not 'terms'")
             for p in self.patterns:
-                if "price" not in re.compile(p).groupindex:
+                if "price" not in rule_regex.compile_rule(rule_regex.pattern_source(p)).groupindex:
                     raise ValueError(f"price_reference pattern {p!r} has no named group (?P<price>...)")
         if self.window_days is not None and self.kind != "price_reference":
             raise ValueError("'window_days' only applies to price_reference rules")
@@ -155,7 +167,7 @@ class RuleSpec(BaseModel):
 class RulePack(BaseModel):
     """A rule pack file: a name, a description and its rules."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     name: str = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$")
     description: str = ""
@@ -208,9 +220,12 @@ def _fmt(x: float) -> str:
 
 
 class Rule:
-    """A compiled rule entry: the regexes built once, and the check of one reply against it.
+    """A compiled rule entry: the regexes built once (RE2, see :mod:`hat_env.sim.rule_regex`), and the check of
+    one reply against it.
 
-    Build with :meth:`from_spec`. Attributes mirror :class:`RuleSpec`; ``categories`` is a frozenset or ``None``.
+    Build with :meth:`from_spec`. Attributes mirror :class:`RuleSpec`; ``categories`` is a frozenset or ``None``;
+    ``sources`` are the RE2 sources of the terms and patterns (without ``not_followed_by``), which
+    :class:`RuleSet` searches all at once to skip the rules a reply cannot hit.
     """
 
     __slots__ = (
@@ -226,6 +241,8 @@ class Rule:
         "window_days",
         "vague_max",
         "within_hours",
+        "sources",
+        "followers",
         "_regs",
     )
 
@@ -236,15 +253,22 @@ class Rule:
         self.categories: frozenset[str] | None = None if spec.categories is None else frozenset(spec.categories)
         self.kind = spec.kind
         self.terms: tuple[str, ...] = tuple(spec.terms)
-        self.term_re: re.Pattern[str] | None = words_regex(self.terms) if self.terms else None
-        self.pattern_res: tuple[re.Pattern[str], ...] = tuple(re.compile(p, re.IGNORECASE) for p in spec.patterns)
-        self.allow_re: re.Pattern[str] | None = words_regex(tuple(spec.allow)) if spec.allow else None
+        self.followers: tuple[str, ...] = tuple(spec.not_followed_by)
+        term_src = rule_regex.words_source(self.terms)
+        pattern_srcs = [rule_regex.pattern_source(p) for p in spec.patterns]
+        self.sources: tuple[str, ...] = tuple(([term_src] if term_src else []) + pattern_srcs)
+
+        def build(src: str) -> Any:
+            return rule_regex.compile_rule(rule_regex.with_followers(src, self.followers))
+
+        self.term_re: Any = build(term_src) if term_src else None
+        self.pattern_res: tuple[Any, ...] = tuple(build(p) for p in pattern_srcs)
+        allow_src = rule_regex.words_source(tuple(spec.allow))
+        self.allow_re: Any = rule_regex.compile_rule(allow_src) if allow_src else None
         self.window_days = spec.window_days or 7
         self.vague_max = spec.vague_max
         self.within_hours = spec.within_hours
-        self._regs: tuple[re.Pattern[str], ...] = (
-            (self.term_re, *self.pattern_res) if self.term_re is not None else self.pattern_res
-        )
+        self._regs: tuple[Any, ...] = (self.term_re, *self.pattern_res) if self.term_re is not None else self.pattern_res
 
     @classmethod
     def from_spec(cls, spec: RuleSpec | dict[str, Any]) -> "Rule":
@@ -262,11 +286,15 @@ class Rule:
             return False
         return self.categories is None or not self.categories.isdisjoint(categories)
 
-    def matches(self, text: str) -> Iterable[re.Match[str]]:
-        """Yield the matches of the rule's terms and patterns in ``text`` that no ``allow`` phrase covers."""
+    def matches(self, text: str) -> Iterable[Any]:
+        """Yield the matches of the rule's terms and patterns in ``text`` that no ``allow`` phrase covers and no
+        ``not_followed_by`` pattern follows (``text`` must be :func:`hat_env.saferegex.clean`)."""
         allowed: list[tuple[int, int]] | None = None
+        follow = bool(self.followers)
         for rx in self._regs:
             for m in rx.finditer(text):
+                if follow and m.group(rule_regex.NFB_GROUP) is not None:
+                    continue
                 if self.allow_re is not None:
                     if allowed is None:
                         allowed = [a.span() for a in self.allow_re.finditer(text)]
@@ -276,7 +304,7 @@ class Rule:
                 yield m
 
     # -- stateful checks: return a reason when the claim is not supported, else None ----------------------
-    def _price_reference(self, m: re.Match[str], products: list[Product]) -> str | None:
+    def _price_reference(self, m: Any, products: list[Product]) -> str | None:
         try:
             x = float(m.group("price").replace(",", ""))
         except (IndexError, TypeError, ValueError):
@@ -301,7 +329,7 @@ class Rule:
                     return None
         return f"claims a deadline, but no campaign on these products ends within {_fmt(self.within_hours)} h"
 
-    def _scarcity(self, m: re.Match[str], room: "RoomState | None", products: list[Product]) -> str | None:
+    def _scarcity(self, m: Any, room: "RoomState | None", products: list[Product]) -> str | None:
         n = None
         if "n" in m.re.groupindex:
             n = parse_count(m.group("n"))
@@ -325,15 +353,16 @@ class Rule:
         """Check ``text`` against this rule (its locale and category scope are the caller's business).
 
         Args:
-            text: the reply.
+            text: the reply (lone surrogates are replaced, see :func:`hat_env.saferegex.clean`).
             room: the room state, for stock and campaigns (stateful kinds).
             products: the products the reply is about; ``None`` means every product in ``room``.
 
         Returns:
             The first violation found, or ``None``.
         """
+        text = saferegex.clean(text)
         regs = self._regs
-        if self.kind == "term" and self.allow_re is None:  # the common, stateless case: first match is a hit
+        if self.kind == "term" and self.allow_re is None and not self.followers:  # stateless: first match is a hit
             for rx in regs:
                 m = rx.search(text)
                 if m is not None:
@@ -382,18 +411,30 @@ def builtin_rule_packs() -> list[str]:
     return sorted(p.stem for p in rules_dir().glob("*.yaml"))
 
 
-def resolve_rule_pack_path(name_or_path: str | Path, base_dir: str | Path | None = None) -> Path:
-    """Turn a built-in pack name or a file path (relative to ``base_dir`` when given) into a path.
+def resolve_rule_pack_path(
+    name_or_path: str | Path, base_dir: str | Path | None = None, roots: tuple[Path, ...] = ()
+) -> Path:
+    """Turn a built-in pack name or a file path into a path.
+
+    Args:
+        name_or_path: a built-in pack name (``default``) or a path (it ends in ``.yaml``/``.yml`` or has a ``/``).
+        base_dir: the folder of the scenario that names the pack. A relative path is resolved against it, and the
+            path must resolve inside it, the built-in packs or ``roots`` (see :mod:`hat_env.confine`). ``None``:
+            the path is the caller's own and is used as written.
+        roots: further folders a scenario's pack path may lead into.
 
     Raises:
         FileError: neither a built-in pack nor an existing file.
+        PathRefused: the path leads outside the folders a scenario may use.
     """
     s = str(name_or_path)
     p = Path(s)
     if p.suffix in (".yaml", ".yml") or "/" in s or "\\" in s:
         if not p.is_absolute() and base_dir is not None:
             p = Path(base_dir) / p
-        if not p.exists():
+        if base_dir is not None:
+            confine(p, [Path(base_dir), rules_dir(), *roots], f"rule pack {s!r}")
+        if not p.is_file():
             raise FileError(p, [("", None, "no such rule pack file")])
         return p
     cand = rules_dir() / f"{s}.yaml"
@@ -429,7 +470,28 @@ def load_rule_pack(name_or_path: str | Path, base_dir: str | Path | None = None)
 
 def _compiled_pack(name_or_path: str | Path, base_dir: str | Path | None = None) -> tuple[RulePack, tuple[Rule, ...]]:
     p = resolve_rule_pack_path(name_or_path, base_dir).resolve()
-    return _load_pack_cached(str(p), p.stat().st_mtime)
+    try:
+        mtime = p.stat().st_mtime
+    except OSError as exc:
+        raise FileError(p, [("", None, f"cannot read file: {exc.strerror or exc}")]) from None
+    return _load_pack_cached(str(p), mtime)
+
+
+@lru_cache(maxsize=64)
+def _pattern_set(sources: tuple[str, ...]) -> saferegex.PatternSet | None:
+    """One RE2 set of ``sources`` (shared by rule sets with the same rules); ``None`` when there are none or RE2
+    cannot build the set (each rule is then searched on its own)."""
+    if not sources:
+        return None
+    try:
+        return saferegex.PatternSet(sources, ignorecase=True)
+    except saferegex.RegexError:  # too large for one set: correctness does not depend on the set
+        return None
+
+
+def _loc(field: str) -> tuple[str | int, ...]:
+    """``"compliance.extra_rules.0.patterns"`` -> ``("compliance", "extra_rules", 0, "patterns")``."""
+    return tuple(int(x) if x.isdigit() else x for x in field.split("."))
 
 
 class RuleSet:
@@ -442,6 +504,7 @@ class RuleSet:
     def __init__(self, rules: Iterable[Rule]):
         self.rules: tuple[Rule, ...] = tuple(rules)
         self._by_locale: dict[str, tuple[Rule, ...]] = {}
+        self._prefilter: dict[str, tuple[saferegex.PatternSet | None, tuple[int, ...]]] = {}
 
     @property
     def ids(self) -> list[str]:
@@ -454,15 +517,34 @@ class RuleSet:
         return cls(_compiled_pack("default")[1])
 
     @classmethod
+    def for_scenario(cls, sc: "Scenario") -> "RuleSet":
+        """The rule set scenario ``sc`` asks for: :meth:`from_spec` with its folder, file, allowed roots (pack
+        paths are confined, see :mod:`hat_env.confine`) and the lines of its fields in errors."""
+        try:
+            return cls.from_spec(sc.compliance, sc.folder, source=sc.source or None, roots=sc.allowed_roots)
+        except FileError as exc:
+            if exc.path != (sc.source or "<scenario>"):
+                raise
+            fixed = [(f, line if line is not None else sc.line(*_loc(f)), r) for f, line, r in exc.problems]
+            raise FileError(exc.path, fixed) from None
+
+    @classmethod
     def from_spec(
-        cls, spec: "ComplianceSpec | None" = None, base_dir: str | Path | None = None, source: str | None = None
+        cls,
+        spec: "ComplianceSpec | None" = None,
+        base_dir: str | Path | None = None,
+        source: str | None = None,
+        roots: Iterable[Path] = (),
     ) -> "RuleSet":
         """Build the rule set a scenario's ``compliance`` section asks for.
 
         Args:
             spec: the scenario's :class:`~hat_env.sim.scenario.ComplianceSpec` (``None``: the default pack).
-            base_dir: folder that relative pack paths are resolved against (the scenario's folder).
-            source: the scenario file, named in errors about ``extra_rules`` and ``enabled``.
+            base_dir: the scenario's folder: relative pack paths are resolved against it, and a pack path must
+                resolve inside it, the built-in packs or ``roots`` (see :mod:`hat_env.confine`). ``None``: a
+                scenario built in code, whose paths are the caller's own and are used as written.
+            source: the scenario file, named in errors about ``extra_rules``, ``enabled`` and pack paths.
+            roots: further folders pack paths may lead into.
 
         Returns:
             The rules of ``spec.packs`` (in order) plus ``spec.extra_rules``, filtered to ``spec.enabled`` ids
@@ -473,9 +555,13 @@ class RuleSet:
         """
         packs = ["default"] if spec is None else list(spec.packs)
         rules: list[Rule] = []
-        for name in packs:
-            rules.extend(_compiled_pack(name, base_dir)[1])
         where = source or "<scenario>"
+        for i, name in enumerate(packs):
+            try:
+                p = resolve_rule_pack_path(name, base_dir, roots=tuple(roots))
+            except PathRefused as exc:
+                raise FileError(where, [(f"compliance.packs.{i}", None, str(exc))]) from None
+            rules.extend(_compiled_pack(p)[1])
         if spec is not None and spec.extra_rules:
             problems: list[tuple[str, int | None, str]] = []
             for i, d in enumerate(spec.extra_rules):
@@ -504,6 +590,23 @@ class RuleSet:
             got = self._by_locale[locale] = tuple(r for r in self.rules if r.locale in ("any", locale))
         return got
 
+    def _candidates(self, locale: str, text: str) -> set[int] | None:
+        """Positions (in :meth:`for_locale` order) of the rules with a term or pattern matching somewhere in
+        ``text``, found in one pass over it; ``None`` when unknown (then every rule is checked)."""
+        got = self._prefilter.get(locale)
+        if got is None:
+            owners: list[int] = []
+            sources: list[str] = []
+            for j, r in enumerate(self.for_locale(locale)):
+                sources.extend(r.sources)
+                owners.extend([j] * len(r.sources))
+            got = self._prefilter[locale] = (_pattern_set(tuple(sources)), tuple(owners))
+        pset, owners_t = got
+        if pset is None:
+            return None
+        found = pset.matching(text)
+        return None if found is None else {owners_t[i] for i in found}
+
     def check(
         self,
         text: str,
@@ -528,9 +631,13 @@ class RuleSet:
         """
         if not text:
             return []
+        text = saferegex.clean(text)
         cats = categories if isinstance(categories, (set, frozenset)) else set(categories)
         hits: list[RuleHit] = []
-        for rule in self.for_locale(locale):
+        maybe = self._candidates(locale, text)
+        for j, rule in enumerate(self.for_locale(locale)):
+            if maybe is not None and j not in maybe:
+                continue
             if rule.categories is not None and rule.categories.isdisjoint(cats):
                 continue
             hit = rule.check(text, room, products)

@@ -356,11 +356,15 @@ def _load_file(path: str, mtime: float) -> VocabularySpec:
 
 
 def _locate(ref: str, base_dir: Path | None) -> Path:
-    """The file a vocabulary reference names: a built-in name, or a path inside ``base_dir`` (the scenario's folder).
+    """The file a vocabulary reference names: a built-in name, or a path relative to ``base_dir`` (the scenario's
+    folder) that stays inside it, the built-in vocabularies or a root ``HAT_ENV_ALLOW_ROOTS`` names
+    (:mod:`hat_env.confine`).
 
     Raises:
-        ValueError: no such vocabulary, or the path leads outside the scenario's folder.
+        ValueError: no such vocabulary, or the path leads outside the permitted folders.
     """
+    from hat_env.confine import allowed_roots, confine
+
     p = Path(ref)
     if p.suffix not in (".yaml", ".yml") and "/" not in ref and "\\" not in ref:
         cand = vocabularies_dir() / f"{ref}.yaml"
@@ -369,14 +373,13 @@ def _locate(ref: str, base_dir: Path | None) -> Path:
         if base_dir is None or not (base_dir / f"{ref}.yaml").is_file():
             raise ValueError(f"unknown vocabulary {ref!r}; built-in ones are: {', '.join(builtin_vocabularies())}")
         p = Path(f"{ref}.yaml")
-    if p.is_absolute() or base_dir is None:
-        raise ValueError(f"vocabulary file {ref!r}: give a path relative to the scenario file")
-    full = (base_dir / p).resolve()
-    if not full.is_relative_to(base_dir.resolve()):
-        raise ValueError(f"vocabulary file {ref!r} leads outside the scenario's folder")
+    if base_dir is None:
+        raise ValueError(f"vocabulary file {ref!r}: a path is relative to a scenario file (this scenario has none)")
+    full = p if p.is_absolute() else base_dir / p
+    confine(full, [base_dir, vocabularies_dir(), *allowed_roots()], f"vocabulary file {ref!r}")
     if not full.is_file():
         raise ValueError(f"no vocabulary file {ref!r} next to the scenario")
-    return full
+    return full.resolve()
 
 
 def _resolve_spec(spec: VocabularySpec, base_dir: Path | None, seen: tuple[str, ...]) -> VocabularySpec:
