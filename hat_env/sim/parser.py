@@ -56,9 +56,13 @@ def _keyword_table(vocabulary: "Vocabulary | None" = None) -> tuple[re.Pattern[s
     first kind wins among keywords, a spec word's attr wins over a keyword, and a campaign-type word of the
     vocabulary (``("campaign", "bundle")``) wins over both. Cached per vocabulary (:attr:`Vocabulary.key`)."""
     if vocabulary is None:
+        hit = _TABLES.get("")
+        if hit is not None:
+            return hit
         from hat_env.sim.vocabulary import default_vocabulary
 
-        vocabulary = default_vocabulary()
+        hit = _TABLES[""] = _keyword_table(default_vocabulary())
+        return hit
     hit = _TABLES.get(vocabulary.key)
     if hit is None:
         if len(_TABLES) > 64:
@@ -263,7 +267,7 @@ def parse_comment(text: str, locale: str = "zh_CN", vocabulary: "Vocabulary | No
     for _, it in found:
         if it not in out:
             out.append(it)
-    focused = {it.link for it in out if it.kind == "campaign" and it.attr is not None}
+    focused = {it.link for it in out if it.attr is not None and it.kind == "campaign"} if len(out) > 1 else None
     if focused:  # "any deal on the bundle?": the question is about the bundle, asked once
         out = [it for it in out if not (it.kind == "campaign" and it.attr is None and it.link in focused)]
         bundles = {it.link for it in out if it.kind == "campaign" and it.attr == "bundle"}

@@ -427,8 +427,9 @@ def resolve_vocabulary(ref: "str | VocabularySpec | None", base_dir: Path | None
     return hit
 
 
+@lru_cache(maxsize=1)
 def default_vocabulary() -> Vocabulary:
-    """The built-in ``default`` vocabulary."""
+    """The built-in ``default`` vocabulary (read once per process: built-in data does not change under a run)."""
     return resolve_vocabulary("default")
 
 
