@@ -14,6 +14,7 @@ Its parts: the comment parser (:mod:`hat_env.sim.parser`, shared with the viewer
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,12 +25,27 @@ from hat_env.harness.render import USER_HEADER
 from hat_env.ifeval import make_context
 from hat_env.scoring.gold import reply_skill_for
 from hat_env.sim.parser import parse_comment
-from hat_env.types import AgentRequest, AgentResponse, Intent, Timings
+from hat_env.types import NO_TOOL_INTENTS, AgentRequest, AgentResponse, Intent, Timings
+from hat_env.understanding.catalog import Catalog, catalog_from_prompt
 
 #: Instructions whose rewrite copies viewer text into the reply (dropped on a retry after a hook blocked it).
 _VIEWER_TEXT = frozenset({"combination:repeat_prompt", "detectable_content:mention_viewer"})
 #: Operations that need a product id from a product lookup, per intent.
 _DEPENDENT = {"stock": "stock", "campaign": "campaigns", "shipping": "shipping_policy", "after_sales": "after_sales_policy"}
+
+
+@lru_cache(maxsize=32)
+def _prompt_catalog(system: str) -> Catalog | None:
+    return catalog_from_prompt(system)
+
+
+def catalog_of_messages(messages: list[dict[str, Any]]) -> Catalog | None:
+    """The products the model can read in the system prompt (their link numbers and titles), for resolving
+    product names in comments; ``None`` when the prompt lists none."""
+    for m in messages:
+        if m.get("role") == "system":
+            return _prompt_catalog(str(m.get("content", "")))
+    return None
 
 
 def comments_of(messages: list[dict[str, Any]]) -> tuple[int, list[str]]:
@@ -150,9 +166,10 @@ class ReferenceAgent:
         if h is None:
             raise ValueError("the reference agent reads the harness: pass AgentRequest.harness")
         start, texts = comments_of(request.messages)
+        catalog = catalog_of_messages(request.messages)
         intents: list[Intent] = []
         for t in texts:
-            for i in parse_comment(t, request.locale, request.vocabulary):
+            for i in parse_comment(t, request.locale, catalog=catalog, vocabulary=request.vocabulary):
                 if i not in intents:
                     intents.append(i)
         st = self._state(request, start)
@@ -179,7 +196,10 @@ class ReferenceAgent:
             parts.append(self._plan_intent(it, need, unavailable, vocab, request.locale))
         c = h.spec.constraints
         if c.require_reply_skill and not (st.skills & set(h.reply_skills)):
-            skill = h.reply_skill_for(reply_skill_for(intents) or "chitchat") or next(iter(h.reply_skills), None)
+            primary = reply_skill_for(intents) or "chitchat"
+            if primary in NO_TOOL_INTENTS:  # answered like small talk: no tool, the social reply skill
+                primary = "chitchat"
+            skill = h.reply_skill_for(primary) or next(iter(h.reply_skills), None)
             if skill is not None:
                 calls.append(("load_skill", {"name": skill}))
         if calls:
@@ -225,7 +245,7 @@ class ReferenceAgent:
         """The facts one intent's answer needs, scheduling the calls still missing (``vocab``: the room's catalog
         vocabulary, for the spec label the host says in ``locale``)."""
         kind = it.kind
-        if kind in ("chitchat", "troll", "injection"):
+        if kind in ("chitchat", "troll", "injection") or kind in NO_TOOL_INTENTS:
             return ReplyPart(it, {})
         if kind == "campaign" and it.link is None and it.attr:
             # "does the code work with the bundle?": about the room's deals of that kind

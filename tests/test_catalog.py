@@ -153,7 +153,7 @@ def test_windows_no_returns_and_warranty_units_read_right():
 
 def _ask(scenario: str, text: str, t: float = 10.0) -> dict:
     sc = load_scenario(scenario)
-    intents = [i.to_dict() for i in parse_comment(text, sc.locale, sc.vocab)]
+    intents = [i.to_dict() for i in parse_comment(text, sc.locale, vocabulary=sc.vocab)]
     case = {"id": "t/0", "suite": "t", "category": "t", "scenario": scenario, "locale": sc.locale, "seed": 1,
             "t": t, "comments": [{"viewer": "v", "persona": "price_asker", "text": text, "intents": intents}]}
     return run_case(case, ReferenceAgent())
@@ -166,7 +166,7 @@ def test_reference_answers_a_bundle_question_with_the_bundle():
 
 
 def test_reference_answers_whether_the_code_works_with_the_bundle():
-    assert parse_comment("does PAW10 work with the bundle?", "en_US", load_scenario("pets_en").vocab) == [
+    assert parse_comment("does PAW10 work with the bundle?", "en_US", vocabulary=load_scenario("pets_en").vocab) == [
         Intent("campaign", attr="bundle")]
     rec = _ask("pets_en", "does PAW10 work with the bundle?")
     assert rec["reply"].startswith("The bundle: buy 2, 10% off the set, code PAW10 works with it")
@@ -335,7 +335,7 @@ def test_viewers_of_new_domains_are_understood(name):
         for persona in PERSONAS:
             intents = persona_intents(persona, rng, room)
             text = render_comment(intents, sc.locale, rng, room)
-            assert Counter(parse_comment(text, sc.locale, sc.vocab)) == Counter(intents), (text, intents)
+            assert Counter(parse_comment(text, sc.locale, vocabulary=sc.vocab)) == Counter(intents), (text, intents)
             seen |= {(i.kind, i.attr) for i in intents}
     assert ("campaign", "bundle") in seen and ("campaign", "code") in seen
     assert {a for k, a in seen if k == "spec"} - set(default_vocabulary().attributes)
