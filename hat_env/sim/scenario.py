@@ -2,8 +2,9 @@
 
 A scenario names its harness pack, the harness timeline (patches applied mid-stream), the catalog vocabulary
 (categories and spec attributes: :mod:`hat_env.sim.vocabulary`), the catalog (explicit, generated, or both),
-campaigns and which of them stack, compliance rule packs, viewers, orders, tool fault rates, locale, duration and
-seed. Built-in scenarios live in the ``scenarios/`` folder shipped as ``hat_env.scenarios``.
+campaigns and which of them stack, compliance rule packs, viewers, a script of comments and room events
+(``timeline``: :mod:`hat_env.sim.timeline`), orders, tool fault rates, locale, duration and seed. Built-in
+scenarios live in the ``scenarios/`` folder shipped as ``hat_env.scenarios``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, 
 from hat_env.sim.campaigns import CAMPAIGN_TYPES, Campaign, StackingRules
 from hat_env.sim.catalog import Product
 from hat_env.sim.vocabulary import Vocabulary, VocabularySpec, resolve_vocabulary
+from hat_env.sim.timeline import TimelineSpec, check_references
 from hat_env.yamlio import FieldError, FileError, line_of, load_yaml, validate
 
 #: The folder of the scenario file being validated: ``vocabulary:`` file references are relative to it.
@@ -78,6 +80,8 @@ class ViewerSpec(_Strict):
     window in which comments are merged into one request. ``llm_viewers`` (the first N to enter) and
     ``llm_share`` (of later arrivals) are played by an LLM user simulator in the PettingZoo room when the caller
     gives a viewer agent; the file only sets the mix, never which agent (a scenario cannot name code to run).
+    ``generate`` keeps the generated crowd (``true``), removes it (``false``: only the scripted viewers of
+    ``timeline.comments`` speak), or keeps a share of it (a weight 0-1 scaling ``initial`` and ``arrival_per_min``).
     """
 
     initial: int = Field(20, ge=0, le=100000)
@@ -89,6 +93,7 @@ class ViewerSpec(_Strict):
     mean_stay_s: float = Field(300.0, gt=0)
     llm_viewers: int = Field(0, ge=0)
     llm_share: float = Field(0.0, ge=0, le=1)
+    generate: bool | Annotated[float, Field(ge=0, le=1)] = True
 
 
 class Faults(_Strict):
@@ -167,6 +172,7 @@ class Scenario(_Strict):
     stacking: list[tuple[str, str]] | None = None
     compliance: ComplianceSpec = Field(default_factory=ComplianceSpec)
     viewers: ViewerSpec = Field(default_factory=ViewerSpec)
+    timeline: TimelineSpec = Field(default_factory=TimelineSpec)
     orders: list[Order] = Field(default_factory=list)
     faults: Faults = Field(default_factory=Faults)
     latency: LatencyModel = Field(default_factory=LatencyModel)
@@ -292,6 +298,14 @@ class Scenario(_Strict):
                                      f"{name!r} is neither a campaign type {list(CAMPAIGN_TYPES)} nor a campaign id")
             if pair[0] == pair[1]:
                 raise FieldError(("stacking", i), f"a stacking pair names two different things, got {list(pair)}")
+
+    @model_validator(mode="after")
+    def _script(self) -> "Scenario":
+        if self.timeline:  # the scripted comments and room events (sim/timeline.py)
+            first = max((p.link for p in self.catalog.products), default=0) + 1
+            ids = {p.product_id for p in self.catalog.products}
+            check_references(self, ids | {f"G{first + i:03d}" for i in range(self.catalog.generate.count)})
+        return self
 
 
 def scenarios_dir() -> Path:
