@@ -240,8 +240,10 @@ def deal_variants(f: dict[str, Any], focus: str | None, L: str | None, Ls: str, 
             cp = f"，{M(coupon)}券" if coupon else (f"，单件活动价{M(flash)}" if flash else "")
             return [full + (cp if not coupons or not coupon else ""), f"{Ls}优惠码{code}减{M(a)}" + cp,
                     f"{code}减{M(a)}" + cp]
-        full = (f"{L}: use" if L else "Use") + f" code {code} at checkout for {M(a)} off" + (
-            f" orders over {M(th)}" if th else "")
+        if th:  # its terms, not "use it": the price asked about may not reach the threshold
+            full = (f"{L}: code" if L else "Code") + f" {code} takes {M(a)} off orders of {M(th)} or more"
+        else:
+            full = (f"{L}: use" if L else "Use") + f" code {code} at checkout for {M(a)} off"
         full += "".join(", it works with the bundle" if b.get("campaign_id") in stack else ", not with the bundle"
                         for b in bundles[:1])
         full += "".join(", it works during the flash sale" if x.get("campaign_id") in stack
@@ -277,8 +279,13 @@ def other_deal_words(cv: dict[str, Any], zh: bool, M: Money, safe: Callable[[Any
                 f"{q} for {M(price)}" if price else f"buy {q}, {_n(pct)}% off")
     if t == "code" and safe(cv.get("code")) and _num(cv.get("amount")):
         a = M(_num(cv["amount"]))  # type: ignore[arg-type]
+        th = _num(cv.get("threshold")) or 0  # the price does not reach it here (else the code is in the price)
         if zh:
+            if th:
+                return (f"满{M(th)}输入优惠码{cv['code']}立减{a}", f"满{M(th)}用{cv['code']}减{a}")
             return (f"下单输入优惠码{cv['code']}立减{a}", f"优惠码{cv['code']}减{a}")
+        if th:
+            return (f"code {cv['code']} takes {a} off orders of {M(th)} or more", f"code {cv['code']}: {a} off {M(th)}+")
         return (f"code {cv['code']} takes {a} off at checkout", f"code {cv['code']}: {a} off")
     return None
 
