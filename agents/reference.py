@@ -13,6 +13,8 @@ Its parts: the comment parser (:mod:`hat_env.sim.parser`, shared with the viewer
 
 from __future__ import annotations
 
+import re
+
 import json
 from functools import lru_cache
 from dataclasses import dataclass, field
@@ -37,6 +39,10 @@ _DEPENDENT = {"stock": "stock", "campaign": "campaigns", "shipping": "shipping_p
 @lru_cache(maxsize=32)
 def _prompt_catalog(system: str) -> Catalog | None:
     return catalog_from_prompt(system)
+
+
+#: a harness denial naming a sold-out product the reply urged to buy ("... link 3 (Title), which is sold out")
+_SOLD_OUT_FEEDBACK = re.compile(r"link (\d{1,3})\b[^.\n]{0,200}?which is sold out")
 
 
 def catalog_of_messages(messages: list[dict[str, Any]]) -> Catalog | None:
@@ -173,6 +179,10 @@ class ReferenceAgent:
                 if i not in intents:
                     intents.append(i)
         st = self._state(request, start)
+        sold = {int(n) for fb in st.feedback for n in _SOLD_OUT_FEEDBACK.findall(fb)}
+        if sold:  # the harness said a product asked for is sold out: say so instead of selling it
+            intents = list(dict.fromkeys(Intent("stock", link=i.link) if i.kind == "purchase" and i.link in sold
+                                         else i for i in intents))
         calls: list[tuple[str, dict[str, Any]]] = []
         unavailable: set[tuple] = set()
 

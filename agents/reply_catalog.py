@@ -207,7 +207,8 @@ def deal_variants(f: dict[str, Any], focus: str | None, L: str | None, Ls: str, 
             head = f"买{q}件到手{M(price)}" if price else f"任选{q}件"
             full = f"{L}{head}" + (f"，已含{_join(with_, zh)}" if with_ else "") + (
                 f"，整套省{pc}%" if wide else f"，整套{z}折（省{pc}%）")
-            full += (f"，套装也能用{_join(works, zh)}" if works else "") + (f"，{_join(nope, zh)}不能叠加" if nope else "")
+            # "凑满": a coupon with the bundle is used on the set's total (its threshold is the set's, not one unit's)
+            full += (f"，套装凑满也能用{_join(works, zh)}" if works else "") + (f"，{_join(nope, zh)}不能叠加" if nope else "")
             short = f"{Ls}{head}" + (f"，含{_join(with_, zh)}" if with_ else "") + f"，省{pc}%"
             return [full + tz_full, short + tail_zh, f"{head}，省{pc}%" + tail_zh]
         head = f"buy {q} for {M(price)}" if price else f"buy {q}"
@@ -236,7 +237,7 @@ def deal_variants(f: dict[str, Any], focus: str | None, L: str | None, Ls: str, 
             full += "".join("，可以和套装叠加" if b.get("campaign_id") in stack else "，不能和套装叠加" for b in bundles[:1])
             full += "".join("，秒杀期间也能用" if x.get("campaign_id") in stack else "，秒杀期间不能用" for x in flashes[:1])
             full += "".join(f"，可以和{M(_num(c['amount']))}券叠加" if c.get("campaign_id") in stack  # type: ignore[arg-type]
-                            else f"，不能和{M(_num(c['amount']))}券同用" for c in coupons[:1])  # type: ignore[arg-type]
+                            else f"，不能和{M(_num(c['amount']))}券同享" for c in coupons[:1])  # type: ignore[arg-type]
             cp = f"，{M(coupon)}券" if coupon else (f"，单件活动价{M(flash)}" if flash else "")
             return [full + (cp if not coupons or not coupon else ""), f"{Ls}优惠码{code}减{M(a)}" + cp,
                     f"{code}减{M(a)}" + cp]
