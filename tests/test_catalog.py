@@ -339,3 +339,36 @@ def test_viewers_of_new_domains_are_understood(name):
             seen |= {(i.kind, i.attr) for i in intents}
     assert ("campaign", "bundle") in seen and ("campaign", "code") in seen
     assert {a for k, a in seen if k == "spec"} - set(default_vocabulary().attributes)
+
+
+def _verdicts(reply: str, intents: list[Intent], scenario: str = "pets_en", t: float = 60.0) -> tuple[set, set]:
+    """(answered (kind, pid) pairs, false claims' texts) of the claims engine on ``reply``."""
+    from hat_env.scoring.claims import read_claims
+
+    sc = load_scenario(scenario)
+    room = RoomState(sc, random.Random(0))
+    room.t = t
+    rep = read_claims(reply, room, sc.locale, intents)
+    return set(rep.answered()), {c.text for c in rep.claims if c.verdict == "false"}
+
+
+def test_claims_engine_reads_codes_bundles_windows_units_and_no_returns():
+    # a checkout code's amount and threshold are the room's (PAW10: $10 off $50+), not a wrong coupon
+    got, bad = _verdicts("Link 1: code PAW10 takes $10 off orders of $50 or more.", [Intent("campaign", link=1)])
+    assert ("campaign", "PT01") in got and not bad
+    got, bad = _verdicts("Link 1: code PAW10 takes $15 off orders of $50 or more.", [Intent("campaign", link=1)])
+    assert "15" in bad
+    # a bundle's price for its quantity is a price one pays (2 bags: $88.98); another number is not
+    assert _verdicts("Link 1: buy 2 for $88.98 with the bundle.", [Intent("campaign", link=1, attr="bundle")])[1] == set()
+    assert "86.98" in _verdicts("Link 1: buy 2 for $86.98 with the bundle.", [Intent("price", link=1)])[1]
+    # both ends of a dispatch window are true; a start outside it is not
+    got, bad = _verdicts("Link 4 ships in 5-7 days.", [Intent("shipping", link=4)])
+    assert ("shipping", "PT04") in got and not bad
+    assert _verdicts("Link 4 ships in 2 days.", [Intent("shipping", link=4)])[1]
+    # the room vocabulary's units make spec values measures, not prices ("24 lb bag", "60 in tall")
+    assert not _verdicts("The size of link 1 is 24 lb bag.", [Intent("spec", link=1, attr="size")])[1]
+    assert not _verdicts("Link 4 is 60 in tall.", [Intent("spec", link=4, attr="dimensions")])[1]
+    # no returns is a state of its own: saying so answers; promising returns is false
+    got, bad = _verdicts("Link 6: no returns.", [Intent("after_sales", link=6)])
+    assert ("after_sales", "PT06") in got and not bad
+    assert _verdicts("Link 6: returns are easy.", [Intent("after_sales", link=6)])[1]
