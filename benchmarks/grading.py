@@ -31,17 +31,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import save  # noqa: E402
+from _common import TREE_PRELUDE, save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Run in a fresh interpreter with the code under test first on ``sys.path``.
-_PROBE = """
-import json, sys, tempfile, time
-from pathlib import Path
-sys.path.insert(0, sys.argv[1])
-import hat_env
-assert hat_env.__file__.startswith(sys.argv[1]), hat_env.__file__
+_PROBE = TREE_PRELUDE + """
+import json, tempfile, time
 from hat_env.agents import make_agent
 from hat_env.evaluation.runner import build_session, run_cases
 from hat_env.evaluation.suites import GENERATORS, load_suite

@@ -14,11 +14,13 @@ import random
 from pathlib import Path
 from typing import IO, Any, Callable
 
+from hat_env.constraints import limits_of
 from hat_env.harness.core import Harness
 from hat_env.scoring import Rubric, ScoringContext
 from hat_env.sim.compliance import RuleSet
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import Scenario, locate_harness
+from hat_env.sim.timeline import RoomEvents
 from hat_env.sim.tools import ToolBackend
 from hat_env.sim.viewers import ViewerPool
 from hat_env.types import RequestOutcome
@@ -90,6 +92,8 @@ class Room:
         backend: the sandboxed tool backend (with the scenario's faults).
         viewers: the viewer pool, or ``None``.
         rules: the scenario's compliance rule set.
+        events: the scenario's room events (``timeline.events``), checked against this room and applied by
+            :meth:`apply_events`.
         rubric: the scenario's rubric.
         trace: the JSONL trace (writes nothing until :meth:`start_trace`).
         n_requests: requests opened so far (they are numbered ``r0001``... by it).
@@ -109,6 +113,7 @@ class Room:
         self.scenario = sc
         self.seed = int(seed)
         self.state = RoomState(sc, stream(self.seed, "catalog"))
+        self.events = RoomEvents(sc, self.state)  # every event worked out now: none can fail mid-session
         self.backend = ToolBackend(self.state, sc.faults, stream(self.seed, "faults"))
         self.viewers: ViewerPool | None = (
             ViewerPool(sc, self.state, stream(self.seed, "viewers"), max_arrivals=max_arrivals, external=external)
@@ -130,23 +135,32 @@ class Room:
         self.trace = TraceWriter(path)
         self.trace.write(record)
 
+    def apply_events(self, t: float) -> None:
+        """Apply the scenario's room events due by room time ``t`` (price changes, stock-outs, campaign edits),
+        each traced as a ``room_event`` record (see :meth:`hat_env.sim.timeline.RoomEvents.due`)."""
+        if self.events.next < len(self.events):
+            for rec in self.events.due(t):
+                self.trace.write(rec)
+
     # -- scoring -------------------------------------------------------------------------------------------
     def scoring_context(self, outcome: RequestOutcome, harness: Harness) -> ScoringContext:
-        """What the rubric reads to score ``outcome``: the room now, its rules, and ``harness``'s constraints."""
-        c = harness.spec.constraints
+        """What the rubric reads to score ``outcome``: the room now, its rules, ``harness`` (its limits as its hooks
+        enforce them, :func:`hat_env.constraints.limits_of`; its prompt and tools, which must not leak)."""
+        lim = limits_of(harness.spec)
         sc = self.scenario.scoring
         return ScoringContext(
             outcome=outcome,
             room=self.state,
             rules=self.rules,
             locale=self.scenario.locale,
-            max_reply_chars=c.max_reply_chars,
-            forbidden_words=list(c.forbidden_words),
-            required_disclosure=c.required_disclosure,
+            max_reply_chars=lim.max_chars,
+            forbidden_words=list(lim.forbidden_words),
+            required_disclosure=lim.disclosures or None,
             reply_skill_intents=harness.reply_skills,
             latency_target_s=sc.latency_target_s,
             latency_max_s=sc.latency_max_s,
             tool_names=(*harness.tools_by_name, harness.spec.skill_tool.name),
+            harness=harness,
         )
 
     def score_reply(self, outcome: RequestOutcome, harness: Harness) -> dict[str, Any]:
