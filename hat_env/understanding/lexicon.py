@@ -210,8 +210,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         roles[w] = [r for r in roles[w] if r[0] not in ("spec", "value") or r[1] in attrs]
     deal_locales = sorted({loc for v in vocabulary.spec.campaign_words.values() for loc in v})
     for loc in deal_locales:  # a word for a kind of deal is only that ("bundle": a question about the bundle)
-        for deal, words in vocabulary.campaign_words(loc).items():
-            for w in words:
+        for deal, deal_words in vocabulary.campaign_words(loc).items():
+            for w in deal_words:
                 if fold(w.strip()):
                     roles[fold(w.strip())] = [("deal", deal)]
     for loc, p in specs.items():  # misspellings take the roles of what they stand for

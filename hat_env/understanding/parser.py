@@ -763,7 +763,7 @@ def _link_for(pos: int, clause: int, mentions: list[Mention]) -> int | None:
 
 _DEFAULT = CommentParser()
 #: parsers bound to rooms, by the room's identity, with the products they were built from
-_BOUND: "weakref.WeakKeyDictionary[Any, tuple[tuple[int, ...], CommentParser]]" = weakref.WeakKeyDictionary()
+_BOUND: "weakref.WeakKeyDictionary[Any, tuple[tuple[Any, ...], CommentParser]]" = weakref.WeakKeyDictionary()
 
 
 #: parsers bound to a vocabulary only (no catalog), by the vocabulary's key

@@ -127,7 +127,7 @@ def product_facts(room: "RoomState", p: "Product", vocab: Vocab) -> ProductFacts
     stock = int(room.stock.get(pid, p.stock))
     s, r = p.shipping, p.returns
     nums: list[NumFact] = [
-        NumFact("shipping", "time_h", float(s.ships_within_hours), f"ships within {s.ships_within_hours} h"),
+        NumFact("shipping", "time_h", float(s.window.max_hours), f"ships within {s.ships_within_hours} h"),
         NumFact("returns", "time_h", float(r.return_days) * 24, f"returns within {r.return_days} days"),
         NumFact("stock", "count", float(stock), f"stock {stock}"),
     ]
