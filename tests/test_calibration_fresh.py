@@ -1,8 +1,9 @@
-"""Form checks for the second, independent hand-labelled reply sets (scenarios/calibration/replies_<scenario>_r2.jsonl).
+"""Form checks for the second and third independent hand-labelled reply sets
+(scenarios/calibration/replies_<scenario>_r2.jsonl and _r3.jsonl, written by two other annotators).
 
 Every item has the calibration guide's fields, refers only to links, spec keys and orders its room has at the
 case's seed, replays its tool-call turns through the harness without an invalid call, and the test split is
-exactly the seeded draw of split.py (zh) / split_en.py (en), so nobody picked it. These tests check the data's
+exactly the seeded draw of split.py, so nobody picked it. These tests check the data's
 form, never its labels (labels are people's judgements from the room data) and never run the grader.
 """
 
@@ -24,8 +25,10 @@ from hat_env.types import INTENT_KINDS
 
 CAL = Path(__file__).resolve().parents[1] / "scenarios" / "calibration"
 #: scenario -> (locale, the split script that draws its test split)
-FILES = {"electronics_en": ("en_US", "split_en.py"), "beauty_zh": ("zh_CN", "split.py"),
-         "healthfood_zh": ("zh_CN", "split.py"), "apparel_flash_zh": ("zh_CN", "split.py")}
+LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh_CN", "apparel_flash_zh": "zh_CN"}
+#: (scenario, round) of every fresh file; round 2 has at least 60 items per file, round 3 at least 30
+FILES = [(sc, r) for r in (2, 3) for sc in sorted(LOCALES)]
+IDS = [f"{sc}_r{r}" for sc, r in FILES]
 CATEGORIES = {
     "correct_plain", "correct_paraphrase", "correct_yesno", "correct_extra", "correct_honest_unknown",
     "correct_denial", "correct_social", "incomplete", "false_price", "false_number", "false_campaign",
@@ -36,8 +39,8 @@ CATEGORIES = {
 KINDS = set(INTENT_KINDS) | {"identity", "efficacy", "other_language"}
 
 
-def _path(scenario: str) -> Path:
-    return CAL / f"replies_{scenario}_r2.jsonl"
+def _path(scenario: str, rnd: int) -> Path:
+    return CAL / f"replies_{scenario}_r{rnd}.jsonl"
 
 
 def _load(path: Path) -> list[dict[str, Any]]:
@@ -72,16 +75,16 @@ def _intent_problems(it: dict[str, Any], facts: dict[str, Any]) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize("scenario", sorted(FILES))
-def test_items_have_the_documented_form(scenario: str) -> None:
-    locale = FILES[scenario][0]
-    items = _load(_path(scenario))
-    assert len(items) >= 60
+@pytest.mark.parametrize(("scenario", "rnd"), FILES, ids=IDS)
+def test_items_have_the_documented_form(scenario: str, rnd: int) -> None:
+    locale = LOCALES[scenario]
+    items = _load(_path(scenario, rnd))
+    assert len(items) >= (60 if rnd == 2 else 30)
     assert len({it["id"] for it in items}) == len(items)
     problems = []
     for it in items:
         where = it.get("id", "?")
-        if not re.fullmatch(rf"cal2-{scenario}-\d{{4}}", where):
+        if not re.fullmatch(rf"cal{rnd}-{scenario}-\d{{4}}", where):
             problems.append(f"{where}: id")
         if it["scenario"] != scenario or it["locale"] != locale:
             problems.append(f"{where}: header")
@@ -103,20 +106,22 @@ def test_items_have_the_documented_form(scenario: str) -> None:
         turns = it["turns"]
         if not (isinstance(turns[-1], str) and turns[-1].strip()) or "<tool_call>" in turns[-1]:
             problems.append(f"{where}: the last turn must be the reply text")
-        if not turns[:-1] or any("<tool_call>" not in t for t in turns[:-1]):
-            problems.append(f"{where}: every turn but the last is a tool-call turn")
+        # turns before the last are tool-call turns, or a reply the reference agent's harness blocked and retried
+        if not turns[:-1] or "<tool_call>" not in turns[0] or not all(isinstance(t, str) and t.strip()
+                                                                      for t in turns[:-1]):
+            problems.append(f"{where}: the turns start with a tool-call turn and none is empty")
     assert not problems, problems
 
 
-@pytest.mark.parametrize("scenario", sorted(FILES))
-def test_tool_call_turns_replay_without_an_invalid_call(scenario: str) -> None:
+@pytest.mark.parametrize(("scenario", "rnd"), FILES, ids=IDS)
+def test_tool_call_turns_replay_without_an_invalid_call(scenario: str, rnd: int) -> None:
     """Each item's tool-call turns feed through the harness; every call is a known tool with valid arguments.
 
     Injected tool faults (a timeout, a malformed result) are part of some suite cases and are allowed: the
     turns then retry, as the reference agent did.
     """
     problems = []
-    for it in _load(_path(scenario)):
+    for it in _load(_path(scenario, rnd)):
         s = build_session(it["case"])
         for t in it["turns"][:-1]:
             s.feed(t, None, None, None)
@@ -128,14 +133,13 @@ def test_tool_call_turns_replay_without_an_invalid_call(scenario: str) -> None:
     assert not problems, problems
 
 
-@pytest.mark.parametrize("scenario", sorted(FILES))
-def test_test_split_is_the_seeded_draw(scenario: str, tmp_path: Path) -> None:
-    script = FILES[scenario][1]
-    spec = importlib.util.spec_from_file_location(script[:-3], CAL / script)
+@pytest.mark.parametrize(("scenario", "rnd"), FILES, ids=IDS)
+def test_test_split_is_the_seeded_draw(scenario: str, rnd: int, tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("cal_split", CAL / "split.py")
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    path = _path(scenario)
+    path = _path(scenario, rnd)
     copy = tmp_path / path.name
     copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     mod.split_file(copy)
@@ -146,11 +150,33 @@ def test_test_split_is_the_seeded_draw(scenario: str, tmp_path: Path) -> None:
 
 def test_sets_mix_own_comments_correct_and_wrong_replies() -> None:
     """About a third of the items use free-text comments (no intents); correct and failing replies both occur."""
-    items = [it for sc in FILES for it in _load(_path(sc))]
+    items = [it for sc, rnd in FILES for it in _load(_path(sc, rnd))]
     own = sum("expect_intents" in it["case"]["comments"][0] for it in items)
     passes = sum(it["label"]["accuracy"] == 1 and it["label"]["effectiveness"] >= 0.5
                  and it["label"]["compliance"] == 1 for it in items)
-    assert len(items) >= 320
+    assert len(items) >= 570
     assert own / len(items) >= 0.3
     assert 0.35 <= passes / len(items) <= 0.65
     assert CATEGORIES - {it["category"] for it in items} == set()
+
+
+def test_growing_a_file_with_keep_moves_no_item_between_splits(tmp_path: Path) -> None:
+    """``split.py --keep`` on a file that grew keeps each earlier item's split and draws only the new items, so a
+    train item the grader's developers may have read never becomes test."""
+    spec = importlib.util.spec_from_file_location("cal_split", CAL / "split.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    items = _load(_path("beauty_zh", 2))
+    first, later = items[:40], items[40:]
+    path = tmp_path / "replies_beauty_zh_r9.jsonl"
+    path.write_text("".join(json.dumps(it, ensure_ascii=False) + "\n" for it in first), encoding="utf-8")
+    mod.split_file(path)
+    before = {it["id"]: it["split"] for it in _load(path)}
+    grown = _load(path) + [{k: v for k, v in it.items() if k != "split"} for it in later]
+    path.write_text("".join(json.dumps(it, ensure_ascii=False) + "\n" for it in grown), encoding="utf-8")
+    mod.split_file(path, keep=True)
+    after = {it["id"]: it["split"] for it in _load(path)}
+    assert all(after[i] == s for i, s in before.items())
+    assert set(after.values()) == {"train", "test"} and len(after) == len(items)
+    assert 0.2 <= sum(s == "test" for s in after.values()) / len(after) <= 0.4
