@@ -372,3 +372,11 @@ def test_claims_engine_reads_codes_bundles_windows_units_and_no_returns():
     got, bad = _verdicts("Link 6: no returns.", [Intent("after_sales", link=6)])
     assert ("after_sales", "PT06") in got and not bad
     assert _verdicts("Link 6: returns are easy.", [Intent("after_sales", link=6)])[1]
+
+
+def test_reference_says_sold_out_when_the_harness_blocks_selling_it():
+    # groceries_zh link 3 has no stock: the SOLD-OUT hook blocks "已经给大家挂上了", and the retry says it is sold
+    # out instead of repeating the sale until the fallback
+    rec = _ask("groceries_zh", "3号我要了")
+    assert "售罄" in rec["reply"] and "挂上" not in rec["reply"] and not rec.get("fallback")
+    assert rec["components"]["accuracy"] == 1.0 and rec["components"]["effectiveness"] == 1.0
