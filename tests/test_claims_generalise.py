@@ -8,7 +8,7 @@ import pytest
 
 from hat_env.envs.session import stream
 from hat_env.scoring.claims import answered_intents, load_vocab, read_claims
-from hat_env.text import normalize
+from hat_env.text import collapse_spaced, normalize
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import load_scenario
 from hat_env.types import Intent
@@ -213,3 +213,11 @@ def test_a_deal_window_said_as_a_duration() -> None:
     deal = Intent("campaign", link=3)  # launch deal 0-600 s, now 300 s; store coupon 0-900 s
     assert not bad("The launch deal on the watch runs for the first ten minutes of the stream.", EN, deal)
     assert bad("The launch deal on the watch runs for two hours.", EN, deal)
+
+
+def test_a_list_keeps_its_lines() -> None:
+    # "\n- " between two Chinese lines is structure, not characters split to disguise a word
+    assert collapse_spaced("京东物流\n- 支持").text == "京东物流\n- 支持"
+    assert collapse_spaced("全 网 最 低").text == "全网最低"
+    beauty7 = room("beauty_zh", 31962, 300.0)  # 7号 ships within 72 h, returns within 15 days
+    assert not bad("7号到手365元\n- 中通，72小时内发货\n- 支持15天退货", beauty7, Intent("price", link=7))

@@ -98,8 +98,9 @@ def _normalize(text: str, locale: str, numbers: bool) -> Mapped:
 _SPACED = re.compile(
     r"(?<![A-Za-z])(?:[A-Za-z](?:[\s.\-_*·•'’]+|[\U0001F300-\U0001FAFF\u2600-\u27BF]+))+[A-Za-z](?![A-Za-z])\.?"
 )
-#: Separators between two Chinese characters (spaces, dots, emoji): "全 网 最 低", "国·家·级".
-_HAN_GAP = re.compile(r"(?<=[\u3400-\u9fff])(?:[\s.\-_*·•]|[\U0001F300-\U0001FAFF\u2600-\u27BF]){1,3}(?=[\u3400-\u9fff])")
+#: Separators between two Chinese characters (spaces, dots, emoji): "全 网 最 低", "国·家·级"; never a line break
+#: (a list's "\n- " between two lines is structure, not a disguise).
+_HAN_GAP = re.compile(r"(?<=[\u3400-\u9fff])(?:[ \t\u3000.\-_*·•]|[\U0001F300-\U0001FAFF\u2600-\u27BF]){1,3}(?=[\u3400-\u9fff])")
 
 
 def collapse_spaced(m: Mapped | str, min_ascii: int = 2) -> Mapped:

@@ -323,7 +323,8 @@ def _would(attr: str, pid: str) -> list[tuple[str, str | None]]:
     return out
 
 
-def _deal_time(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list[ProductFacts]) -> bool:
+def _deal_time(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list[ProductFacts],
+               record_false: bool = True) -> bool:
     """A time in a clause about a deal ("the launch deal runs for the first ten minutes"): a deal of the product
     must last, have left, or end at that time (within a minute or 10%). Records the claim; returns whether the
     clause was about a deal that has a window."""
@@ -334,6 +335,8 @@ def _deal_time(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: li
     hours = [x / 3600.0 for c in camps for x in (c.end_s - c.start_s, c.end_s - t, c.end_s, c.start_s - t, c.start_s)
              if x > 0]
     ok = any(abs(q.base - h) <= max(1 / 60, 0.1 * h) for h in hours)
+    if not ok and not record_false:
+        return False
     orig = r.m.original(q.start, q.end)
     r.claim(q.start, q.end, pids, "deadline", q.base, q.unit, True, "true" if ok else "false",
             "" if ok else f"{r.label(pfs[0].pid)}: '{orig}' but no deal of it lasts, starts or ends then")
@@ -383,9 +386,10 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
     pfs = r.pfs(pids)
     if not pfs:
         return
-    if q.dim == "time_h" and (r.cfind("flash_words", i) or r.cfind("coupon_words", i)) and _deal_time(r, q, i, pids, pfs):
-        return
     fam = _family(r, i, pfs) if q.dim in ("time_h", "time_m", "count") else None
+    if q.dim == "time_h" and (r.cfind("flash_words", i) or r.cfind("coupon_words", i)) and \
+            _deal_time(r, q, i, pids, pfs, record_false=fam is None):
+        return  # a deal's window; with another topic word in the clause, only when it matches one
     ct = r.ctext(i)
     v = r.vocab
     orig = r.m.original(q.start, q.end)
