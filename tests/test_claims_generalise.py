@@ -221,3 +221,10 @@ def test_a_list_keeps_its_lines() -> None:
     assert collapse_spaced("全 网 最 低").text == "全网最低"
     beauty7 = room("beauty_zh", 31962, 300.0)  # 7号 ships within 72 h, returns within 15 days
     assert not bad("7号到手365元\n- 中通，72小时内发货\n- 支持15天退货", beauty7, Intent("price", link=7))
+
+
+def test_more_than_a_number() -> None:
+    stock = Intent("stock", link=2)  # 2号 has 3 left
+    assert bad("2号库存还有三百多件，随便拍～", HF, stock)
+    assert not bad("1号维C库存还有600多件～", HF, Intent("stock", link=1))  # 600
+    assert bad("1号维C库存还有700多件～", HF, Intent("stock", link=1))

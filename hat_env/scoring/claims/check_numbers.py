@@ -409,7 +409,8 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
         stockish = r.cfind("in_stock", i) or r.cfind("low_stock", i) or q.unit == "count" and any(
             w in r.text[q.start : q.end].lower() for w in ("left", "in stock", "available", "remaining"))
         if stockish or fam == "stock" or r.cfind("stock_context", i):
-            ok = any(_eq(q.value, pf.stock) for pf in pfs)
+            step = 10 ** math.floor(math.log10(q.value)) if q.more and q.value > 0 else 0
+            ok = any(_eq(q.value, pf.stock) or (q.more and q.value <= pf.stock < q.value + step) for pf in pfs)
             if ok:
                 r.claim(q.start, q.end, pids, "stock", q.value, q.unit, True, "true", "",
                         [("stock", pf.pid) for pf in pfs if _eq(q.value, pf.stock)])

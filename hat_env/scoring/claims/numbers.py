@@ -42,6 +42,7 @@ class Quantity:
         end: where the number and its unit end.
         lo: the lower end of a range (``2`` of ``2-3 days``), else ``None``.
         inherited: the unit was taken from a neighbouring quantity.
+        more: written as "more than" the number ("300多件", "300+ units"): the number's order of magnitude above it.
     """
 
     value: float
@@ -52,6 +53,7 @@ class Quantity:
     end: int
     lo: float | None = None
     inherited: bool = False
+    more: bool = False
 
 
 def _unit_after(vocab: Vocab, text: str, end: int) -> tuple[str, int] | None:
@@ -110,7 +112,11 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
             continue
         unit = ""
         end = e
+        more = False
         ua = _unit_after(vocab, text, e)
+        if ua is None and text[e : e + 1] in ("多", "+") and v >= 10:
+            ua = _unit_after(vocab, text, e + 1)
+            more = ua is not None
         if ua is not None:
             unit, end = ua
         else:
@@ -133,6 +139,7 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
             q = Quantity(v, unit, u.dim, v * u.factor, s, end)
         else:
             q = Quantity(v, "", "plain", v, s, end)
+        q.more = more
         out.append(q)
         consumed = end
     # ranges: "2 to 3 days", "2-3天": the first number takes the second's unit
