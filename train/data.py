@@ -235,10 +235,12 @@ def iter_episodes(cfg: "DataConfig", agent: Any) -> Iterator[tuple[Example, "Req
     from hat_env.envs.live_qa import draw_request
     from hat_env.envs.session import LiveSession
     from hat_env.sim.scenario import load_scenario
+    from hat_env.train.catalog import harness_path
 
     hsa = cfg.hsa.options()
     for si, src in enumerate(cfg.sources):
         sc = load_scenario(src.scenario)
+        pack = harness_path(src.harness)
         if src.harness is not None:
             sc = sc.model_copy(update={"harness_timeline": []})
         for j in range(src.episodes):
@@ -247,14 +249,14 @@ def iter_episodes(cfg: "DataConfig", agent: Any) -> Iterator[tuple[Example, "Req
             runs = [True, False] if (augmented and cfg.paired) else [augmented]
             for aug in runs:
                 if src.kind == "qa":
-                    s = LiveSession(sc, seed=seed, harness=src.harness, viewers=False, max_history=0,
+                    s = LiveSession(sc, seed=seed, harness=pack, viewers=False, max_history=0,
                                     hsa=hsa if aug else None)
                     s.open_request(draw_request(s, seed, src.personas))
                     loop, scores, errors = run_request(s, agent)
                     yield _candidate(s, loop, scores, src.kind, seed, aug, j), loop, scores, errors
                     s.finish()
                 else:
-                    s = LiveSession(sc, seed=seed, harness=src.harness, duration_s=src.duration_s,
+                    s = LiveSession(sc, seed=seed, harness=pack, duration_s=src.duration_s,
                                     hsa=hsa if aug else None)
                     while s.next_request():
                         loop, scores, errors = run_request(s, agent)
