@@ -407,6 +407,8 @@ def main() -> int:
     ap.add_argument("--ifeval-n", type=int, default=60, help="IFEval-live cases per model (0: skip; default 60)")
     ap.add_argument("--distill-steps", type=int, default=60, help="distillation steps per arm (0: skip)")
     ap.add_argument("--distill-lr", type=float, default=5e-4, help="distillation learning rate")
+    ap.add_argument("--reuse-init", action="store_true",
+                    help="reuse the initial model an earlier run with the same prior options left in --work")
     ap.add_argument("--pilot", action="store_true", help="do not save results")
     ap.add_argument("--arm", choices=["fixed", "hsa"], help=argparse.SUPPRESS)  # child process
     ap.add_argument("--phase", choices=["sft", "distill"], default="sft", help=argparse.SUPPRESS)
@@ -446,12 +448,20 @@ def main() -> int:
     # one initial model for both arms; its tokenizer is learnt from the training text, the HSA vocabulary and
     # the prior's text, as a pretrained tokenizer knows words it was not fine-tuned on
     corpus = corpus_of(fixed) + corpus_of(hsa) + vocab_corpus() + texts + corpus_of(chat)
-    model_dir = build_model(work / "init-model", corpus, args.vocab, args.layers, args.hidden, args.heads, args.seed)
-    pre = None
-    if args.prior_steps:
-        pre = prior.pretrain(model_dir, texts, chat, args.prior_steps, 16, 3e-3, args.threads, args.seed,
-                             copy_share=args.copy_share, log=lambda m: print(m, flush=True))
-        print(f"pretraining: {pre}", flush=True)
+    model_dir = work / "init-model"
+    pre_file = work / "pretraining.json"
+    if args.reuse_init and pre_file.is_file() and (model_dir / "model.safetensors").is_file():
+        pre = json.loads(pre_file.read_text(encoding="utf-8"))  # the same seeded prior, built by an earlier run
+        _check_reuse(pre, model_dir, args)
+        print(f"reusing the initial model in {model_dir}: {pre}", flush=True)
+    else:
+        build_model(model_dir, corpus, args.vocab, args.layers, args.hidden, args.heads, args.seed)
+        pre = None
+        if args.prior_steps:
+            pre = prior.pretrain(model_dir, texts, chat, args.prior_steps, 16, 3e-3, args.threads, args.seed,
+                                 copy_share=args.copy_share, log=lambda m: print(m, flush=True))
+            print(f"pretraining: {pre}", flush=True)
+        pre_file.write_text(json.dumps(pre), encoding="utf-8")
     from transformers import AutoTokenizer
 
     tok = AutoTokenizer.from_pretrained(str(model_dir))
@@ -516,6 +526,22 @@ def main() -> int:
         (RESULTS / path.name.replace(".json", ".md")).write_text(markdown(figures, path.name), encoding="utf-8")
         print(f"saved {path}")
     return 0
+
+
+def _check_reuse(pre: dict[str, Any] | None, model_dir: Path, args: argparse.Namespace) -> None:
+    """Refuse ``--reuse-init`` when the initial model left in ``model_dir`` was built with other prior or model
+    options than ``args`` asks for (``pre``: its ``pretraining.json``); returns nothing, raises ``SystemExit``."""
+    pre = pre or {"steps": 0}
+    want = {"steps": args.prior_steps, "texts": args.prior_texts, "chat_rows": args.chat_rows,
+            "copy_share": args.copy_share}
+    cfg = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
+    have_model = {"layers": cfg["num_hidden_layers"], "hidden": cfg["hidden_size"], "heads": cfg["num_attention_heads"]}
+    want_model = {"layers": args.layers, "hidden": args.hidden, "heads": args.heads}
+    bad = [f"{k}: built with {pre.get(k)}, asked {v}" for k, v in want.items() if want["steps"] and pre.get(k) != v]
+    bad += [f"{k}: built with {have_model[k]}, asked {v}" for k, v in want_model.items() if have_model[k] != v]
+    if bad:
+        raise SystemExit(f"--reuse-init: {model_dir} was built with other options ({'; '.join(bad)}); "
+                         "run without --reuse-init to rebuild it")
 
 
 def _params(model_dir: Path) -> int:

@@ -19,7 +19,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of the ``train`` command."""
     p.add_argument("stage", nargs="?", choices=STAGES, help="data: build SFT data from teacher trajectories; sft: "
                    "HSA-SFT; distill: general on-policy distillation; rl: GRPO against the simulator")
-    p.add_argument("--config", nargs="+", metavar="FILE",
+    p.add_argument("--config", nargs="+", metavar="CONFIG",
                    help="the stage's YAML config: a file, or the name of a shipped one (--list-configs), optionally "
                         "followed by KEY=VALUE overrides of its fields, e.g. --config sft-smoke training.max_steps=10 "
                         "lora.r=8")
