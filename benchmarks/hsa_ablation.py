@@ -523,7 +523,8 @@ def main() -> int:
     print(json.dumps(figures["training"]), f"wall {figures['wall_seconds']}s", flush=True)
     if not args.pilot:
         path = save("hsa_ablation", figures)
-        (RESULTS / path.name.replace(".json", ".md")).write_text(markdown(figures, path.name), encoding="utf-8")
+        (RESULTS / path.name.replace(".json", ".md")).write_text(markdown(
+            {**figures, "command": json.loads(path.read_text(encoding="utf-8"))["command"]}, path.name), encoding="utf-8")
         print(f"saved {path}")
     return 0
 
@@ -565,7 +566,8 @@ def markdown(fig: dict[str, Any], json_name: str) -> str:
     lines = [
         "# HSA ablation: fixed-harness SFT vs HSA-SFT from a language prior (tiny model, CPU)",
         "",
-        f"Raw figures: `{json_name}`. Command: `nice -n 10 python benchmarks/hsa_ablation.py` (see its docstring).",
+        f"Raw figures: `{json_name}`. Command: `nice -n 15 {fig.get('command', 'python benchmarks/hsa_ablation.py')}` "
+        "(see its docstring).",
         "",
         f"Task: first tool call for a viewer comment ({s['scenario']}, personas {', '.join(s['personas'])}) under a "
         f"compact harness; gold = the reference agent's call. Same initial model ({s['model']['parameters']:,} "

@@ -156,8 +156,8 @@ def markdown(fig: dict[str, Any], stem: str) -> str:
     s = fig["setup"]
     lines = [
         "# HSA-RL reward curves: sequence vs segment credit (tiny model, CPU)", "",
-        f"Raw figures: `{stem}.json`; plot: `{stem}.png`. Command: `nice -n 10 python benchmarks/rl_curve.py` "
-        "(see its docstring).", "",
+        f"Raw figures: `{stem}.json`; plot: `{stem}.png`. Command: "
+        f"`nice -n 15 {fig.get('command', 'python benchmarks/rl_curve.py')}` (see its docstring).", "",
         f"Warm start: the tiny model after {fig['warm_start']['steps']} SFT steps on compact-harness teacher data "
         f"({SCENARIO}, personas {', '.join(PERSONAS)}). GRPO: {s['rl_steps']} steps x {s['batch']} rollouts "
         f"({s['generations']} per task), learning rate {s['lr']}, temperature 1.0, HSA on half of the tasks; the two "
@@ -206,6 +206,8 @@ def main() -> int:
     ap.add_argument("--modes", default=",".join(MODES), help="credit modes to run")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--work", default="runs/rl_curve")
+    ap.add_argument("--warm", help="an SFT run folder (its final/ and summary.json) to start from instead of "
+                    "training the warm start")
     ap.add_argument("--pilot", action="store_true", help="do not save results")
     ap.add_argument("--mode", choices=MODES, help=argparse.SUPPRESS)  # child process
     args = ap.parse_args()
@@ -221,7 +223,12 @@ def main() -> int:
         return 0
     t0 = time.perf_counter()
     work.mkdir(parents=True, exist_ok=True)
-    model, sft = warm_start(work, args)
+    if args.warm:
+        ws = json.loads((Path(args.warm) / "summary.json").read_text(encoding="utf-8"))
+        model, sft = str(ws["final_model"]), {"steps": ws["global_step"], "first_loss": ws["first_loss"],
+                                              "last_loss": ws["last_loss"]}
+    else:
+        model, sft = warm_start(work, args)
     (work / "warm.txt").write_text(model, encoding="utf-8")
     print(f"warm start: {sft}", flush=True)
     modes = [m for m in MODES if m in args.modes.split(",")]
@@ -245,7 +252,8 @@ def main() -> int:
     if not args.pilot:
         path = save("rl_curve", figures)
         plot(runs, path.with_suffix(".png"), args.window)
-        path.with_suffix(".md").write_text(markdown(figures, path.stem), encoding="utf-8")
+        path.with_suffix(".md").write_text(markdown({**figures, "command": json.loads(path.read_text(encoding="utf-8"))["command"]},
+                                                   path.stem), encoding="utf-8")
         print(f"saved {path}")
     else:
         plot(runs, work / "rl_curve.png", args.window)
