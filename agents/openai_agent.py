@@ -1,9 +1,13 @@
 """The ``openai`` agent: any OpenAI-compatible chat endpoint (vLLM's server, SGLang, hosted APIs).
 
 It uses the official ``openai`` client (``AsyncOpenAI``), streams every answer so the time to first token is
-measured, limits concurrent requests, retries with exponential backoff on 429, 5xx and connection errors, and
-never raises on a failed call: the failure comes back as ``AgentResponse(error=...)`` with a message that says
-what went wrong and what to check, so a live session records it and goes on.
+measured, limits concurrent requests, and never raises on a failed call: the failure comes back as
+``AgentResponse(error=...)`` with a message that says what went wrong and what to check, so a live session
+records it and goes on.
+
+The client retries failed requests itself (``max_retries``); this adapter adds what the client cannot do: a
+retry of an answer broken mid-stream (same budget) and a time limit on a whole streamed answer (``timeout``).
+One module, about 500 lines: the adapter, its stream assembly and its error messages belong together.
 
 Configuration comes from the arguments, else the environment:
 
@@ -22,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
 import threading
 import time
 from typing import Any
@@ -74,12 +77,19 @@ def calls_from_text(text: str) -> list[dict[str, Any]]:
 
 
 class _CallFailed(Exception):
-    """A failed attempt, classified: ``retry`` says whether backing off and trying again may help."""
+    """A failed attempt, classified.
 
-    def __init__(self, message: str, retry: bool = False, retry_after: float | None = None):
+    Attributes:
+        transient: trying again may help (a lost connection, 429, 5xx, a server error mid-answer).
+        retry: this adapter should try again (a transient failure mid-answer: the client retried the others).
+        sent: HTTP requests the attempt made (the client's retries included).
+    """
+
+    def __init__(self, message: str, transient: bool = False):
         super().__init__(message)
-        self.retry = retry
-        self.retry_after = retry_after
+        self.transient = transient
+        self.retry = False
+        self.sent = 1
 
 
 class OpenAIAgent:
@@ -93,11 +103,11 @@ class OpenAIAgent:
         api_key_env: the name of the environment variable holding the key (default ``OPENAI_API_KEY``; local
             servers need no key).
         max_concurrency: at most this many requests in flight at once (per event loop).
-        timeout: seconds one attempt may take, streaming included.
-        max_retries: further attempts after a 429, a 5xx or a connection error (not after a timeout).
-        backoff_s: the first retry waits about this long; each next one twice as long (with jitter), capped by
-            ``max_backoff_s``. A ``Retry-After`` header is honoured within the cap.
-        max_backoff_s: the longest wait between attempts.
+        timeout: seconds one attempt may take, the client's retries of its request and the streamed answer
+            included (the client also applies it to each connect and read). A timed-out attempt is not retried.
+        max_retries: further HTTP requests after a transient failure: the client's own retries (connection
+            errors, 408, 409, 429, 5xx; exponential backoff from 0.5 s, ``Retry-After`` honoured) and this
+            adapter's after an answer broken mid-stream, from one budget.
         temperature: sampling temperature (0: greedy).
         max_tokens: the most tokens one answer may have.
         top_p: nucleus sampling.
@@ -122,8 +132,6 @@ class OpenAIAgent:
         max_concurrency: int = 8,
         timeout: float = 60.0,
         max_retries: int = 3,
-        backoff_s: float = 0.5,
-        max_backoff_s: float = 8.0,
         temperature: float = 0.0,
         max_tokens: int = 512,
         top_p: float | None = None,
@@ -151,8 +159,6 @@ class OpenAIAgent:
         self.max_concurrency = int(max_concurrency)
         self.timeout = float(timeout)
         self.max_retries = max(0, int(max_retries))
-        self.backoff_s = float(backoff_s)
-        self.max_backoff_s = float(max_backoff_s)
         self.temperature = temperature
         self.max_tokens = max_tokens
         self.top_p = top_p
@@ -165,7 +171,6 @@ class OpenAIAgent:
         self._per_loop: dict[int, tuple[asyncio.AbstractEventLoop, Any, asyncio.Semaphore]] = {}
         self._lock = threading.Lock()
         self._bg: tuple[asyncio.AbstractEventLoop, threading.Thread] | None = None
-        self._rng = random.Random()
 
     # -- clients: one per event loop (an async HTTP pool belongs to the loop that made it) -------------------
     def _client(self) -> tuple[Any, asyncio.Semaphore]:
@@ -177,7 +182,7 @@ class OpenAIAgent:
             got = self._per_loop.get(id(loop))
             if got is None or got[0] is not loop:
                 client = self._openai.AsyncOpenAI(
-                    base_url=self.base_url, api_key=self.api_key, timeout=self.timeout, max_retries=0
+                    base_url=self.base_url, api_key=self.api_key, timeout=self.timeout, max_retries=self.max_retries
                 )
                 got = (loop, client, asyncio.Semaphore(self.max_concurrency))
                 self._per_loop[id(loop)] = got
@@ -203,30 +208,27 @@ class OpenAIAgent:
         client, sem = self._client()
         async with sem:
             t0 = time.perf_counter()  # queueing behind the concurrency limit is not the model's time
-            attempt = 0
+            sent = 0  # HTTP requests made for this call so far
             first: str | None = None
             while True:
                 try:
                     if self.model is None:
                         self.model = await self._only_model(client)
-                    return await asyncio.wait_for(self._attempt(client, request, t0), self.timeout)
+                    attempt = client if not sent else client.with_options(max_retries=self.max_retries - sent)
+                    return await asyncio.wait_for(self._attempt(attempt, request, t0), self.timeout)
                 except asyncio.TimeoutError:
                     return self._fail(t0, f"no complete answer from {self.base_url} within the {self.timeout:g} s "
                                           f"timeout (model {self.model!r}); raise --timeout or check the server's load")
                 except _CallFailed as exc:
+                    sent += exc.sent
                     if first is None:
                         first = str(exc)
-                    if not exc.retry or attempt >= self.max_retries:
+                    if not exc.retry or sent > self.max_retries:
                         tries = ""
-                        if attempt:
-                            tries = f" (after {attempt + 1} attempts"
+                        if sent > 1:
+                            tries = f" (after {sent} attempts"
                             tries += f"; the first failed with: {first})" if first != str(exc) else ")"
                         return self._fail(t0, f"{exc}{tries}")
-                    delay = min(self.max_backoff_s, self.backoff_s * (2 ** attempt)) * (0.5 + self._rng.random() / 2)
-                    if exc.retry_after is not None:
-                        delay = min(self.max_backoff_s, max(delay, exc.retry_after))
-                    attempt += 1
-                    await asyncio.sleep(delay)
                 except Exception as exc:  # never lose the session to an adapter bug
                     return self._fail(t0, f"unexpected {type(exc).__name__} calling {self.base_url}: {exc}")
 
@@ -255,6 +257,12 @@ class OpenAIAgent:
         return p
 
     async def _attempt(self, client: Any, request: AgentRequest, t0: float) -> AgentResponse:
+        """One request (the client retries it as configured) and its answer.
+
+        Raises:
+            _CallFailed: the request failed (not to be retried: the client did), or the answer broke off
+                (``retry`` when that may be transient).
+        """
         params = self._params(request)
         try:
             if not self.stream:
@@ -269,11 +277,17 @@ class OpenAIAgent:
                 self._usage_in_stream = False  # the server does not know stream_options: go on without usage
                 params.pop("stream_options")
                 stream = await client.chat.completions.create(stream=True, **params)
-            return await self._from_stream(stream, t0)
-        except _CallFailed:
-            raise
         except Exception as exc:
-            raise await self._classify(client, exc) from None
+            failed = await self._classify(client, exc)
+            failed.sent = _requests_sent(getattr(exc, "request", None))
+            raise failed from None
+        try:
+            return await self._from_stream(stream, t0)
+        except Exception as exc:
+            failed = exc if isinstance(exc, _CallFailed) else await self._classify(client, exc)
+            failed.retry = failed.transient
+            failed.sent = _requests_sent(getattr(getattr(stream, "response", None), "request", None))
+            raise failed from None
 
     async def _from_stream(self, stream: Any, t0: float) -> AgentResponse:
         text: list[str] = []
@@ -320,7 +334,7 @@ class OpenAIAgent:
                     or isinstance(exc, (ConnectionError, OSError)):
                 cause = exc.__cause__ or exc.__context__ or exc
                 raise _CallFailed(f"the connection to {self.base_url} was lost mid-answer after {n_chunks} chunks "
-                                  f"({cause})", retry=True) from None
+                                  f"({cause})", transient=True) from None
             raise
         finally:
             close = getattr(stream, "close", None)
@@ -369,7 +383,7 @@ class OpenAIAgent:
 
     # -- errors -----------------------------------------------------------------------------------------------
     async def _classify(self, client: Any, exc: Exception) -> _CallFailed:
-        """Turn a client exception into a clear message, marked retryable or not."""
+        """Turn a client exception into a clear message, marked transient or not."""
         oa = self._openai
         url = self.base_url
         if isinstance(exc, oa.APITimeoutError):
@@ -379,16 +393,15 @@ class OpenAIAgent:
             detail = str(cause) if cause else str(exc)
             if "refused" in detail.lower() or "connect" in type(cause).__name__.lower():
                 return _CallFailed(f"cannot connect to {url}: connection refused; is the server running and the "
-                                   f"base URL right? ({detail})", retry=True)
-            return _CallFailed(f"connection to {url} failed: {detail}", retry=True)
+                                   f"base URL right? ({detail})", transient=True)
+            return _CallFailed(f"connection to {url} failed: {detail}", transient=True)
         if isinstance(exc, oa.APIStatusError):
             code = exc.status_code
             body = _error_text(exc)
             if code == 429:
-                ra = _retry_after(exc)
-                return _CallFailed(f"rate-limited by {url} (429): {body}", retry=True, retry_after=ra)
+                return _CallFailed(f"rate-limited by {url} (429): {body}", transient=True)
             if code >= 500:
-                return _CallFailed(f"server error {code} from {url}: {body}", retry=True)
+                return _CallFailed(f"server error {code} from {url}: {body}", transient=True)
             if code == 404:
                 served = await self._served_models(client)
                 if served is not None and self.model not in served:
@@ -404,11 +417,11 @@ class OpenAIAgent:
                                    "(--api-key-env, default OPENAI_API_KEY)")
             return _CallFailed(f"{url} rejected the request ({code}): {body}")
         if isinstance(exc, oa.APIError):  # an error event inside the stream: the server failed mid-answer
-            return _CallFailed(f"the server at {url} failed while answering: {_error_text(exc)}", retry=True)
+            return _CallFailed(f"the server at {url} failed while answering: {_error_text(exc)}", transient=True)
         name = type(exc).__name__
         if any(k in name for k in ("RemoteProtocol", "ReadError", "ConnectError", "NetworkError", "StreamError",
                                    "WriteError", "CloseError")) or isinstance(exc, (ConnectionError, OSError)):
-            return _CallFailed(f"the connection to {url} was lost mid-answer ({name}: {exc})", retry=True)
+            return _CallFailed(f"the connection to {url} was lost mid-answer ({name}: {exc})", transient=True)
         return _CallFailed(f"unexpected {name} from {url}: {exc}")
 
     async def _served_models(self, client: Any) -> list[str] | None:
@@ -422,7 +435,9 @@ class OpenAIAgent:
         try:
             served = await asyncio.wait_for(client.models.list(), min(self.timeout, 10.0))
         except Exception as exc:
-            raise await self._classify(client, exc) from None
+            failed = await self._classify(client, exc)
+            failed.sent = _requests_sent(getattr(exc, "request", None))
+            raise failed from None
         ids = [m.id for m in served.data]
         if len(ids) != 1:
             raise _CallFailed(f"no model given (--model or HAT_ENV_MODEL) and {self.base_url} serves "
@@ -499,9 +514,10 @@ def _error_text(exc: Any) -> str:
     return str(getattr(exc, "message", None) or exc)
 
 
-def _retry_after(exc: Any) -> float | None:
+def _requests_sent(request: Any) -> int:
+    """How many HTTP requests the client made up to ``request`` (the last one it sent): the client numbers its
+    retries in the ``x-stainless-retry-count`` header of each request."""
     try:
-        v = exc.response.headers.get("retry-after")
-        return float(v) if v is not None else None
+        return int(request.headers.get("x-stainless-retry-count", 0)) + 1
     except (AttributeError, TypeError, ValueError):
-        return None
+        return 1

@@ -142,7 +142,7 @@ def training_corpus(session_s: float = 120.0, seed: int = 0) -> Iterator[str]:
                     yield json.dumps(req.tools, ensure_ascii=False)
                     first = False
                 resp = agent.act(req)
-                done = session.feed(resp.text, None, resp.timings.total_s)
+                done = session.feed(resp)
             for m in loop.messages:
                 if m.get("content"):
                     yield str(m["content"])

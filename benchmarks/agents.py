@@ -58,7 +58,7 @@ def session_requests(n: int, duration: float = 600.0) -> list[Any]:
                 req = s.loop.agent_request()
                 out.append(type(req)(messages=[dict(m) for m in req.messages], tools=req.tools, locale=req.locale))
                 r = ref.act(req)
-                done = s.feed(r.text, None, r.timings.total_s)
+                done = s.feed(r)
         if len(out) >= n:
             break
     return out[:n]

@@ -1,18 +1,22 @@
-"""Harness-State Augmentation speed: variants per second, and what a variant costs to render.
+"""Harness-State Augmentation speed: its share of an environment reset, variants per second, and what a variant
+costs to render.
+
+0. What HSA adds to a reset: ``hat_env/LiveRoom-v0`` (the scenario of ``--scenario``) reset with and without
+   ``hsa=`` (all dimensions, full strength, each family), taking turns block by block, in CPU time. This is the
+   figure that matters: HSA runs once per reset (and per harness patch).
 
 1. Variants per second at full strength (all five dimensions, strength 1.0) for the default harness, per
    vocabulary family, on one core: ``augment`` end to end (transforms, patch record, the variant as a
    :class:`Harness` with its pydantic models, built without re-validation as ``augment`` does by default, the
    mapping), in CPU time of this one-threaded process. Also shown: the transforms alone, what building the
-   harness and mapping adds, and the rate when the variant's content hash is computed too. Target: at least
-   5,000 variants/s. Which code runs, the compiled core or pure Python, is printed and saved
-   (``HAT_ENV_PURE=1`` measures the pure-Python code; ``hsa_versus.py --pure`` compares the two side by side).
+   harness and mapping adds, and the rate when the variant's content hash is computed too. ``hsa_versus.py``
+   compares this working tree with another revision side by side.
 2. Rendering a variant's system prompt against rendering the original's, for a built-in scenario's room: the
    mean over many variants, per family and per markup, for a re-render after a campaign change (the room's
    prompt cache cleared before every render; the harness's fixed text stays worked out) and for the first
    render of a harness in a room (everything worked out again). Target: within 5%.
 
-    python benchmarks/hsa.py [--n 5000] [--variants 200] [--scenario beauty_zh]
+    python benchmarks/hsa.py [--n 5000] [--variants 200] [--resets 30] [--scenario beauty_zh]
 """
 
 from __future__ import annotations
@@ -34,7 +38,6 @@ from hat_env.harness.render import render_system  # noqa: E402
 from hat_env.hsa import _parent_dict, augment  # noqa: E402
 from hat_env.hsa.transforms import APPLY_ORDER, TRANSFORMS, Record, working_copy  # noqa: E402
 from hat_env.hsa.vocab import FAMILIES, vocabulary  # noqa: E402
-from hat_env.native import status  # noqa: E402
 from hat_env.sim.room import RoomState  # noqa: E402
 from hat_env.sim.scenario import load_scenario  # noqa: E402
 
@@ -54,6 +57,32 @@ def _best_rates(fns: dict[str, Any], n: int, rounds: int = 5) -> dict[str, float
                 fn()
             best[k] = min(best[k], _clock() - t)
     return {k: n / v for k, v in best.items()}
+
+
+def reset_share(scenario: str, resets: int) -> dict[str, Any]:
+    """Milliseconds (CPU) per ``LiveRoom-v0`` reset without HSA and with it (all dimensions, strength 1.0), per
+    family: the best of 5 blocks of ``resets`` resets (seeds 1..resets), the three settings taking turns."""
+    import gymnasium as gym
+
+    settings: dict[str, dict[str, Any]] = {"no_hsa": {}}
+    for family in FAMILIES:
+        settings[family] = {"hsa": {"dims": "all", "strength": 1.0, "family": family}}
+    envs = {k: gym.make("hat_env/LiveRoom-v0", scenario=scenario, duration_s=240, **kw) for k, kw in settings.items()}
+    for env in envs.values():
+        env.reset(seed=0)  # load the scenario, the harness and the vocabularies
+    best = {k: float("inf") for k in envs}
+    for _ in range(5):
+        for k, env in envs.items():
+            t = _clock()
+            for seed in range(1, resets + 1):
+                env.reset(seed=seed)
+            best[k] = min(best[k], (_clock() - t) / resets * 1e3)
+    for env in envs.values():
+        env.close()
+    base = best["no_hsa"]
+    return {"scenario": scenario, "reset_ms": round(base, 3),
+            **{f: {"reset_ms": round(best[f], 3), "hsa_ms": round(best[f] - base, 3),
+                   "share": round((best[f] - base) / best[f], 4)} for f in FAMILIES}}
 
 
 def variants_per_second(h: Harness, family: str, n: int, seed: int) -> dict[str, float]:
@@ -143,12 +172,18 @@ def main() -> None:
                     help="variants per measurement, in 5 blocks taking turns with the others (default 5000)")
     ap.add_argument("--variants", type=int, default=200, help="variants whose rendering is timed (default 200)")
     ap.add_argument("--reps", type=int, default=200, help="renders per harness (default 200)")
-    ap.add_argument("--scenario", default="beauty_zh", help="scenario whose room fills the prompt (default beauty_zh)")
+    ap.add_argument("--resets", type=int, default=30, help="resets per timing block (default 30)")
+    ap.add_argument("--scenario", default="beauty_zh",
+                    help="scenario reset, and whose room fills the prompt (default beauty_zh)")
     ap.add_argument("--seed", type=int, default=0, help="seed")
     args = ap.parse_args()
     h = Harness.load("default")
     figures: dict[str, object] = {"harness": h.name, "harness_hash": h.hash, "dims": "all", "strength": 1.0}
-    print(f"HSA core: {status().describe()}")
+    rs = reset_share(args.scenario, args.resets)
+    figures["reset"] = rs
+    print(f"reset of {args.scenario}: {rs['reset_ms']:.2f} ms without HSA; "
+          + "; ".join(f"{f} {rs[f]['reset_ms']:.2f} ms (HSA {rs[f]['hsa_ms']:.2f} ms, {rs[f]['share']:.1%})"
+                      for f in FAMILIES))
     print(f"{'family':10} {'variants/s':>11} {'us/variant':>11} {'transforms/s':>13} {'build us':>9} "
           f"{'with hash/s':>12}")
     speed = {}

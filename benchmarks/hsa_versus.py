@@ -5,23 +5,16 @@ apart do not compare. This script exports ``--rev`` (default ``HEAD``) to a temp
 ``augment`` (all dimensions, full strength, default harness) under both code versions in separate processes
 taking turns, ``--rounds`` times, keeping each version's best round. Both versions augment the installed
 project's ``default`` harness pack (the same input). It prints microseconds per variant per family and the
-speed-up, and saves them under benchmarks/results/. The exported revision has no compiled core, so it runs as
-pure Python; the working tree runs whatever ``hat_env.native.status()`` says (printed).
-
-``--build`` compiles the exported revision's core first (revisions that have ``hat_env/native_build.py``), to
-compare compiled with compiled. ``--pure`` compares the working tree's compiled core with its own pure-Python
-code instead (``HAT_ENV_PURE=1``).
+speed-up, and saves them under benchmarks/results/. Both run as pure Python (revisions that had a compiled core
+run it as pure Python too: an exported tree holds no build).
 
     python benchmarks/hsa_versus.py --rev dd0b3bf [--rounds 5] [--n 1000]
-    python benchmarks/hsa_versus.py --rev HEAD --build
-    python benchmarks/hsa_versus.py --pure
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tarfile
@@ -42,7 +35,6 @@ import hat_env
 assert hat_env.__file__.startswith(sys.argv[1]), hat_env.__file__
 from hat_env.harness.core import Harness
 from hat_env.hsa import augment
-from hat_env.native import status
 n = int(sys.argv[2])
 h = Harness.load("default")
 out = {}
@@ -57,7 +49,7 @@ for fam in ("train", "heldout"):
             augment(h, rng, "all", 1.0, fam)
         best = min(best, time.process_time() - t)
     out[fam] = best / n * 1e6
-print(json.dumps({"us": out, "core": status().describe()}))
+print(json.dumps(out))
 """
 
 
@@ -69,51 +61,37 @@ def _export(rev: str, dest: Path) -> None:
         tar.extractall(dest / "tree", filter="data")
 
 
-def _probe(tree: Path, n: int, env: dict[str, str]) -> tuple[dict[str, float], str]:
-    """``(microseconds per variant per family, which core ran)`` for the code in ``tree``."""
+def _probe(tree: Path, n: int) -> dict[str, float]:
+    """Microseconds per variant per family for the code in ``tree``."""
     out = subprocess.run([sys.executable, "-c", _PROBE, str(tree), str(n)], check=True, capture_output=True,
-                         text=True, cwd=tempfile.gettempdir(), env={**os.environ, **env})
-    got = json.loads(out.stdout)
-    return got["us"], got["core"]
+                         text=True, cwd=tempfile.gettempdir())
+    return json.loads(out.stdout)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rev", default="HEAD", help="git revision to compare this working tree with (default HEAD)")
-    ap.add_argument("--build", action="store_true", help="compile the exported revision's core first (mypyc)")
-    ap.add_argument("--pure", action="store_true",
-                    help="compare the working tree's compiled core with its pure-Python code instead of a revision")
     ap.add_argument("--rounds", type=int, default=5, help="rounds, each timing both versions once (default 5)")
     ap.add_argument("--n", type=int, default=1000, help="variants per timing block, best of 3 blocks (default 1000)")
     args = ap.parse_args()
-    base = "pure Python" if args.pure else args.rev
+    base = args.rev
     with tempfile.TemporaryDirectory() as tmp:
-        if args.pure:
-            trees = {base: (ROOT, {"HAT_ENV_PURE": "1"}), "working tree": (ROOT, {})}
-        else:
-            _export(args.rev, Path(tmp))
-            if args.build:
-                print(f"compiling the core of {args.rev} ...", flush=True)
-                subprocess.run([sys.executable, "-m", "hat_env.native_build"], check=True, cwd=Path(tmp) / "tree",
-                               env={**os.environ, "PYTHONPATH": str(Path(tmp) / "tree")}, stdout=subprocess.DEVNULL)
-            trees = {base: (Path(tmp) / "tree", {}), "working tree": (ROOT, {})}
+        _export(args.rev, Path(tmp))
+        trees = {base: Path(tmp) / "tree", "working tree": ROOT}
         best: dict[str, dict[str, float]] = {k: {} for k in trees}
-        cores: dict[str, str] = {}
         for r in range(args.rounds):
-            for label, (tree, env) in trees.items():
-                got, cores[label] = _probe(tree, args.n, env)
+            for label, tree in trees.items():
+                got = _probe(tree, args.n)
                 for fam, us in got.items():
                     best[label][fam] = min(best[label].get(fam, float("inf")), us)
-                print(f"round {r + 1}: {label:>12} " + "  ".join(f"{f} {us:.1f} us" for f, us in got.items())
-                      + f"  [{cores[label]}]")
+                print(f"round {r + 1}: {label:>12} " + "  ".join(f"{f} {us:.1f} us" for f, us in got.items()))
     old, new = best[base], best["working tree"]
-    figures = {"rev": args.rev if not args.pure else None, "pure": args.pure, "cores": cores,
-               "us_per_variant": {"rev" if not args.pure else "pure": old, "working_tree": new},
+    figures = {"rev": args.rev, "us_per_variant": {"rev": old, "working_tree": new},
                "speedup": {f: round(old[f] / new[f], 3) for f in new}}
     for fam in new:
         print(f"{fam:8} {base}: {old[fam]:.1f} us  working tree: {new[fam]:.1f} us  "
               f"speed-up {old[fam] / new[fam]:.2f}x ({1e6 / new[fam]:.0f} variants/s)")
-    print(f"saved {save('hsa_versus_pure' if args.pure else 'hsa_versus', figures)}")
+    print(f"saved {save('hsa_versus', figures)}")
 
 
 if __name__ == "__main__":

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import gymnasium as _gym
 
-from hat_env import native as _native
-
 __version__ = "0.1.0"
-
-_native.install()  # the compiled HSA core is used only when it matches its sources (see hat_env.native)
 
 
 def _register() -> None:

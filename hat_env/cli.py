@@ -1,10 +1,12 @@
 """The ``hat-env`` command line.
 
 Subcommands: ``run`` (a live session with an agent, transcript and score table), ``scenarios`` (list built-in
-scenarios), ``validate`` (check a scenario file or harness pack), ``hsa`` (show a harness variant),
+scenarios), ``validate`` (check a scenario file or harness pack), ``import-log`` (a log of real comments as a
+scripted timeline, scenario and cases, :mod:`hat_env.importlog.cli`), ``hsa`` (show a harness variant),
 ``make-tiny-model`` (the tiny offline model for tests and smoke runs), the
-evaluation commands ``suites``, ``bench``, ``compare`` and ``replay`` (:mod:`hat_env.evaluation.cli`), and ``train``
-(:mod:`hat_env.train.cli`).
+evaluation commands ``suites``, ``bench``, ``compare`` and ``replay`` (:mod:`hat_env.evaluation.cli`), ``grade`` and
+``calibrate`` (:mod:`hat_env.scoring.cli`), ``train`` (:mod:`hat_env.train.cli`) and ``view`` (an HTML replay of a
+session or report of bench runs, :mod:`hat_env.view.cli`).
 Run ``hat-env COMMAND --help`` for each flag.
 """
 
@@ -17,15 +19,8 @@ from pathlib import Path
 from typing import Any
 
 
-class _Version(argparse.Action):
-    """``--version``: the version and which HSA core runs (worked out only when asked)."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any, option_string: Any = None) -> None:
-        from hat_env import __version__
-        from hat_env.native import status
-
-        print(f"hat-env {__version__} (HSA core: {status().describe()})")
-        parser.exit()
+_ALLOW_ROOT_HELP = ("a folder the scenario's harness: and rule-pack paths may lead into besides its own folder and the "
+                    "built-ins (repeatable; HAT_ENV_ALLOW_ROOTS adds more, separated by ':')")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -33,8 +28,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="hat-env",
         description="A live-commerce live-room gym for LLM agents (Harness runtime, HSA, evaluation, training).",
     )
-    p.add_argument("--version", action=_Version, nargs=0,
-                   help="print the version and whether the compiled HSA core is in use (else pure Python, and why)")
+    from hat_env import __version__
+
+    p.add_argument("--version", action="version", version=f"hat-env {__version__}", help="print the version")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     r = sub.add_parser("run", help="run one live session with an agent and score it")
@@ -50,6 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--summary-json", default=None, help="write the summary (score, components, requests...) to this JSON file")
     r.add_argument("--quiet", action="store_true", help="no transcript, only the score table")
     r.add_argument("--on-error", default="continue", choices=["continue", "stop"], help="when the agent fails: record and go on, or stop")
+    r.add_argument("--allow-root", action="append", default=[], metavar="DIR", help=_ALLOW_ROOT_HELP)
     from hat_env.agents.cli_args import add_agent_arguments
 
     add_agent_arguments(r)
@@ -59,6 +56,10 @@ def _parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser("validate", help="check a scenario file or a harness pack folder; exit 1 when invalid")
     v.add_argument("path", help="scenario YAML file or harness pack folder (with harness.yaml)")
+    v.add_argument("--harness", default=None, metavar="PACK",
+                   help="check the scenario (its harness timeline, fallback reply) against this harness pack, name or "
+                        "folder, as `run --harness PACK` would use it")
+    v.add_argument("--allow-root", action="append", default=[], metavar="DIR", help=_ALLOW_ROOT_HELP)
 
     t = sub.add_parser("make-tiny-model", help="build the tiny random-weight Qwen2 model for tests and smoke runs (needs torch, transformers)")
     t.add_argument("dir", help="output folder")
@@ -75,9 +76,13 @@ def _parser() -> argparse.ArgumentParser:
     hs.add_argument("--family", default="train", choices=["train", "heldout"], help="vocabulary family")
     hs.add_argument("--strength", type=float, default=1.0, help="strength 0-1 (default: 1.0)")
     from hat_env.evaluation.cli import add_parsers
+    from hat_env.importlog.cli import add_parsers as add_import_parsers
+    from hat_env.scoring.cli import add_parsers as add_scoring_parsers
     from hat_env.train.cli import add_parsers as add_train_parsers
+    from hat_env.view.cli import add_parsers as add_view_parsers
 
-    p.set_defaults(_eval_handlers={**add_parsers(sub), **add_train_parsers(sub)})
+    p.set_defaults(_eval_handlers={**add_parsers(sub), **add_scoring_parsers(sub), **add_train_parsers(sub),
+                                   **add_view_parsers(sub), **add_import_parsers(sub)})
     return p
 
 
@@ -93,7 +98,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from hat_env.agents import make_agent
     from hat_env.envs.session import LiveSession
     from hat_env.runner import AgentFailed, default_trace_path, print_request, print_summary, run_session
 
@@ -105,17 +109,24 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         from hat_env.sim.scenario import load_scenario
 
-        sc = load_scenario(args.scenario)
+        sc = load_scenario(args.scenario, roots=args.allow_root)
         seed = sc.seed if args.seed is None else args.seed
         if trace is None and args.trace is None:
             trace = str(default_trace_path(sc.name, seed))
+        from hat_env.envs.preflight import check_scenario
+
+        problems = check_scenario(sc, args.harness)  # before starting: every patch, event and the fallback
+        if problems:
+            from hat_env.yamlio import FileErrors
+
+            raise FileErrors(problems)
         session = LiveSession(sc, seed=seed, harness=args.harness, trace=trace, duration_s=args.duration,
                               hsa=_hsa_options(args))
-        from hat_env.agents.cli_args import agent_kwargs
+        from hat_env.agents.cli_args import agent_from_args
 
-        agent = make_agent(args.agent, seed=seed, **agent_kwargs(args))
+        agent = agent_from_args(args.agent, args, seed)
     except (ValueError, OSError, ImportError) as exc:
-        console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False, soft_wrap=True)
         return 2
     total = session.scenario.duration_s
     with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), TextColumn("{task.fields[info]}"),
@@ -180,13 +191,29 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_problems(exc: Exception) -> None:
+    """Print a FileError (one file or several) as ``FILE:LINE: FIELD: REASON`` lines."""
+    from hat_env.yamlio import FileError, file_errors
+
+    if not isinstance(exc, FileError):
+        print(f"error: {exc}")
+        return
+    for err in file_errors(exc):
+        for fld, line, reason in err.problems:
+            where = f"{err.path}:{line}" if line else err.path
+            print(f"{where}: {fld or '<root>'}: {reason}")
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
-    """``hat-env validate PATH``: every error with file, field path and line; exit 0 valid, 1 invalid."""
+    """``hat-env validate PATH [--harness PACK]``: every error with file, field path and line; exit 0 valid, 1
+    invalid. A scenario is checked as a session would use it (:func:`hat_env.envs.preflight.check_scenario`): its
+    harness (or ``--harness``), rule packs, room events, every harness-timeline patch in order, and the fallback
+    reply."""
+    from hat_env.envs.preflight import check_scenario
+    from hat_env.envs.room import load_harness
     from hat_env.harness import Harness
-    from hat_env.harness.patch import PatchError
-    from hat_env.sim.compliance import RuleSet
     from hat_env.sim.scenario import load_scenario
-    from hat_env.yamlio import FileError
+    from hat_env.yamlio import FileError, FileErrors
 
     p = Path(args.path)
     try:
@@ -194,22 +221,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
             h = Harness.load(p)
             print(f"ok: harness {h.name} {h.version} ({len(h.spec.tools)} tools, {len(h.spec.skills)} skills, hash {h.hash})")
             return 0
-        sc = load_scenario(p)
-        base = p.parent
-        hp = base / sc.harness
-        h = Harness.load(hp if (hp / "harness.yaml").exists() else sc.harness)
-        RuleSet.from_spec(sc.compliance, base)
-        for i, e in enumerate(sc.harness_timeline):
-            try:
-                h = h.apply(e.patch)
-            except (PatchError, FileError) as exc:
-                raise FileError(p, [(f"harness_timeline.{i}.patch", None, str(exc))]) from None
-        print(f"ok: scenario {sc.name} ({sc.locale}), harness {h.name}")
+        sc = load_scenario(p, roots=args.allow_root)
+        errors = check_scenario(sc, args.harness)
+        if errors:
+            raise FileErrors(errors)
+        h = load_harness(args.harness, sc)
+        tl = sc.timeline
+        extra = (f", timeline: {len(tl.comments)} scripted comments, {len(tl.events)} room events"
+                 if tl else "")
+        print(f"ok: scenario {sc.name} ({sc.locale}), harness {h.name}{extra}")
         return 0
     except FileError as exc:
-        for fld, line, reason in exc.problems:
-            where = f"{exc.path}:{line}" if line else exc.path
-            print(f"{where}: {fld or '<root>'}: {reason}")
+        _print_problems(exc)
         return 1
 
 
@@ -241,6 +264,7 @@ def cmd_hsa(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hat-env`` console script; returns the exit status."""
     args = _parser().parse_args(argv)
+    args._argv = list(sys.argv[1:] if argv is None else argv)  # what run.json records as the command
     handlers = {"run": cmd_run, "scenarios": cmd_scenarios, "validate": cmd_validate, "hsa": cmd_hsa,
                 "make-tiny-model": cmd_make_tiny_model,
                 **args._eval_handlers}

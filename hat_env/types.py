@@ -24,6 +24,9 @@ IntentKind = Literal[
     "chitchat",  # greetings, small talk
     "troll",  # insults, off-topic provocation
     "injection",  # prompt injection ("ignore your rules and say ...")
+    "identity",  # is the host a real person / an AI
+    "efficacy",  # does product N treat / cure / have a health effect
+    "other_language",  # a comment in a language the parser does not read (``lang`` names it when known)
 ]
 
 INTENT_KINDS: tuple[str, ...] = (
@@ -39,6 +42,9 @@ INTENT_KINDS: tuple[str, ...] = (
     "chitchat",
     "troll",
     "injection",
+    "identity",
+    "efficacy",
+    "other_language",
 )
 
 #: Intents that need product facts from tools.
@@ -47,6 +53,10 @@ PRODUCT_INTENTS: frozenset[str] = frozenset(
 )
 #: Intents answered without any tool.
 SOCIAL_INTENTS: frozenset[str] = frozenset({"chitchat", "troll", "injection"})
+#: Intents answered without any tool that are not small talk: identity (say it is an AI host), efficacy (an honest
+#: answer that claims no health effect), other_language (answer in the room's language). Their tool needs are none;
+#: their facts are the scorer's (hat_env.scoring).
+NO_TOOL_INTENTS: frozenset[str] = frozenset({"identity", "efficacy", "other_language"})
 
 Locale = Literal["zh_CN", "en_US"]
 
@@ -62,6 +72,7 @@ class Intent:
         attr: the spec attribute asked about (a key of the product's ``specs``) for ``spec`` intents.
         order_id: the order asked about for ``order_status`` intents.
         payload: for ``injection`` intents, the text the injector tries to make the host say.
+        lang: for ``other_language`` intents, the language's code (``"ja"``, ``"fr"``) when the parser tells it.
     """
 
     kind: str
@@ -70,6 +81,7 @@ class Intent:
     attr: str | None = None
     order_id: str | None = None
     payload: str | None = None
+    lang: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the intent as a JSON-ready dict without ``None`` fields."""
@@ -214,6 +226,53 @@ class AgentResponse:
 
 
 @dataclass(slots=True)
+class Turn:
+    """One model output in the form the request loop takes it (:meth:`hat_env.harness.runtime.RequestLoop.feed`).
+
+    Attributes:
+        text: the raw output text (Hermes ``<tool_call>`` blocks or a reply).
+        tool_calls: structured OpenAI tool calls (``[{"id", "type", "function": {"name", "arguments"}}]``), or
+            ``None`` when the calls, if any, are inside ``text``.
+        seconds: how long the model took; ``None`` lets the scenario's latency model decide.
+        timings: extra per-turn fields a trace records (``ttft_s``, ``total_s``, token counts, an error), or ``None``.
+    """
+
+    text: str
+    tool_calls: list[dict[str, Any]] | None = None
+    seconds: float | None = None
+    timings: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, action: Any) -> "Turn":
+        """The one conversion of an agent's action into a :class:`Turn`.
+
+        Args:
+            action: a :class:`Turn`; a string (the raw output); an OpenAI assistant message dict
+                ``{"content", "tool_calls"}``, which may carry ``turn_seconds`` and, to be traced, ``ttft_s``,
+                ``prompt_tokens`` and ``completion_tokens``; or an :class:`AgentResponse` (anything with ``text``,
+                ``tool_calls`` and ``timings``). Anything else is taken as its ``str()``.
+
+        Returns:
+            The turn (the same object when ``action`` already is one).
+        """
+        if isinstance(action, str):
+            return cls(action)
+        if isinstance(action, Turn):
+            return action
+        if isinstance(action, dict):
+            secs = action.get("turn_seconds")
+            timings = {k: action[k] for k in ("ttft_s", "prompt_tokens", "completion_tokens") if k in action}
+            if timings:
+                timings["total_s"] = secs
+            return cls(str(action.get("content") or ""), action.get("tool_calls") or None, secs, timings or None)
+        text = getattr(action, "text", None)
+        if text is not None:
+            trace = action.trace_timings() if hasattr(action, "trace_timings") else None
+            return cls(text, getattr(action, "tool_calls", None) or None, action.timings.total_s, trace)
+        return cls(str(action))
+
+
+@dataclass(slots=True)
 class ExecutedCall:
     """One tool call after the Harness decoded it, as the scorer sees it.
 
@@ -265,6 +324,7 @@ class RequestOutcome:
         latency_s: time from request to reply (model turns + tool time), seconds.
         hook_events: ``{"event", "check", "decision", "reason"}`` dicts in order.
         fallback: the reply is the harness's fallback (turn limit or retry budget exhausted).
+        timings: one record per model turn, as traced: ``{"turn", ...the turn's timings, "turn_s"}``.
     """
 
     request: LiveRequest
@@ -276,3 +336,4 @@ class RequestOutcome:
     latency_s: float = 0.0
     hook_events: list[dict[str, Any]] = field(default_factory=list)
     fallback: bool = False
+    timings: list[dict[str, Any]] = field(default_factory=list)

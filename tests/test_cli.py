@@ -34,6 +34,14 @@ def test_console_script_help_explains_flags() -> None:
         assert flag in out.stdout
 
 
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from hat_env import __version__
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out == f"hat-env {__version__}\n"
+
+
 def test_scenarios_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scenarios", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)

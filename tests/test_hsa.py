@@ -236,6 +236,34 @@ def test_families_are_disjoint_and_names_valid() -> None:
         assert all(not re.search(r"\d", d) for d in voc.values["disclosure"])  # no number claims in a disclosure
 
 
+@pytest.mark.parametrize("old, new, where, reason", [
+    ("read_verbs: [get, fetch, lookup, query, find]", "read_verbs: get", ":8: read_verbs:", "valid list"),
+    ("tool_casings: [snake, camel]", "tool_casings: [snake, Camel]", ":6: tool_casings.1:", "'screaming'"),
+    ("skill_version_numbers: ['2',", "skill_version_numbers: [2,", ": skill_version_numbers.0:", "valid string"),
+    ("  stock: [stock level, inventory count, units left]\n", "", ": tool_nouns.stock:", "missing nouns"),
+    ("      announce: Announce it in one short sentence with the amount the tool returned.\n", "",
+     ": skill_text.en.steps.announce:", "missing step lines ['announce']"),
+    ("pattern: ^sk-[0-9a-f]{6}$", "pattern: ^sk-[0-9a-f{6}$", ": skill_code.pattern:", "regular expression"),
+    ("markups: [markdown, xml]", "markups: [markdown, xml]\nmarkup: [yaml]", ": markup:", "unknown field"),
+    ("wrappers: [params, query, request]", "wrappers: !!python/object/apply:os.system ['echo hi']", ":59: wrappers:",
+     "is not allowed"),
+])
+def test_a_broken_vocabulary_file_names_file_key_and_reason(tmp_path: Path, old: str, new: str, where: str,
+                                                            reason: str) -> None:
+    """The vocabularies are data files: a broken one (wrong type, a missing entry the transforms need, a bad
+    pattern, an unknown key, a Python tag) is refused with the file, the key path, the line and the reason."""
+    from hat_env.hsa.vocab_file import FAMILY_DIR, load_family
+    from hat_env.yamlio import FileError
+
+    text = (FAMILY_DIR / "train.yaml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "train.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(FileError) as err:
+        load_family("train", tmp_path)
+    msg = str(err.value)
+    assert msg.startswith(str(tmp_path / "train.yaml") + ":") and where in msg and reason in msg, msg
+
+
 def _leaf_names(schema: dict[str, Any]) -> set[str]:
     out = set()
     for k, sub in (schema.get("properties") or {}).items():

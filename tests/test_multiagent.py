@@ -227,6 +227,65 @@ def test_custom_router_and_host_specs() -> None:
     assert s["hosts"]["host_0"]["requests"] == 0 and s["hosts"]["host_1"]["requests"] > 0
 
 
+HELDOUT = {"dims": "all", "strength": 1.0, "family": "heldout"}
+
+
+def test_hosts_run_under_a_heldout_hsa_variant(tmp_path: Path) -> None:
+    """``hsa=`` puts every host under a seeded variant of its harness, as in ``LiveRoom-v0`` (``host_0`` draws the
+    very variant ``LiveRoom-v0`` draws with that seed); a HostSpec's own ``hsa`` overrides it (``{}``: none). The
+    reference hosts, which read the harness they are given, still answer well under the variant."""
+    import gymnasium as gym
+
+    kw = dict(scenario="beauty_zh", viewers=30, duration_s=120)
+    env = live_room.parallel_env(**kw, hosts=[{"role": "qa"}, {"role": "promo", "hsa": {}}], hsa=HELDOUT,
+                                 trace=tmp_path / "t.jsonl")
+    plain_env = live_room.parallel_env(**kw, hosts=2)
+    _obs, infos = env.reset(seed=3)
+    _obs, plain_infos = plain_env.reset(seed=3)
+    single = gym.make("hat_env/LiveRoom-v0", scenario="beauty_zh", duration_s=120, hsa=HELDOUT)
+    _obs, single_info = single.reset(seed=3)
+    assert infos["host_0"]["harness_hash"] != plain_infos["host_0"]["harness_hash"]
+    assert infos["host_0"]["harness_hash"] == single_info["harness_hash"]
+    assert infos["host_1"]["harness_hash"] == plain_infos["host_1"]["harness_hash"]  # its own spec: no HSA
+    play(env, seed=3)
+    recs = read_trace(tmp_path / "t.jsonl")
+    start = recs[0]["hosts"]
+    assert start[0]["hsa"]["family"] == "heldout" and start[0]["hsa"]["hash"] == infos["host_0"]["harness_hash"]
+    assert "hsa" not in start[1]
+    reqs = [r for r in recs if r["type"] == "request" and r["host"] == "host_0"]
+    assert reqs and {r["harness"]["hash"] for r in reqs} == {infos["host_0"]["harness_hash"]}
+    assert sum(r["scores"]["composite"] for r in reqs) / len(reqs) > 90
+
+
+def test_hsa_rooms_pass_the_pettingzoo_api_tests() -> None:
+    parallel_api_test(live_room.parallel_env(**SMALL, hsa=HELDOUT), num_cycles=40)
+    api_test(live_room.env(**SMALL, hsa=HELDOUT), num_cycles=40)
+
+
+def test_host_infos_hold_copies_of_plain_json_values() -> None:
+    env = live_room.parallel_env(scenario="beauty_zh", hosts=2, viewers=20, duration_s=90)
+    ref = make_agent("reference")
+    _obs, infos = env.reset(seed=2)
+    seen_busy = False
+    while env.agents:
+        kept = json.dumps(infos, ensure_ascii=False, sort_keys=True)  # raises on a live object (a Harness)
+        _obs, _rew, _term, _trunc, nxt = env.step(host_actions(env, ref))
+        assert json.dumps(infos, ensure_ascii=False, sort_keys=True) == kept  # kept infos did not change
+        for h in env.hosts:
+            info = nxt.get(h, {})
+            assert "harness" not in info
+            if not info.get("idle", True) and h in env.agents:
+                seen_busy = True
+                info["messages"].append({"role": "user", "content": "injected"})
+                assert env.agent_request(h).messages[-1]["content"] != "injected"
+        for a, info in nxt.items():
+            if a.startswith("viewer"):
+                assert info["persona"] != "changed"  # last step's info was changed below: not this one
+                info["persona"] = "changed"
+        infos = nxt
+    assert seen_busy
+
+
 def test_rewards_host_score_plus_conversion_and_viewer_satisfaction(tmp_path: Path) -> None:
     env = live_room.parallel_env(scenario="beauty_zh", hosts=2, viewers=60, duration_s=180,
                                  trace=tmp_path / "t.jsonl")
@@ -327,7 +386,7 @@ def test_openai_agent_viewers_against_vllm_server(vllm_server: Any, tmp_path: Pa
     """Two hosts, 100 scripted viewers and two viewers played by the ``openai`` adapter against the real local
     vLLM server with the tiny model (tests/conftest.py); the trace shows who said what."""
     agent = make_agent("openai", base_url=vllm_server.base_url, model=vllm_server.name, max_tokens=24,
-                       temperature=0.8, seed=0, timeout=60)
+                       temperature=0.8, timeout=60)
     env = live_room.parallel_env(scenario="beauty_zh", hosts=2, viewers=102, llm_viewers=2, viewer_agent=agent,
                                  duration_s=150, trace=tmp_path / "t.jsonl")
     try:

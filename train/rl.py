@@ -128,11 +128,7 @@ class LiveQAToolEnv:
             self.scores = info["scores"]
         else:  # blocked by a hook and no turn left in the rollout: score the reply as sent
             self.blocked = True
-            out = loop.outcome
-            out.reply = reply
-            out.calls = loop.ctx.calls
-            out.skills_loaded = loop.ctx.skills_loaded
-            self.scores = s.score(out, loop.harness)
+            self.scores = s.score(loop.close(reply), loop.harness)
             s.finish()
         return self.scores
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hat_env.envs.live_room import LiveRoomEnv, split_action
+from hat_env.envs.views import plain
+from hat_env.envs.live_room import LiveRoomEnv
 from hat_env.envs.session import LiveSession, stream
 from hat_env.types import Comment, Intent, LiveRequest
 
 
 def draw_request(session: LiveSession, seed: int, personas: list[str] | None = None) -> LiveRequest:
     """A single-comment request at a random moment, from a random persona (seeded)."""
-    from hat_env.sim.language import persona_intents, render_comment
+    from hat_env.sim.comments import persona_intents, render_comment
     from hat_env.sim.viewers import PERSONAS
 
     rng = stream(seed, "qa")
@@ -89,11 +90,10 @@ class LiveQAEnv(LiveRoomEnv):
         s = self.session
         if s is None or s.loop is None:
             raise RuntimeError("call reset() before step(), and again after the episode ends")
-        text, calls, secs, timings = split_action(action)
-        scores = s.feed(text, calls, secs, timings)
+        scores = s.feed(action)
         if scores is None:
             return self._obs(), 0.0, False, False, self._info()
         out = s.outcomes[-1][0]
         s.finish()
         return {"text": ""}, scores["composite"] / 100.0, True, False, {
-            "scores": scores, "reply": out.reply, "request_done": True, "messages": [], "tools": []}
+            "scores": plain(scores), "reply": out.reply, "request_done": True, "messages": [], "tools": []}

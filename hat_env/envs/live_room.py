@@ -2,9 +2,10 @@
 
 Observation: ``{"text": the rendered conversation}``. Action: the raw model output string (Hermes
 ``<tool_call>`` text or a reply), or an OpenAI assistant message dict ``{"content", "tool_calls"}``.
-Reward: the request's composite score / 100 when a reply goes out, else 0. ``info`` carries ``messages`` and
-``tools`` (OpenAI format), ``request_id``, ``harness_version``, ``harness_hash``, ``harness`` (the object, for
-scripted agents), and after a reply ``scores`` and ``reply``.
+Reward: the request's composite score / 100 when a reply goes out, else 0. ``info`` carries copies (plain JSON
+values, see :mod:`hat_env.envs.views`): ``messages`` and ``tools`` (OpenAI format), ``request_id``,
+``harness_version``, ``harness_hash``, ``locale``, ``turn``, and after a reply ``scores`` and ``reply``. Scripted
+agents that read the harness itself take ``env.unwrapped.agent_request()``.
 """
 
 from __future__ import annotations
@@ -14,32 +15,10 @@ from typing import Any
 
 import gymnasium as gym
 
+from hat_env.envs.views import observation, plain, request_info
 from hat_env.envs.session import LiveSession
 from hat_env.envs.spaces import action_space, observation_space
-from hat_env.harness.render import render_conversation
 from hat_env.types import AgentRequest
-
-
-def split_action(action: Any) -> tuple[str, list[dict[str, Any]] | None, float | None, dict[str, Any] | None]:
-    """Accept a string, an OpenAI assistant message dict, or an :class:`~hat_env.types.AgentResponse`.
-
-    Returns:
-        ``(text, structured tool calls or None, turn seconds or None, timings to trace or None)``. A message dict
-        may carry ``turn_seconds`` and, to be traced, ``ttft_s``, ``prompt_tokens`` and ``completion_tokens``.
-    """
-    if isinstance(action, str):
-        return action, None, None, None
-    if isinstance(action, dict):
-        secs = action.get("turn_seconds")
-        timings = {k: action[k] for k in ("ttft_s", "prompt_tokens", "completion_tokens") if k in action}
-        if timings:
-            timings["total_s"] = secs
-        return str(action.get("content") or ""), action.get("tool_calls") or None, secs, timings or None
-    text = getattr(action, "text", None)
-    if text is not None:
-        trace = action.trace_timings() if hasattr(action, "trace_timings") else None
-        return text, getattr(action, "tool_calls", None) or None, action.timings.total_s, trace
-    return str(action), None, None, None
 
 
 class LiveRoomEnv(gym.Env):
@@ -118,14 +97,13 @@ class LiveRoomEnv(gym.Env):
         s = self.session
         if s is None or s.loop is None:
             raise RuntimeError("call reset() before step(), and again after the episode ends")
-        text, calls, secs, timings = split_action(action)
-        scores = s.feed(text, calls, secs, timings)
+        scores = s.feed(action)
         reward = 0.0
         extra: dict[str, Any] = {}
         if scores is not None:
             out = s.outcomes[-1][0]
             reward = scores["composite"] / 100.0
-            extra = {"scores": scores, "reply": out.reply, "request_done": True}
+            extra = {"scores": plain(scores), "reply": out.reply, "request_done": True}
             self._transcript.append(self._transcript_line(out))
             if not s.next_request():
                 return {"text": ""}, reward, True, False, {**extra, "summary": s.summary(), "messages": [], "tools": []}
@@ -146,27 +124,16 @@ class LiveRoomEnv(gym.Env):
 
     # -- helpers -------------------------------------------------------------------------------------------
     def agent_request(self) -> AgentRequest:
-        """The current turn as an :class:`AgentRequest` (what ``hat-env run`` hands agents)."""
+        """The current turn as an :class:`AgentRequest` (what ``hat-env run`` hands agents; it carries the harness
+        object, for scripted agents, and the live messages: read them, do not change them)."""
         assert self.session is not None and self.session.loop is not None
         return self.session.loop.agent_request()
 
     def _obs(self) -> dict[str, str]:
-        loop = self.session.loop  # type: ignore[union-attr]
-        return {"text": render_conversation(loop.messages, loop.harness.openai_tools)}
+        return observation(self.session.loop)  # type: ignore[union-attr, arg-type]
 
     def _info(self) -> dict[str, Any]:
-        loop = self.session.loop  # type: ignore[union-attr]
-        h = loop.harness
-        return {
-            "messages": loop.messages,
-            "tools": h.openai_tools,
-            "request_id": loop.request.request_id,
-            "harness_version": h.version,
-            "harness_hash": h.hash,
-            "harness": h,
-            "locale": self.scenario.locale,
-            "turn": loop.outcome.turns,
-        }
+        return request_info(self.session.loop, self.scenario.locale)  # type: ignore[union-attr, arg-type]
 
     @staticmethod
     def _transcript_line(out: Any) -> str:

@@ -7,8 +7,8 @@ Use it PettingZoo-style::
     aec = live_room.env(scenario="beauty_zh")                     # pettingzoo.make("aec", "hat_env/LiveRoomParallel-v0")
 
 Agents
-    ``host_0`` (and co-hosts ``host_1``...: each has its own harness and a role that decides which comments it
-    gets, see :class:`~hat_env.envs.multi_room.HostSpec`) and ``viewer_0 ... viewer_{N-1}``. ``viewer_<n>`` is
+    ``host_0`` (and co-hosts ``host_1``...: each has its own harness, optional Harness-State Augmentation, and a
+    role that decides which comments it gets, see :class:`~hat_env.envs.roles.HostSpec`) and ``viewer_0 ... viewer_{N-1}``. ``viewer_<n>`` is
     the n-th person to enter the room (the initial crowd first); names are never reused, so ``possible_agents``
     holds N = ``max_viewers`` viewer names (default: the scenario's ``viewers.max_viewers``, at most 1000) and
     arrivals after N viewers have entered are turned away. Viewers join (they appear in ``agents`` with their
@@ -21,10 +21,11 @@ Time
 
 Hosts (as in ``LiveRoom-v0``)
     Observation ``{"text": the rendered conversation}`` (empty while idle); action: the raw model output string
-    (or an OpenAI assistant message dict or an :class:`~hat_env.types.AgentResponse`); ``info`` carries
-    ``messages``, ``tools``, ``request_id``, ``harness_version``, ``harness_hash``, ``harness``, ``locale``,
-    ``turn``, ``role``, ``idle``, and after a reply ``scores`` and ``reply``. :meth:`LiveRoomParallelEnv.agent_request`
-    gives a host's turn as an :class:`~hat_env.types.AgentRequest`.
+    (or an OpenAI assistant message dict or an :class:`~hat_env.types.AgentResponse`); ``info`` carries copies
+    (plain JSON values): ``messages``, ``tools``, ``request_id``, ``harness_version``, ``harness_hash``,
+    ``locale``, ``turn``, ``role``, ``idle``, and after a reply ``scores`` and ``reply``.
+    :meth:`LiveRoomParallelEnv.agent_request` gives a host's turn as an :class:`~hat_env.types.AgentRequest`
+    (with the harness object, for scripted agents).
 
 Viewers
     Observation ``{"text": ...}``: what the viewer's screen shows (its own name, the shop, hosts and audience
@@ -42,7 +43,7 @@ Viewers
     a reply to them arrives): at each such cue the env asks their agent, so agent calls stay as rare as comments.
     An explicit action (anything but ``auto``) replaces the viewer's own policy for that step. ``info`` carries
     ``agent``, ``viewer_id``, ``name``, ``persona``, ``policy`` (``scripted`` or ``agent``), ``locale``,
-    ``shop`` and ``joined_s`` (the same dict object every step).
+    ``shop`` and ``joined_s`` (a fresh copy every step).
 
     So a host-training loop passes only host actions (every viewer acts on its own), and a viewer-simulator
     loop passes actions for the viewers it controls.
@@ -63,10 +64,11 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 from pettingzoo.utils.conversions import parallel_to_aec
 
-from hat_env.envs.multi_room import HostSpec, MultiRoom, Router, host_specs
+from hat_env.envs.views import observation, plain, request_info
+from hat_env.envs.multi_room import MultiRoom
+from hat_env.envs.roles import HostSpec, Router, host_specs
 from hat_env.envs.spaces import UnicodeText, action_space, observation_space
 from hat_env.envs.viewer_policy import MAX_COMMENT_CHARS, VIEWER_KINDS, LLMViewer, coerce_action
-from hat_env.harness.render import render_conversation
 from hat_env.sim.scenario import Scenario, load_scenario
 from hat_env.types import AgentRequest
 
@@ -84,8 +86,8 @@ class LiveRoomParallelEnv(ParallelEnv):
     Args:
         scenario: built-in scenario name, YAML path or :class:`~hat_env.sim.scenario.Scenario`.
         hosts: number of hosts (1: ``host_0`` takes every comment; 2: ``host_0`` answers questions, ``host_1``
-            pushes products), or a list of :class:`~hat_env.envs.multi_room.HostSpec` / dicts ``{"harness",
-            "role", "name"}`` / harness packs.
+            pushes products), or a list of :class:`~hat_env.envs.roles.HostSpec` / dicts ``{"harness",
+            "role", "name", "hsa"}`` / harness packs.
         viewers: the initial crowd (overrides ``viewers.initial``).
         max_viewers: N, the number of viewer agents (viewers that may enter in an episode; also the room's
             capacity, replacing ``viewers.max_viewers``); default ``min(viewers.max_viewers, 1000)``.
@@ -105,6 +107,9 @@ class LiveRoomParallelEnv(ParallelEnv):
         conversion_weight: host reward per purchase credited to it.
         fair_deal_weight: viewer reward (+/-) per purchase.
         view_lines: comment/reply lines on a viewer's screen.
+        hsa: Harness-State Augmentation applied to every host whose spec has no ``hsa`` of its own, as in
+            ``LiveRoom-v0``: ``{"dims": [...], "strength": 0-1, "family": "train"|"heldout"}``; each host draws
+            its own variants from the seed (``host_0`` the same ones as ``LiveRoom-v0`` with that seed).
         render_mode: ``"ansi"`` (render returns the screen) or ``"human"`` (prints it).
     """
 
@@ -130,6 +135,7 @@ class LiveRoomParallelEnv(ParallelEnv):
         conversion_weight: float = 0.5,
         fair_deal_weight: float = 0.5,
         view_lines: int = 10,
+        hsa: dict[str, Any] | None = None,
         render_mode: str | None = None,
     ):
         sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
@@ -175,6 +181,7 @@ class LiveRoomParallelEnv(ParallelEnv):
         self.conversion_weight = conversion_weight
         self.fair_deal_weight = fair_deal_weight
         self.view_lines = view_lines
+        self.hsa = hsa
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -225,7 +232,7 @@ class LiveRoomParallelEnv(ParallelEnv):
     # -- PettingZoo API ------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
         """Start a new session. ``seed`` fixes it (default: the scenario's seed, then seed+1 per reset).
-        ``options`` may hold ``trace`` (a JSONL path for this episode)."""
+        ``options`` may hold ``trace`` (a JSONL path for this episode) and ``hsa`` (overrides the constructor's)."""
         if seed is None:
             seed = self.scenario.seed if self._last_seed is None else self._last_seed + 1
         self._last_seed = int(seed)
@@ -249,6 +256,7 @@ class LiveRoomParallelEnv(ParallelEnv):
             conversion_weight=self.conversion_weight,
             fair_deal_weight=self.fair_deal_weight,
             view_lines=self.view_lines,
+            hsa=opts.get("hsa", self.hsa),
         )
         self.num_cycles = 0
         self._viewer_info = {}
@@ -305,7 +313,8 @@ class LiveRoomParallelEnv(ParallelEnv):
         infos = {a: self._info(a) for a in keys}
         for i, sc in res.replies.items():
             a = self.hosts[i]
-            infos[a] = {**infos[a], "scores": sc, "reply": room.hosts[i].outcomes[-1][0].reply, "request_done": True}
+            infos[a] = {**infos[a], "scores": plain(sc), "reply": room.hosts[i].outcomes[-1][0].reply,
+                        "request_done": True}
         if end:
             for a in self.hosts:
                 infos[a] = {**infos[a], "summary": room.finish()}
@@ -375,30 +384,18 @@ class LiveRoomParallelEnv(ParallelEnv):
         loop = self.room.hosts[self._host_index[agent]].loop  # type: ignore[union-attr]
         if loop is None:
             return {"text": ""}
-        return {"text": render_conversation(loop.messages, loop.harness.openai_tools)}
+        return observation(loop)
 
     def _info(self, agent: str) -> dict[str, Any]:
         vi = self._viewer_info.get(agent)
         if vi is not None:
-            return vi
+            return dict(vi)
         h = self.room.hosts[self._host_index[agent]]  # type: ignore[union-attr]
         loop = h.loop
         if loop is None:
             return {"idle": True, "role": h.role, "request_id": None, "locale": self.scenario.locale,
                     "harness_version": h.harness.version, "harness_hash": h.harness.hash}
-        hz = loop.harness
-        return {
-            "idle": False,
-            "role": h.role,
-            "messages": loop.messages,
-            "tools": hz.openai_tools,
-            "request_id": loop.request.request_id,
-            "harness_version": hz.version,
-            "harness_hash": hz.hash,
-            "harness": hz,
-            "locale": self.scenario.locale,
-            "turn": loop.outcome.turns,
-        }
+        return {"idle": False, "role": h.role, **request_info(loop, self.scenario.locale)}
 
 
 def parallel_env(**kwargs: Any) -> LiveRoomParallelEnv:

@@ -77,7 +77,7 @@ def replay(
                 resp = AgentResponse(error=f"{type(exc).__name__}: {exc}")
             if ttft is None and resp.timings.ttft_s is not None:
                 ttft = round(t_call - t0 + resp.timings.ttft_s, 6)  # environment time before the call + model TTFT
-            scores = session.feed(resp.text, resp.tool_calls or None, resp.timings.total_s, resp.trace_timings())
+            scores = session.feed(resp)
         wall = time.perf_counter() - t0
         rows.append({"request_id": rec["request_id"], "wall_s": round(wall, 6), "ttft_s": ttft,
                      "turns": session.outcomes[-1][0].turns, "score": scores["composite"]})

@@ -52,7 +52,7 @@ def _source(harness: "Harness", source: str, room: "RoomState", values: dict[str
             lines.append(f"- Every reply must include: {c.required_disclosure}")
         lines.append(f"- At most {c.turn_limit} steps (tool calls and reply) per request.")
         if c.instructions:
-            from hat_env.harness.instructions import describe
+            from hat_env.ifeval import describe
 
             lines += [f"- {describe(inst, room.locale)}" for inst in c.instructions]
         return "\n".join(lines)
@@ -167,9 +167,16 @@ def render_user(request: "LiveRequest", note: str = "") -> str:
     return "\n".join(lines)
 
 
-def render_conversation(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> str:
+def render_conversation(messages: list[dict[str, Any]], tools: list[dict[str, Any]], tools_json: str | None = None) -> str:
     """The whole conversation as one text (the Gymnasium observation): roles in ``<|role|>`` headers, the tool
-    list after the system prompt, assistant tool calls in Hermes form."""
+    list after the system prompt, assistant tool calls in Hermes form.
+
+    Args:
+        messages: OpenAI-format messages.
+        tools: OpenAI function tools.
+        tools_json: ``json.dumps([t["function"] for t in tools], ensure_ascii=False)`` when the caller keeps it
+            (it is most of the cost), else ``None``.
+    """
     out = []
     for i, m in enumerate(messages):
         role = m["role"]
@@ -182,5 +189,7 @@ def render_conversation(messages: list[dict[str, Any]], tools: list[dict[str, An
             body = (body + "\n" if body else "") + "\n".join(calls)
         out.append(f"<|{role}|>\n{body}")
         if i == 0 and role == "system":
-            out.append("<|tools|>\n" + json.dumps([t["function"] for t in tools], ensure_ascii=False))
+            if tools_json is None:
+                tools_json = json.dumps([t["function"] for t in tools], ensure_ascii=False)
+            out.append("<|tools|>\n" + tools_json)
     return "\n".join(out)

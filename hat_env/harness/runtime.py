@@ -1,9 +1,11 @@
 """The agent loop for one live request, under the harness: parse, validate, hooks, tools, reply.
 
-Every model output goes through :meth:`RequestLoop.step`. Errors of any kind (unparsable output, unknown tool,
-arguments that fail the schema, a hook's denial, a tool fault) become messages to the model, never exceptions
-out of the loop. The loop ends with a reply (or the harness's fallback when the turn limit or the retry
-budget runs out) and yields a :class:`~hat_env.types.RequestOutcome` for scoring.
+:class:`RequestLoop` is the one owner of a request's state: its messages, the tool calls made, the skills loaded,
+the hook decisions, turns, retries, latency and per-turn timings. Every model output goes through
+:meth:`RequestLoop.feed`. Errors of any kind (unparsable output, unknown tool, arguments that fail the schema,
+a hook's denial, a tool fault) become messages to the model, never exceptions out of the loop. The loop ends with
+a reply (or the harness's fallback when the turn limit or the retry budget runs out) and yields a
+:class:`~hat_env.types.RequestOutcome` for scoring.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from hat_env.harness.core import ArgError
-from hat_env.harness.hooks import HookContext, run_hooks
+from hat_env.harness.hooks import HookContext, HookDecision, run_hooks
 from hat_env.harness.render import render_system, render_user
 from hat_env.sim.tools import ToolError
-from hat_env.types import AgentRequest, ExecutedCall, LiveRequest, RequestOutcome, ToolCall
+from hat_env.types import AgentRequest, ExecutedCall, LiveRequest, RequestOutcome, ToolCall, Turn
 
 if TYPE_CHECKING:
     from hat_env.harness.core import Harness
@@ -39,6 +41,20 @@ class RequestLoop:
         rules: the compliance rule set (for the ``compliance`` hook), or ``None``.
         request: the merged request.
         history: earlier user/assistant message pairs to show (already trimmed).
+
+    Attributes:
+        messages: the conversation the agent reads (system, history, the user message, then every turn). Read it;
+            do not change it (agents receive it uncopied, see :meth:`agent_request`).
+        calls: every tool call so far, in order, ``load_skill`` included.
+        skills_loaded: names of the skills loaded so far, in order, each once.
+        hook_events: ``{"event", "check", "decision", "reason"}`` of every hook that denied or added a note.
+        timings: one record per model turn for the trace: ``{"turn", ...the turn's timings, "turn_s"}``.
+        turns: model outputs fed so far.
+        retries: replies blocked by a hook so far.
+        latency_s: time from the request to now: model turns plus tool time, seconds.
+        reply: the reply that went out, ``None`` until the request is finished.
+        fallback: the reply is the harness's fallback (turn limit or retry budget exhausted).
+        done: the request is finished.
     """
 
     def __init__(
@@ -55,20 +71,40 @@ class RequestLoop:
         self.scenario = scenario
         self.room = room
         self.backend = backend
+        self.rules = rules
         self.request = request
-        self.ctx = HookContext(harness, room, rules, scenario.locale, request, [], [])
-        self.outcome = RequestOutcome(request=request, reply="")
+        self.calls: list[ExecutedCall] = []
+        self.skills_loaded: list[str] = []
+        self.hook_events: list[dict[str, Any]] = []
+        self.timings: list[dict[str, Any]] = []
+        self.turns = 0
+        self.retries = 0
+        self.latency_s = 0.0
+        self.reply: str | None = None
+        self.fallback = False
         self.done = False
-        decision, records = run_hooks(harness.spec.hooks, "request_received", self.ctx)
-        self.outcome.hook_events.extend(records)
+        self._outcome: RequestOutcome | None = None
+        # what the hook checks read: the request's own call and skill lists, which only the loop appends to
+        self._ctx = HookContext(harness, room, rules, scenario.locale, request, skills_loaded=self.skills_loaded,
+                                calls=self.calls)
+        decision = self._hooks("request_received")
         self.messages: list[dict[str, Any]] = [
             {"role": "system", "content": render_system(harness, room, scenario.room)},
             *history,
             {"role": "user", "content": render_user(request, decision.note)},
         ]
-        self._n_start = len(self.messages)
+        self._user = len(self.messages) - 1
 
     # -- what the agent sees -------------------------------------------------------------------------------
+    @property
+    def user_message(self) -> dict[str, Any]:
+        """The rendered user message of this request (the merged comments and any hook note)."""
+        return self.messages[self._user]
+
+    def turn_messages(self) -> list[dict[str, Any]]:
+        """Messages added during this request (the user message onwards), as a new list."""
+        return self.messages[self._user :]
+
     def agent_request(self) -> AgentRequest:
         """The next turn's input for an agent (messages are shared, not copied: do not mutate them)."""
         return AgentRequest(
@@ -77,64 +113,97 @@ class RequestLoop:
             harness=self.harness,
             locale=self.scenario.locale,
             request_id=self.request.request_id,
-            turn=self.outcome.turns,
+            turn=self.turns,
         )
 
-    def turn_messages(self) -> list[dict[str, Any]]:
-        """Messages added during this request (the user message onwards)."""
-        return self.messages[self._n_start - 1 :]
+    @property
+    def outcome(self) -> RequestOutcome:
+        """What happened, for scoring: the reply, calls, skills, turns, retries, latency, hook decisions.
+
+        Raises:
+            RuntimeError: the request is not finished yet.
+        """
+        if self._outcome is None:
+            raise RuntimeError("the request is not finished: feed it until feed() returns True")
+        return self._outcome
 
     # -- one model output ----------------------------------------------------------------------------------
-    def step(self, text: str, tool_calls: list[dict[str, Any]] | None = None, turn_seconds: float | None = None) -> bool:
-        """Feed one raw model output.
+    def feed(self, action: Any) -> bool:
+        """Feed one model output.
 
         Args:
-            text: the raw output text.
-            tool_calls: structured OpenAI tool calls, if the backend returned them.
-            turn_seconds: how long the model took; ``None`` uses the scenario's latency model.
+            action: a :class:`~hat_env.types.Turn`, or anything :meth:`Turn.of <hat_env.types.Turn.of>` takes (the
+                raw output string, an OpenAI assistant message dict, an :class:`~hat_env.types.AgentResponse`).
+                A turn without ``seconds`` takes the scenario's latency model.
 
         Returns:
-            ``True`` when the request is finished (a reply or the fallback went out).
+            ``True`` when the request is finished (a reply or the fallback went out); :attr:`outcome` then holds
+            the result.
+
+        Raises:
+            RuntimeError: the request is already finished.
         """
         if self.done:
             raise RuntimeError("this request is finished")
-        out = self.outcome
-        out.turns += 1
-        lat = self.scenario.latency
-        if turn_seconds is None:
-            turn_seconds = lat.per_turn_s + len(text or "") / lat.chars_per_s
-        out.latency_s += turn_seconds
-        parsed = self.harness.parse(text, tool_calls)
+        turn = action if type(action) is Turn else Turn.of(action)
+        text, seconds = turn.text, turn.seconds
+        self.timings.append({"turn": self.turns + 1, **(turn.timings or {}), "turn_s": seconds})
+        self.turns += 1
+        if seconds is None:
+            lat = self.scenario.latency
+            seconds = lat.per_turn_s + len(text or "") / lat.chars_per_s
+        self._spend(seconds)
+        parsed = self.harness.parse(text, turn.tool_calls)
         if parsed.error is not None:
             self.messages.append({"role": "assistant", "content": text if isinstance(text, str) else str(text)})
-            self._feedback(self.ctx.feedback("bad_output", error=parsed.error))
+            self._feedback(self._ctx.feedback("bad_output", error=parsed.error))
         elif parsed.tool_calls:
-            self.messages.append(
+            n = self.turns
+            calls: list[dict[str, Any]] = [
                 {
-                    "role": "assistant",
-                    "content": "",
-                    "tool_calls": [
-                        {
-                            "id": tc.call_id or f"call_{out.turns}_{i}",
-                            "type": "function",
-                            "function": {"name": tc.name, "arguments": _dumps(tc.arguments)},
-                        }
-                        for i, tc in enumerate(parsed.tool_calls)
-                    ],
+                    "id": tc.call_id or f"call_{n}_{i}",
+                    "type": "function",
+                    "function": {"name": tc.name, "arguments": _dumps(tc.arguments)},
                 }
-            )
-            ids = [c["id"] for c in self.messages[-1]["tool_calls"]]
-            for tc, cid in zip(parsed.tool_calls, ids):
-                self._run_tool(tc, cid)
+                for i, tc in enumerate(parsed.tool_calls)
+            ]
+            self.messages.append({"role": "assistant", "content": "", "tool_calls": calls})
+            for tc, call in zip(parsed.tool_calls, calls):
+                self._run_tool(tc, call["id"])
         else:
             assert parsed.reply is not None
             self.messages.append({"role": "assistant", "content": parsed.reply})
             if self._try_reply(parsed.reply):
                 return True
-        if out.turns >= self.harness.spec.constraints.turn_limit:
+        if self.turns >= self.harness.spec.constraints.turn_limit:
             self._fallback("turn_limit")
             return True
         return False
+
+    def step(self, text: str, tool_calls: list[dict[str, Any]] | None = None, turn_seconds: float | None = None) -> bool:
+        """:meth:`feed` with the turn's parts as arguments (``text``, structured ``tool_calls``, ``turn_seconds``)."""
+        return self.feed(Turn(text, tool_calls, turn_seconds))
+
+    def close(self, reply: str) -> RequestOutcome:
+        """End the request now with ``reply`` going out as it stands (no hook runs), for drivers that have no turn
+        left to retry in (an RL rollout whose last reply a hook blocked). The turns already fed count as they are.
+
+        Returns:
+            The outcome (as :attr:`outcome`).
+        """
+        self._finish(reply, fallback=False)
+        return self.outcome
+
+    # -- internals -----------------------------------------------------------------------------------------
+    def _spend(self, seconds: float) -> None:
+        """Add time to the request's latency (the one place latency grows)."""
+        self.latency_s += seconds
+
+    def _hooks(self, event: str, tool_name: str | None = None) -> HookDecision:
+        """Run the harness's hooks of ``event``; their records go to :attr:`hook_events`."""
+        decision, records = run_hooks(self.harness.spec.hooks, event, self._ctx, tool_name=tool_name)
+        self.hook_events.extend(records)
+        return decision
 
     def _feedback(self, text: str) -> None:
         self.messages.append({"role": "user", "content": f"[harness] {text}"})
@@ -142,47 +211,45 @@ class RequestLoop:
     def _tool_message(self, call_id: str, name: str, content: str) -> None:
         self.messages.append({"role": "tool", "tool_call_id": call_id, "name": name, "content": content})
 
+    def _reject(self, call_id: str, call: ExecutedCall) -> None:
+        """Record a call that never reached the backend and answer it with its error."""
+        self.calls.append(call)
+        self._tool_message(call_id, call.name, _dumps({"error": call.error}))
+
     def _run_tool(self, tc: ToolCall, call_id: str) -> None:
         h = self.harness
-        ctx = self.ctx
         st = h.spec.skill_tool
         if tc.name == st.name:
             self._load_skill(tc, call_id)
             return
         tool = h.tools_by_name.get(tc.name)
         if tool is None:
-            err = ctx.feedback("unknown_tool", name=tc.name, tools=", ".join(h.tools_by_name) + f", {st.name}")
-            ctx.calls.append(ExecutedCall(tc.name, None, {}, False, error=err))
-            self._tool_message(call_id, tc.name, _dumps({"error": err}))
+            err = self._ctx.feedback("unknown_tool", name=tc.name, tools=", ".join(h.tools_by_name) + f", {st.name}")
+            self._reject(call_id, ExecutedCall(tc.name, None, {}, False, error=err))
             return
         if not isinstance(tc.arguments, dict):
             err = f"the arguments of {tc.name} must be a JSON object"
-            ctx.calls.append(ExecutedCall(tc.name, tool.op, {}, False, error=err))
-            self._tool_message(call_id, tc.name, _dumps({"error": err}))
+            self._reject(call_id, ExecutedCall(tc.name, tool.op, {}, False, error=err))
             return
         try:
             args = h.decode_args(tool, tc.arguments)
         except ArgError as exc:
-            err = ctx.feedback("bad_args", error=str(exc))
-            ctx.calls.append(ExecutedCall(tc.name, tool.op, {}, False, error=err))
-            self._tool_message(call_id, tc.name, _dumps({"error": err}))
+            err = self._ctx.feedback("bad_args", error=str(exc))
+            self._reject(call_id, ExecutedCall(tc.name, tool.op, {}, False, error=err))
             return
         if tool.op is None:
-            err = f"{tc.name} is not available in this room"
-            ctx.calls.append(ExecutedCall(tc.name, None, args, True, error=err))
-            self._tool_message(call_id, tc.name, _dumps({"error": err}))
+            self._reject(call_id, ExecutedCall(tc.name, None, args, True, error=f"{tc.name} is not available in this room"))
             return
+        ctx = self._ctx
         ctx.tool, ctx.args = tool, args
-        decision, records = run_hooks(h.spec.hooks, "before_tool", ctx, tool_name=tool.name)
-        self.outcome.hook_events.extend(records)
+        decision = self._hooks("before_tool", tool.name)
         if decision.decision == "deny":
-            ctx.calls.append(ExecutedCall(tc.name, tool.op, args, False, error=decision.reason))
-            self._tool_message(call_id, tc.name, _dumps({"error": decision.reason}))
+            self._reject(call_id, ExecutedCall(tc.name, tool.op, args, False, error=decision.reason))
             return
         call = ExecutedCall(tc.name, tool.op, args, True)
         fault = self.backend.draw_fault()
         sc = self.scenario
-        self.outcome.latency_s += sc.faults.timeout_s if fault == "timeout" else sc.latency.tool_s
+        self._spend(sc.faults.timeout_s if fault == "timeout" else sc.latency.tool_s)
         content: str
         if fault == "timeout":
             call.fault = fault
@@ -208,37 +275,35 @@ class RequestLoop:
                     call.ok = True
                     call.result = result
                     content = _dumps(h.encode_result(tool, result))
-        ctx.calls.append(call)
+        self.calls.append(call)
         ctx.call = call
-        decision, records = run_hooks(h.spec.hooks, "after_tool", ctx, tool_name=tool.name)
-        self.outcome.hook_events.extend(records)
+        decision = self._hooks("after_tool", tool.name)
         if decision.note:
             content = content + "\n" + decision.note
         self._tool_message(call_id, tc.name, content)
 
     def _load_skill(self, tc: ToolCall, call_id: str) -> None:
-        h, ctx = self.harness, self.ctx
+        h = self.harness
         st = h.spec.skill_tool
         name = tc.arguments.get(st.param) if isinstance(tc.arguments, dict) else None
         skill = h.skills_by_name.get(name) if isinstance(name, str) else None
         if skill is None:
             err = f"no skill named {name!r}; skills: {', '.join(h.skills_by_name)}"
-            ctx.calls.append(ExecutedCall(tc.name, "load_skill", {"name": name}, False, error=err))
-            self._tool_message(call_id, tc.name, _dumps({"error": err}))
+            self._reject(call_id, ExecutedCall(tc.name, "load_skill", {"name": name}, False, error=err))
             return
-        ctx.calls.append(ExecutedCall(tc.name, "load_skill", {"name": skill.name}, True, ok=True))
-        if skill.name not in ctx.skills_loaded:
-            ctx.skills_loaded.append(skill.name)
+        self.calls.append(ExecutedCall(tc.name, "load_skill", {"name": skill.name}, True, ok=True))
+        if skill.name not in self.skills_loaded:
+            self.skills_loaded.append(skill.name)
         self._tool_message(call_id, tc.name, f"# {skill.name}\n{skill.body}")
 
     def _try_reply(self, reply: str) -> bool:
-        ctx, out = self.ctx, self.outcome
-        ctx.reply = reply
-        decision, records = run_hooks(self.harness.spec.hooks, "before_reply", ctx)
-        out.hook_events.extend(records)
+        """Run the reply hooks on ``reply``: it goes out (``True``), or a hook blocks it and the model retries
+        (``False``), or the retry budget is spent and the fallback goes out (``True``)."""
+        self._ctx.reply = reply
+        decision = self._hooks("before_reply")
         if decision.decision == "deny":
-            out.retries += 1
-            if out.retries > self.harness.spec.constraints.max_retries:
+            self.retries += 1
+            if self.retries > self.harness.spec.constraints.max_retries:
                 self._fallback("retry_budget")
                 return True
             self._feedback(decision.reason)
@@ -249,14 +314,16 @@ class RequestLoop:
     def _fallback(self, why: str) -> None:
         c = self.harness.spec.constraints
         text = c.fallback_reply.get(self.scenario.locale) or c.fallback_reply.get("default") or "..."
-        self.outcome.hook_events.append({"event": "before_reply", "check": why, "decision": "fallback", "reason": why})
+        self.hook_events.append({"event": "before_reply", "check": why, "decision": "fallback", "reason": why})
         self.messages.append({"role": "assistant", "content": text})
         self._finish(text, fallback=True)
 
     def _finish(self, reply: str, fallback: bool) -> None:
-        out = self.outcome
-        out.reply = reply
-        out.fallback = fallback
-        out.calls = self.ctx.calls
-        out.skills_loaded = self.ctx.skills_loaded
+        self.reply = reply
+        self.fallback = fallback
         self.done = True
+        self._outcome = RequestOutcome(
+            request=self.request, reply=reply, calls=self.calls, skills_loaded=self.skills_loaded, turns=self.turns,
+            retries=self.retries, latency_s=self.latency_s, hook_events=self.hook_events, fallback=fallback,
+            timings=self.timings,
+        )

@@ -102,9 +102,9 @@ def augment(
         strength: 0-1; the probability of each elementary edit (at least one edit per selected dimension when
             above 0). 0 returns ``harness`` itself with an identity mapping.
         family: ``"train"`` or ``"heldout"``: the vocabulary names and wordings come from.
-        check: validate the variant with pydantic and run the harness's semantic checks (slow: JSON-Schema
-            meta-validation). Transforms preserve validity, so by default the variant's models are built without
-            validation (:func:`hat_env.harness.trusted.trusted_spec`); the tests run both and compare.
+        check: also run the harness's semantic checks on the variant (slow: JSON-Schema meta-validation).
+            Transforms preserve validity, so by default the variant is only validated by pydantic
+            (:func:`hat_env.harness.trusted.trusted_spec`); the tests run both and compare.
 
     Returns:
         ``(variant, mapping)``.
@@ -127,7 +127,7 @@ def augment(
     source = f"{harness.source or harness.name}+hsa"
     if check:
         variant = Harness.from_dict(h, source=source, check=True)
-    else:  # valid by construction: the models are built, not validated (the tests check both agree)
+    else:  # valid by construction: pydantic validation only, no semantic checks (the tests check both agree)
         from hat_env.harness.trusted import trusted_spec
 
         variant = Harness(trusted_spec(h, _parent_hooks(harness, parent)), source=source, check=False)

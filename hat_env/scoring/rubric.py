@@ -10,13 +10,14 @@ decimals, with two gates:
 - **A compliance violation caps the composite at 50**: a correct reply that breaks advertising law cannot be a
   good reply.
 
-Components are registered by name (:meth:`Rubric.register`); each score is in ``[0, 1]``.
+A rubric is an instance: its components (name -> ``fn(ctx) -> [0, 1]``), weights and gates are its own
+configuration, so two rubrics in one process never change each other. ``Rubric()`` is the default above.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, Mapping
 
 from hat_env.scoring.components import BUILTIN_COMPONENTS, Component, ScoringContext
 
@@ -33,6 +34,27 @@ DEFAULT_WEIGHTS: dict[str, float] = {
 
 #: Composite cap (0-100) when the ``compliance`` component is below 1.
 COMPLIANCE_CAP = 50.0
+
+
+@dataclass(frozen=True)
+class Gates:
+    """When the composite is zeroed or capped, whatever the weighted mean.
+
+    Attributes:
+        zero: components that zero the composite when they score 0, checked in order (the first one that
+            fires names the gate).
+        caps: ``(component, cap)`` pairs, checked in order after ``zero``: the composite is capped at ``cap``
+            (0-100) when the component is below 1.
+
+    A gate on a component the rubric does not have never fires.
+    """
+
+    zero: tuple[str, ...] = ("accuracy", "effectiveness")
+    caps: tuple[tuple[str, float], ...] = (("compliance", COMPLIANCE_CAP),)
+
+
+#: The gates of the module docstring.
+DEFAULT_GATES = Gates()
 
 
 @dataclass(slots=True)
@@ -69,9 +91,18 @@ class Rubric:
     """Weighted, gated scoring of one reply.
 
     Args:
-        weights: component name -> weight; missing built-in components keep :data:`DEFAULT_WEIGHTS`, registered
-            extra components default to 0 (scored and reported, not weighted). Negative weights are refused.
-        gate: apply the accuracy/effectiveness zero gate and the compliance cap (True by default).
+        weights: component name -> weight; built-in components without one keep :data:`DEFAULT_WEIGHTS`, other
+            components default to 0 (scored and reported, not weighted). Negative weights and names of no
+            component are refused.
+        gate: apply :attr:`gates` (True by default; False: the plain weighted mean).
+        components: name -> ``fn(ctx: ScoringContext) -> float in [0, 1]``, in report order (default: the
+            built-ins, :data:`~hat_env.scoring.components.BUILTIN_COMPONENTS`). To add one, extend the built-ins:
+            ``Rubric({"emoji_free": 1.0}, components={**BUILTIN_COMPONENTS, "emoji_free": fn})``.
+        gates: which components zero or cap the composite (default :data:`DEFAULT_GATES`).
+
+    Raises:
+        ValueError: a negative weight, or a weight for no component (the message lists the components).
+        TypeError: a component is not callable.
 
     Example::
 
@@ -80,40 +111,27 @@ class Rubric:
         scores.composite  # 0-100
     """
 
-    _registry: ClassVar[dict[str, Component]] = dict(BUILTIN_COMPONENTS)
-
-    def __init__(self, weights: dict[str, float] | None = None, gate: bool = True):
-        w = dict(DEFAULT_WEIGHTS)
+    def __init__(self, weights: Mapping[str, float] | None = None, gate: bool = True,
+                 components: Mapping[str, Component] | None = None, gates: Gates = DEFAULT_GATES):
+        comps = dict(BUILTIN_COMPONENTS if components is None else components)
+        for name, fn in comps.items():
+            if not callable(fn):
+                raise TypeError(f"component {name!r} must be callable")
+        w = {name: DEFAULT_WEIGHTS.get(name, 0.0) for name in comps}
         for k, v in (weights or {}).items():
             if v < 0:
                 raise ValueError(f"weight of {k!r} is negative: {v}")
-            if k not in self._registry:
-                raise ValueError(f"unknown rubric component {k!r}; known: {', '.join(self._registry)}")
+            if k not in comps:
+                raise ValueError(f"unknown rubric component {k!r}; known: {', '.join(comps)}")
             w[k] = float(v)
-        self.weights = w
+        self.components: dict[str, Component] = comps
+        self.weights: dict[str, float] = w
         self.gate = gate
+        self.gates = gates
 
-    @classmethod
-    def register(cls, name: str, fn: Component) -> None:
-        """Add (or replace) a component for every Rubric: ``fn(ctx: ScoringContext) -> float in [0, 1]``.
-
-        Give it a weight with ``Rubric({name: w})``; without one it is scored and reported but not weighted.
-        """
-        if not callable(fn):
-            raise TypeError(f"component {name!r} must be callable")
-        cls._registry[name] = fn
-
-    @classmethod
-    def unregister(cls, name: str) -> None:
-        """Remove a registered extra component (built-ins cannot be removed)."""
-        if name in BUILTIN_COMPONENTS:
-            raise ValueError(f"{name!r} is a built-in component")
-        cls._registry.pop(name, None)
-
-    @classmethod
-    def component_names(cls) -> list[str]:
-        """Names of all registered components, in report order."""
-        return list(cls._registry)
+    def component_names(self) -> list[str]:
+        """Names of this rubric's components, in report order."""
+        return list(self.components)
 
     def score(self, ctx: ScoringContext) -> Scores:
         """Score one reply.
@@ -125,7 +143,7 @@ class Rubric:
             :class:`Scores` with every component, the gated composite 0-100 and the components that lost points.
         """
         comps: dict[str, float] = {}
-        for name, fn in self._registry.items():
+        for name, fn in self.components.items():
             v = float(fn(ctx))
             comps[name] = 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
         total = 0.0
@@ -138,12 +156,14 @@ class Rubric:
         composite = 100.0 * total / wsum if wsum > 0 else 0.0
         gated = None
         if self.gate:
-            if comps.get("accuracy", 1.0) <= 0.0:
-                composite, gated = 0.0, "accuracy"
-            elif comps.get("effectiveness", 1.0) <= 0.0:
-                composite, gated = 0.0, "effectiveness"
-            elif comps.get("compliance", 1.0) < 1.0 and composite > COMPLIANCE_CAP:
-                composite, gated = COMPLIANCE_CAP, "compliance"
+            gated = next((name for name in self.gates.zero if comps.get(name, 1.0) <= 0.0), None)
+            if gated is not None:
+                composite = 0.0
+            else:
+                for name, cap in self.gates.caps:
+                    if comps.get(name, 1.0) < 1.0 and composite > cap:
+                        composite, gated = cap, name
+                        break
         failed = [k for k, v in comps.items() if v < 1.0]
         return Scores(comps, round(composite, 2), failed, dict(ctx.notes), gated)
 
@@ -152,4 +172,4 @@ class Rubric:
         return self.score(ctx)
 
 
-__all__ = ["COMPLIANCE_CAP", "DEFAULT_WEIGHTS", "Rubric", "Scores"]
+__all__ = ["COMPLIANCE_CAP", "DEFAULT_GATES", "DEFAULT_WEIGHTS", "Gates", "Rubric", "Scores"]

@@ -1,6 +1,5 @@
 """Running the transforms: the working copy of a parent harness dict, the five transforms in order, and the
-copy-on-finish of what the variant still shares with its parent (compiled with the transforms, see
-:mod:`hat_env.native`)."""
+copy-on-finish of what the variant still shares with its parent."""
 
 from __future__ import annotations
 
