@@ -34,6 +34,11 @@ instructions. Both arms start from that model; neither sees a harness before SFT
 
     nice -n 10 python benchmarks/hsa_ablation.py            # the recorded configuration (see the results file)
     python benchmarks/hsa_ablation.py --steps 300 --pilot   # a quick look (not saved)
+    nice -n 15 python benchmarks/hsa_ablation.py --reuse-init --prior-steps 2000 --steps 250 --n-eval 200 \
+        --ifeval-n 60 --distill-steps 40                     # the 2026-12-01 run: the prior model of an earlier run
+
+The language prior is the slow part (2000 steps took 70 min on 2 shared cores): ``--reuse-init`` starts from the
+initial model an earlier run left in ``--work`` and refuses one built with other prior or model options.
 
 Measured on 2 shared cores: one torch thread per process is several times faster than two when the machine is
 busy, so the two arms train (and distil) at once, one process and one thread each.

@@ -12,6 +12,7 @@ were drawn; the held-out evaluation is the curve to read.
 
     nice -n 10 python benchmarks/rl_curve.py             # the recorded run (tens of minutes on 2 shared cores)
     python benchmarks/rl_curve.py --rl-steps 4 --pilot    # a quick look (not saved)
+    python benchmarks/rl_curve.py --warm runs/rl_curve/sft  # start from an earlier run's SFT warm start
 
 The credit modes train at once, one process and one torch thread each (as the HSA ablation does: faster than
 two threads on a busy 2-core machine). Saved: ``benchmarks/results/rl_curve-DATE.{json,md,png}``.
