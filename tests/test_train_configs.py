@@ -182,4 +182,10 @@ def test_model_cards_name_the_base_model_through_a_chain_of_stages(tmp_path: Pat
     (hub / "README.md").write_text("---\nbase_model: Qwen/Qwen2.5-1.5B\n---\n# Qwen2.5-1.5B-Instruct\n")
     assert base_model_of(ModelOptions(path=str(hub))) == str(hub)
     local = card_text("rl", str(hub), str(hub), "rl", "GRPOTrainer")
-    assert f"`{hub}` (a local checkpoint)" in local and "base_model:" not in local.split("---")[1]
+    meta = local.split("---")[1]
+    assert f"`{hub}` (a local checkpoint)" in local and "\nbase_model:" not in meta
+    # a local base is kept in hat-env's own metadata key, so the stage after names it too
+    rl = tmp_path / "rl"
+    rl.mkdir()
+    (rl / "README.md").write_text(local)
+    assert base_model_of(ModelOptions(path=str(rl))) == str(hub)

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from hat_env.train.config import ModelOptions
 
+#: Card metadata key of a base model that is a local folder, not a hub id (``base_model`` must be a hub id).
+LOCAL_KEY = "hat_env_base_model"
+
 #: Tag every hat-env card carries (how :func:`base_model_of` knows a card was written by a previous stage).
 TAG = "hat-env"
 
@@ -37,7 +40,7 @@ def base_model_of(opts: "ModelOptions") -> str:
         except Exception:  # an unreadable card names nothing
             card = None
         data = card.data.to_dict() if card is not None else {}
-        base = data.get("base_model")
+        base = data.get("base_model") or data.get(LOCAL_KEY)
         if TAG in (data.get("tags") or []) and isinstance(base, str) and base:
             return base
     return opts.path
@@ -67,8 +70,11 @@ def card_text(name: str, base: str, start: str, stage: str, trainer: str, datase
     from huggingface_hub import ModelCard, ModelCardData
 
     hub = bool(_HUB_ID.match(base)) and not Path(base).exists()
+    # a local base is not a hub id, so it cannot be ``base_model``; it goes in ``hat_env_base_model``, which
+    # :func:`base_model_of` reads when the next stage starts from this folder
+    extra = {} if hub else {LOCAL_KEY: base}
     data = ModelCardData(base_model=base if hub else None, library_name="transformers", model_name=name,
-                         tags=[TAG, "trl", stage, "harness-aware-training"])
+                         tags=[TAG, "trl", stage, "harness-aware-training"], **extra)
     shown = f"[{base}](https://huggingface.co/{base})" if hub else f"`{base}` (a local checkpoint)"
     lines = [
         "---", data.to_yaml(), "---", "", f"# {name}", "",
