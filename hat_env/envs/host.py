@@ -8,16 +8,51 @@ closes the request (:meth:`Host.close`) and does what the room does with a reply
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, Callable
 
 from hat_env.envs.room import Room, stream
+from hat_env.harness.core import Harness
 from hat_env.harness.runtime import RequestLoop
 from hat_env.types import LiveRequest, RequestOutcome
 
 if TYPE_CHECKING:
-    from hat_env.harness.core import Harness
     from hat_env.sim.room import RoomState
     from hat_env.sim.scenario import Scenario
+
+
+class TimelineError(ValueError):
+    """A harness patch of the scenario's timeline cannot apply; the message names the scenario, the entry, its
+    time and the reason."""
+
+
+#: Timeline harness states by ``(harness source, harness, patch as JSON)``, oldest first (see :func:`apply_patch`).
+_PATCHED: OrderedDict[tuple[str, Harness, str], Harness] = OrderedDict()
+_PATCHED_MAX = 256
+_PATCHED_LOCK = threading.Lock()
+
+
+def apply_patch(harness: Harness, patch: list[dict[str, Any]]) -> Harness:
+    """``harness.apply(patch)``, made once per process: a harness is immutable and a patch deterministic, so every
+    session of a scenario shares its timeline's harness states (the cache holds the last 256).
+
+    Raises:
+        PatchError, ValueError: as :meth:`Harness.apply <hat_env.harness.core.Harness.apply>`.
+    """
+    key = (harness.source, harness, json.dumps(patch, ensure_ascii=False, default=repr))
+    with _PATCHED_LOCK:
+        got = _PATCHED.get(key)
+        if got is not None:
+            _PATCHED.move_to_end(key)
+            return got
+    got = harness.apply(patch)
+    with _PATCHED_LOCK:
+        _PATCHED[key] = got
+        if len(_PATCHED) > _PATCHED_MAX:
+            _PATCHED.popitem(last=False)
+    return got
 
 
 def request_record(
@@ -120,6 +155,7 @@ class Host:
         self.base_harness = harness
         self.harness = self._augment(harness, 0) if self.hsa else harness
         self.timeline = sorted(room.scenario.harness_timeline, key=lambda e: e.at_s) if follow_timeline else []
+        self._check_timeline()
         self.next_patch = 0
         self.history: list[dict[str, Any]] = []
         self.loop: RequestLoop | None = None
@@ -146,24 +182,71 @@ class Host:
         evaluation case's own harness state)."""
         self.base_harness = self.harness = harness
 
-    def apply_timeline(self, t: float) -> None:
-        """Apply the timeline patches due by room time ``t`` (each traced as a ``harness_patch`` record)."""
+    def _where(self, k: int) -> str:
+        """``"SCENARIO harness_timeline[k] (at N s)"``: where timeline entry ``k`` (of the sorted timeline) sits."""
+        sc = self.room.scenario
+        entry = self.timeline[k]
+        i = next((j for j, e in enumerate(sc.harness_timeline) if e is entry), k)
+        return f"{sc.source or sc.name}: harness_timeline[{i}] (at {entry.at_s:g} s)"
+
+    def _check_timeline(self) -> None:
+        """Apply the whole timeline to the harness once, before the session starts, so that a patch naming what the
+        harness lacks is an error now rather than mid-stream (the states are cached and reused when the patches
+        fall due).
+
+        Raises:
+            TimelineError: a patch does not apply (the scenario, the entry, its time and the reason).
+        """
+        h = self.base_harness
+        for k, entry in enumerate(self.timeline):
+            try:
+                h = apply_patch(h, entry.patch)
+            except ValueError as exc:
+                raise TimelineError(f"{self._where(k)}: {exc}") from None
+
+    def apply_timeline(self, t: float) -> bool:
+        """Apply the timeline patches due by room time ``t`` (each traced as a ``harness_patch`` record).
+
+        A patch that fails here (a harness put in force with :meth:`set_harness` that it does not fit, or an
+        augmentation that fails on the patched harness) ends the session cleanly instead of raising: the room
+        records the error (an ``error`` record in the trace, see :meth:`Room.fail
+        <hat_env.envs.room.Room.fail>`) and its summary carries it; the harness in force stays as it was.
+
+        Returns:
+            ``True`` when every due patch applied; ``False`` when one failed (the room has failed).
+        """
         timeline = self.timeline
         while self.next_patch < len(timeline) and timeline[self.next_patch].at_s <= t:
-            entry = timeline[self.next_patch]
+            k = self.next_patch
+            entry = timeline[k]
             self.next_patch += 1
-            self.base_harness = self.base_harness.apply(entry.patch)
-            self.harness = self._augment(self.base_harness, self.next_patch) if self.hsa else self.base_harness
+            try:
+                base = apply_patch(self.base_harness, entry.patch)
+                harness = self._augment(base, self.next_patch) if self.hsa else base
+            except Exception as exc:  # any failure of a patch ends the session cleanly, never a traceback
+                self.next_patch = len(timeline)  # no later patch applies on top of a failed one
+                self.room.fail(f"{self._where(k)}: {type(exc).__name__}: {exc}", where="harness_timeline",
+                               **self._head, note=entry.note, patch=entry.patch)
+                return False
+            self.base_harness, self.harness = base, harness
             rec: dict[str, Any] = {"type": "harness_patch", "t": round(t, 3), **self._head, "note": entry.note,
                                    "patch": entry.patch, "harness": self.harness_id()}
             if self._trace_hsa or self.hsa:
                 rec["hsa"] = self.hsa_info if self.hsa else None
             self.room.trace.write(rec)
+        return True
 
     # -- requests ------------------------------------------------------------------------------------------
-    def open(self, request: LiveRequest, t: float) -> RequestLoop:
-        """Start handling ``request`` at room time ``t`` (timeline patches due by then apply first)."""
-        self.apply_timeline(t)
+    def open(self, request: LiveRequest, t: float) -> RequestLoop | None:
+        """Start handling ``request`` at room time ``t`` (timeline patches due by then apply first).
+
+        Returns:
+            The request's loop; ``None`` when a due patch failed (the room has failed, see :meth:`apply_timeline`:
+            the request is not opened).
+        """
+        if not self.apply_timeline(t):
+            self.loop = None
+            return None
         hist = self.history[-2 * self.max_history :] if self.max_history else []
         room = self.room
         self.loop = RequestLoop(self.harness, self.scenario, room.state, room.backend, room.rules, request, hist)

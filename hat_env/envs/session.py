@@ -135,20 +135,30 @@ class LiveSession(Room):
 
     # -- requests ------------------------------------------------------------------------------------------
     def next_request(self) -> bool:
-        """Advance the room to the next merged request and open its loop; ``False`` when the stream is over."""
+        """Advance the room to the next merged request and open its loop; ``False`` when the stream is over, or
+        when the session failed (:attr:`error`: a harness patch due now did not apply; the session is then
+        finished, its summary written with the error)."""
         if self.finished or self.viewers is None:
             return False
         req = self.viewers.next_request(f"r{self.n_requests + 1:04d}")
         if req is None:
             self.finish()
             return False
-        self.open_request(req)
-        return True
+        return self.open_request(req)
 
-    def open_request(self, req: LiveRequest) -> None:
-        """Start handling ``req`` (used directly by LiveQA-style single-request episodes)."""
+    def open_request(self, req: LiveRequest) -> bool:
+        """Start handling ``req`` (used directly by LiveQA-style single-request episodes).
+
+        Returns:
+            ``True`` when the request is open; ``False`` when a harness patch due by now failed: the session is
+            finished with :attr:`error` set (see :meth:`Host.apply_timeline
+            <hat_env.envs.host.Host.apply_timeline>`).
+        """
         self.n_requests += 1
-        self.host.open(req, self.state.t)
+        if self.host.open(req, self.state.t) is None:
+            self.finish()
+            return False
+        return True
 
     def feed(
         self,
@@ -201,7 +211,8 @@ class LiveSession(Room):
         return scores
 
     def summary(self) -> dict[str, Any]:
-        """Mean composite score (0-100), mean of each component (0-1), request count, conversions, latency."""
+        """Mean composite score (0-100), mean of each component (0-1), request count, conversions, latency; and
+        ``error`` when the session failed (:meth:`~hat_env.envs.room.Room.fail`)."""
         st = self.host.stats()
         return {
             "scenario": self.scenario.name,
@@ -216,4 +227,5 @@ class LiveSession(Room):
             "latency_p50_s": st["latency_p50_s"],
             "latency_p95_s": st["latency_p95_s"],
             "harness": self.host.harness_id(),
+            **({"error": self.error} if self.error is not None else {}),
         }
