@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
+from array import array
+from collections import OrderedDict, deque
 from typing import TYPE_CHECKING, Any, Callable
 
 from hat_env.envs.room import Room, stream
@@ -27,6 +28,9 @@ class TimelineError(ValueError):
     """A harness patch of the scenario's timeline cannot apply; the message names the scenario, the entry, its
     time and the reason."""
 
+
+#: Finished requests a host keeps whole (:attr:`Host.outcomes`); its summary counts all of them.
+KEPT_OUTCOMES = 1000
 
 #: Timeline harness states by ``(harness source, harness, patch as JSON)``, oldest first (see :func:`apply_patch`).
 _PATCHED: OrderedDict[tuple[str, Harness, str], Harness] = OrderedDict()
@@ -127,9 +131,11 @@ class Host:
         base_harness: the harness before augmentation (timeline patches apply to it).
         harness: the harness in force (the variant under HSA).
         hsa_info: what the last augmentation did (:func:`~hat_env.hsa.augment_from_options`), or ``None``.
-        history: the user/assistant messages of its finished requests.
+        history: the user/assistant messages of its last ``max_history`` finished requests (older ones are dropped:
+            nothing shows them, and a long session would keep them all).
         loop: the open request, or ``None`` while idle.
-        outcomes: ``(outcome, components, composite)`` of each finished request.
+        outcomes: ``(outcome, components, composite)`` of the last :data:`KEPT_OUTCOMES` finished requests, oldest
+            first (a deque: ``outcomes[-1]`` is the last); :meth:`stats` counts every request, kept or not.
     """
 
     def __init__(
@@ -159,7 +165,13 @@ class Host:
         self.next_patch = 0
         self.history: list[dict[str, Any]] = []
         self.loop: RequestLoop | None = None
-        self.outcomes: list[tuple[RequestOutcome, dict[str, float], float]] = []
+        self.outcomes: deque[tuple[RequestOutcome, dict[str, float], float]] = deque(maxlen=KEPT_OUTCOMES)
+        # what stats() reports, over every finished request (the outcomes deque keeps only the last ones)
+        self._n = 0
+        self._score_sum = 0.0
+        self._comp_sums: dict[str, float] = {}
+        self._fallbacks = 0
+        self._latencies = array("d")
         self._head = trace_head or {}
         self._trace_hsa = trace_hsa
 
@@ -278,7 +290,16 @@ class Host:
         out = loop.outcome
         scores = self.score(out, loop.harness)
         self.history += [loop.user_message, {"role": "assistant", "content": out.reply}]
+        keep = 2 * self.max_history
+        if len(self.history) > keep:
+            del self.history[: len(self.history) - keep]
         self.outcomes.append((out, scores["components"], scores["composite"]))
+        self._n += 1
+        self._score_sum += scores["composite"]
+        for k, v in scores["components"].items():
+            self._comp_sums[k] = self._comp_sums.get(k, 0.0) + v
+        self._fallbacks += bool(out.fallback)
+        self._latencies.append(out.latency_s)
         self.loop = None
         return loop, scores
 
@@ -296,18 +317,13 @@ class Host:
     def stats(self) -> dict[str, Any]:
         """Mean composite score (0-100), mean of each component (0-1), request and fallback counts, and reply
         latency P50/P95 (seconds, ``None`` before the first reply)."""
-        outs = self.outcomes
-        n = len(outs)
-        comps: dict[str, float] = {}
-        for _, comp, _ in outs:
-            for k, v in comp.items():
-                comps[k] = comps.get(k, 0.0) + v
-        lat = sorted(o.latency_s for o, _, _ in outs)
+        n = self._n
+        lat = sorted(self._latencies)
         return {
-            "score": round(sum(s for _, _, s in outs) / n, 2) if n else 0.0,
-            "components": {k: round(v / n, 4) for k, v in comps.items()},
+            "score": round(self._score_sum / n, 2) if n else 0.0,
+            "components": {k: round(v / n, 4) for k, v in self._comp_sums.items()},
             "requests": n,
-            "fallbacks": sum(1 for o, _, _ in outs if o.fallback),
+            "fallbacks": self._fallbacks,
             "latency_p50_s": round(lat[len(lat) // 2], 3) if lat else None,
             "latency_p95_s": round(lat[min(len(lat) - 1, int(0.95 * len(lat)))], 3) if lat else None,
         }

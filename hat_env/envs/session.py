@@ -8,6 +8,7 @@ random draw comes from a stream derived from the seed, so a seed fixes the sessi
 
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -121,8 +122,9 @@ class LiveSession(Room):
         return self.host.max_history
 
     @property
-    def outcomes(self) -> list[tuple[RequestOutcome, dict[str, float], float]]:
-        """``(outcome, components, composite)`` of each finished request."""
+    def outcomes(self) -> "deque[tuple[RequestOutcome, dict[str, float], float]]":
+        """``(outcome, components, composite)`` of the last finished requests (see :attr:`Host.outcomes
+        <hat_env.envs.host.Host.outcomes>`: the last 1,000; the summary counts every one)."""
         return self.host.outcomes
 
     @property
