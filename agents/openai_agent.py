@@ -380,11 +380,17 @@ class OpenAIAgent:
     async def _only_model(self, client: Any) -> str:
         try:
             served = await asyncio.wait_for(client.models.list(), min(self.timeout, 10.0))
+            ids = [m.id for m in served.data]
+            if not all(isinstance(i, str) for i in ids):
+                raise TypeError("model ids that are not strings")
+        except (json.JSONDecodeError, AttributeError, TypeError) as exc:  # a 200 that is not a model list
+            raise _CallFailed(f"no model given (--model or HAT_ENV_MODEL) and {self.base_url}/models answered "
+                              f"HTTP 200 with something that is not a model list ({type(exc).__name__}); is the base "
+                              "URL an OpenAI-compatible endpoint?") from None
         except Exception as exc:
             failed = await self._classify(client, exc)
             failed.sent = _requests_sent(getattr(exc, "request", None))
             raise failed from None
-        ids = [m.id for m in served.data]
         if len(ids) != 1:
             raise _CallFailed(f"no model given (--model or HAT_ENV_MODEL) and {self.base_url} serves "
                               f"{len(ids)} models: {', '.join(ids) or '(none)'}")
