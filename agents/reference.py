@@ -5,25 +5,47 @@ operations in *this* harness (names, argument paths and encodings, result field 
 this harness assigns to the request's main intent, and composes a reply within this harness's constraints.
 Nothing about the harness is a constant here, so it keeps working under any Harness-State Augmentation: it is
 the upper reference of every score, and the default teacher for training data.
+
+Its parts: the comment parser (:mod:`hat_env.sim.parser`, shared with the viewer simulator), the reply composer
+(:mod:`hat_env.agents.reply`) and how it follows the harness's verifiable instructions
+(:mod:`hat_env.agents.instructions`).
 """
 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
-from hat_env.harness.instructions import fit_reply, make_context
+from hat_env.agents.instructions import fit_reply
+from hat_env.agents.reply import ReplyPart, compose_reply
 from hat_env.harness.parse import format_hermes
 from hat_env.harness.render import USER_HEADER
+from hat_env.ifeval import make_context
 from hat_env.scoring.gold import reply_skill_for
-from hat_env.sim.language import ReplyPart, compose_reply, parse_comment
-from hat_env.types import AgentRequest, AgentResponse, Intent, Timings
+from hat_env.sim.parser import parse_comment
+from hat_env.types import NO_TOOL_INTENTS, AgentRequest, AgentResponse, Intent, Timings
+from hat_env.understanding.catalog import Catalog, catalog_from_prompt
 
 #: Instructions whose rewrite copies viewer text into the reply (dropped on a retry after a hook blocked it).
 _VIEWER_TEXT = frozenset({"combination:repeat_prompt", "detectable_content:mention_viewer"})
 #: Operations that need a product id from a product lookup, per intent.
 _DEPENDENT = {"stock": "stock", "campaign": "campaigns", "shipping": "shipping_policy", "after_sales": "after_sales_policy"}
+
+
+@lru_cache(maxsize=32)
+def _prompt_catalog(system: str) -> Catalog | None:
+    return catalog_from_prompt(system)
+
+
+def catalog_of_messages(messages: list[dict[str, Any]]) -> Catalog | None:
+    """The products the model can read in the system prompt (their link numbers and titles), for resolving
+    product names in comments; ``None`` when the prompt lists none."""
+    for m in messages:
+        if m.get("role") == "system":
+            return _prompt_catalog(str(m.get("content", "")))
+    return None
 
 
 def comments_of(messages: list[dict[str, Any]]) -> tuple[int, list[str]]:
@@ -144,9 +166,10 @@ class ReferenceAgent:
         if h is None:
             raise ValueError("the reference agent reads the harness: pass AgentRequest.harness")
         start, texts = comments_of(request.messages)
+        catalog = catalog_of_messages(request.messages)
         intents: list[Intent] = []
         for t in texts:
-            for i in parse_comment(t, request.locale):
+            for i in parse_comment(t, request.locale, catalog=catalog):
                 if i not in intents:
                     intents.append(i)
         st = self._state(request, start)
@@ -172,7 +195,10 @@ class ReferenceAgent:
             parts.append(self._plan_intent(it, need, unavailable))
         c = h.spec.constraints
         if c.require_reply_skill and not (st.skills & set(h.reply_skills)):
-            skill = h.reply_skill_for(reply_skill_for(intents) or "chitchat") or next(iter(h.reply_skills), None)
+            primary = reply_skill_for(intents) or "chitchat"
+            if primary in NO_TOOL_INTENTS:  # answered like small talk: no tool, the social reply skill
+                primary = "chitchat"
+            skill = h.reply_skill_for(primary) or next(iter(h.reply_skills), None)
             if skill is not None:
                 calls.append(("load_skill", {"name": skill}))
         if calls:
@@ -193,7 +219,7 @@ class ReferenceAgent:
     def _instructed(request: AgentRequest, parts: list[ReplyPart], texts: list[str], budget: int,
                     blocked: bool) -> str:
         """The reply under the harness's verifiable instructions: the composed reply (with the disclosure) is
-        rewritten by each instruction's ``satisfy`` (:func:`~hat_env.harness.instructions.fit_reply` shortens the
+        rewritten by each instruction's ``satisfy`` (:func:`~hat_env.agents.instructions.fit_reply` shortens the
         composed part until the rewritten reply follows them all within ``max_reply_chars``).
 
         The composed reply passes the hooks on its own, so when a reply was ``blocked`` in this request the cause
@@ -215,7 +241,7 @@ class ReferenceAgent:
 
     def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple]) -> ReplyPart:
         kind = it.kind
-        if kind in ("chitchat", "troll", "injection"):
+        if kind in ("chitchat", "troll", "injection") or kind in NO_TOOL_INTENTS:
             return ReplyPart(it, {})
         if kind == "order_status":
             r = need("order_status", {"order_id": it.order_id})

@@ -3,8 +3,9 @@
 Subcommands: ``run`` (a live session with an agent, transcript and score table), ``scenarios`` (list built-in
 scenarios), ``validate`` (check a scenario file or harness pack), ``hsa`` (show a harness variant),
 ``make-tiny-model`` (the tiny offline model for tests and smoke runs), the
-evaluation commands ``suites``, ``bench``, ``compare`` and ``replay`` (:mod:`hat_env.evaluation.cli`), and ``train``
-(:mod:`hat_env.train.cli`).
+evaluation commands ``suites``, ``bench``, ``compare`` and ``replay`` (:mod:`hat_env.evaluation.cli`), ``grade`` and
+``calibrate`` (:mod:`hat_env.scoring.cli`), ``train`` (:mod:`hat_env.train.cli`) and ``view`` (an HTML replay of a
+session or report of bench runs, :mod:`hat_env.view.cli`).
 Run ``hat-env COMMAND --help`` for each flag.
 """
 
@@ -15,6 +16,10 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+
+
+_ALLOW_ROOT_HELP = ("a folder the scenario's harness: and rule-pack paths may lead into besides its own folder and the "
+                    "built-ins (repeatable; HAT_ENV_ALLOW_ROOTS adds more, separated by ':')")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -40,6 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--summary-json", default=None, help="write the summary (score, components, requests...) to this JSON file")
     r.add_argument("--quiet", action="store_true", help="no transcript, only the score table")
     r.add_argument("--on-error", default="continue", choices=["continue", "stop"], help="when the agent fails: record and go on, or stop")
+    r.add_argument("--allow-root", action="append", default=[], metavar="DIR", help=_ALLOW_ROOT_HELP)
     from hat_env.agents.cli_args import add_agent_arguments
 
     add_agent_arguments(r)
@@ -49,6 +55,7 @@ def _parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser("validate", help="check a scenario file or a harness pack folder; exit 1 when invalid")
     v.add_argument("path", help="scenario YAML file or harness pack folder (with harness.yaml)")
+    v.add_argument("--allow-root", action="append", default=[], metavar="DIR", help=_ALLOW_ROOT_HELP)
 
     t = sub.add_parser("make-tiny-model", help="build the tiny random-weight Qwen2 model for tests and smoke runs (needs torch, transformers)")
     t.add_argument("dir", help="output folder")
@@ -65,9 +72,12 @@ def _parser() -> argparse.ArgumentParser:
     hs.add_argument("--family", default="train", choices=["train", "heldout"], help="vocabulary family")
     hs.add_argument("--strength", type=float, default=1.0, help="strength 0-1 (default: 1.0)")
     from hat_env.evaluation.cli import add_parsers
+    from hat_env.scoring.cli import add_parsers as add_scoring_parsers
     from hat_env.train.cli import add_parsers as add_train_parsers
+    from hat_env.view.cli import add_parsers as add_view_parsers
 
-    p.set_defaults(_eval_handlers={**add_parsers(sub), **add_train_parsers(sub)})
+    p.set_defaults(_eval_handlers={**add_parsers(sub), **add_scoring_parsers(sub), **add_train_parsers(sub),
+                                   **add_view_parsers(sub)})
     return p
 
 
@@ -94,7 +104,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         from hat_env.sim.scenario import load_scenario
 
-        sc = load_scenario(args.scenario)
+        sc = load_scenario(args.scenario, roots=args.allow_root)
         seed = sc.seed if args.seed is None else args.seed
         if trace is None and args.trace is None:
             trace = str(default_trace_path(sc.name, seed))
@@ -178,7 +188,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from hat_env.harness import Harness
     from hat_env.harness.patch import PatchError
     from hat_env.sim.compliance import RuleSet
-    from hat_env.sim.scenario import load_scenario
+    from hat_env.sim.scenario import load_scenario, locate_harness
     from hat_env.yamlio import FileError
 
     p = Path(args.path)
@@ -187,16 +197,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
             h = Harness.load(p)
             print(f"ok: harness {h.name} {h.version} ({len(h.spec.tools)} tools, {len(h.spec.skills)} skills, hash {h.hash})")
             return 0
-        sc = load_scenario(p)
-        base = p.parent
-        hp = base / sc.harness
-        h = Harness.load(hp if (hp / "harness.yaml").exists() else sc.harness)
-        RuleSet.from_spec(sc.compliance, base)
+        sc = load_scenario(p, roots=args.allow_root)
+        h = Harness.load(locate_harness(sc))
+        RuleSet.for_scenario(sc)
         for i, e in enumerate(sc.harness_timeline):
             try:
                 h = h.apply(e.patch)
             except (PatchError, FileError) as exc:
-                raise FileError(p, [(f"harness_timeline.{i}.patch", None, str(exc))]) from None
+                raise FileError(p, [(f"harness_timeline.{i}.patch", sc.line("harness_timeline", i, "patch"),
+                                     str(exc))]) from None
         print(f"ok: scenario {sc.name} ({sc.locale}), harness {h.name}")
         return 0
     except FileError as exc:
@@ -234,6 +243,7 @@ def cmd_hsa(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hat-env`` console script; returns the exit status."""
     args = _parser().parse_args(argv)
+    args._argv = list(sys.argv[1:] if argv is None else argv)  # what run.json records as the command
     handlers = {"run": cmd_run, "scenarios": cmd_scenarios, "validate": cmd_validate, "hsa": cmd_hsa,
                 "make-tiny-model": cmd_make_tiny_model,
                 **args._eval_handlers}

@@ -7,12 +7,19 @@ and nothing finished is lost: the trace is appended and flushed per request.
 
 from __future__ import annotations
 
+import json
+import weakref
 from pathlib import Path
 from typing import Any, Callable
 
 from hat_env.agents.base import call_agent
 from hat_env.envs.session import LiveSession
 from hat_env.types import AgentResponse
+
+
+#: The turn messages of the request :func:`run_session` finished last, per session: what :func:`print_request`
+#: reads the arguments as the model wrote them from (the outcome keeps only the decoded ones).
+_LAST_MESSAGES: "weakref.WeakKeyDictionary[LiveSession, list[dict[str, Any]]]" = weakref.WeakKeyDictionary()
 
 
 class AgentFailed(RuntimeError):
@@ -49,6 +56,7 @@ def run_session(
                 if resp.error and on_error == "stop":
                     raise AgentFailed(resp.error)
                 scores = session.feed(resp)
+            _LAST_MESSAGES[session] = loop.turn_messages()
             if on_request is not None:
                 on_request(session, scores)
     finally:
@@ -56,15 +64,25 @@ def run_session(
     return summary
 
 
-def print_request(console: Any, session: LiveSession) -> None:
-    """Print the last finished request as a transcript block (comments, calls, hooks, reply, score)."""
+def print_request(console: Any, session: LiveSession, messages: list[dict[str, Any]] | None = None) -> None:
+    """Print the last finished request as a transcript block (comments, calls, hooks, reply, score).
+
+    Each call shows its arguments as the model wrote them (under HSA ``{"position":5}``, not the backend's
+    ``{"link": 5}``), from ``messages`` (the request's turn messages; default: those :func:`run_session` kept);
+    without them, the decoded arguments, marked ``decoded``.
+    """
+    from hat_env.view.steps import written_calls
+
     out, comp, composite = session.outcomes[-1]
     req = out.request
+    msgs = messages if messages is not None else _LAST_MESSAGES.get(session)
+    written = written_calls(msgs) if msgs else []
     for c in req.comments:
         console.print(f"[dim]{req.t:7.1f}s[/dim] [bold]{c.viewer_name}[/bold] [dim]({c.persona})[/dim]: {_esc(c.text)}")
-    for call in out.calls:
+    for i, call in enumerate(out.calls):
         mark = "[green]ok[/green]" if call.ok else f"[red]{call.fault or 'error'}[/red]"
-        console.print(f"          [cyan]-> {call.name}[/cyan] {_esc(str(call.args))} {mark}")
+        args = written[i][1] if i < len(written) else "decoded " + json.dumps(call.args, ensure_ascii=False)
+        console.print(f"          [cyan]-> {call.name}[/cyan] {_esc(args)} {mark}")
     for ev in out.hook_events:
         if ev["decision"] != "allow":
             console.print(f"          [yellow]hook {ev['check']}: {ev['decision']}[/yellow] {_esc(ev['reason'])[:120]}")

@@ -245,8 +245,8 @@ def test_families_are_disjoint_and_names_valid() -> None:
      ": skill_text.en.steps.announce:", "missing step lines ['announce']"),
     ("pattern: ^sk-[0-9a-f]{6}$", "pattern: ^sk-[0-9a-f{6}$", ": skill_code.pattern:", "regular expression"),
     ("markups: [markdown, xml]", "markups: [markdown, xml]\nmarkup: [yaml]", ": markup:", "unknown field"),
-    ("wrappers: [params, query, request]", "wrappers: !!python/object/apply:os.system ['echo hi']", ":",
-     "could not determine a constructor"),
+    ("wrappers: [params, query, request]", "wrappers: !!python/object/apply:os.system ['echo hi']", ":59: wrappers:",
+     "is not allowed"),
 ])
 def test_a_broken_vocabulary_file_names_file_key_and_reason(tmp_path: Path, old: str, new: str, where: str,
                                                             reason: str) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -257,16 +256,16 @@ def test_wrong_price_fails_accuracy():
     assert accuracy(c2) == 0.0
 
 
-def test_accuracy_numbers_from_tool_results_and_room():
+def test_accuracy_numbers_checked_against_their_own_product():
     room = make_room()
     # stock 500, 48 h, 7-day returns, coupon 40 off 100 are all room facts of link 1
     c = ctx(room, price_outcome(room, "券后89元，满100减40，库存500件，48小时发货，7天无理由"))
     assert accuracy(c) == 1.0
-    # link 2's price is only supported if a tool returned it
-    out = price_outcome(room, "1号89元，2号79元")
-    assert accuracy(ctx(room, out)) == 0.0
-    out.calls.append(call(room, "product_by_link", {"link": 2}))
-    assert accuracy(ctx(room, out)) == 1.0
+    # the room data at the request's moment decides, whether or not a tool returned it; prices swapped between
+    # two products are false
+    assert accuracy(ctx(room, price_outcome(room, "1号89元，2号79元"))) == 1.0
+    swapped = ctx(room, price_outcome(room, "1号79元，2号89元"))
+    assert accuracy(swapped) == 0.0 and "link 1" in swapped.notes["accuracy"][0]
 
 
 def test_false_promises_fail_accuracy():
@@ -299,9 +298,10 @@ def test_fallback_and_unresponsive_replies_fail_accuracy_and_effectiveness():
     out = price_outcome(room, "主播马上为你查询～", fallback=True)
     c = ctx(room, out)
     assert accuracy(c) == 0.0 and effectiveness(c) == 0.0
-    # a reply that claims nothing false but answers nothing is not an accurate answer either
+    # a reply that asserts nothing is accurate (nothing false) but answers nothing: the gate zeroes it anyway
     c2 = ctx(room, price_outcome(room, "好的宝宝们，看看这个"))
-    assert accuracy(c2) == 0.0 and "answers none" in c2.notes["accuracy"][0]
+    assert accuracy(c2) == 1.0 and effectiveness(c2) == 0.0
+    assert Rubric().score(ctx(room, price_outcome(room, "好的宝宝们，看看这个"))).composite == 0.0
     assert Rubric().score(ctx(room, out)).composite == 0.0
 
 
@@ -345,26 +345,23 @@ def test_tool_rationality_penalties():
     assert tool_rationality(ctx(room, camp)) == 1.0
 
 
-def test_faulted_tool_waiver():
+def test_faulted_tool_attempt_credited_but_a_stall_answers_nothing():
     room = make_room()
     calls = [call(room, "product_by_link", {"link": 1}), call(room, "stock", {"product_id": "P001"}, fault="timeout")]
     st = [Intent("stock", link=1)]
-    honest = outcome(st, "库存系统繁忙，稍后告诉你哦", calls)
-    c = ctx(room, honest)
-    assert effectiveness(c) == 1.0 and tool_rationality(c) == 1.0 and accuracy(c) == 1.0
-    # without saying it is unavailable: not waived
-    assert effectiveness(ctx(room, outcome(st, "防晒霜很好用哦", calls))) == 0.0
-    # a wrong number kills the waiver (and accuracy)
+    # an honest "the system is busy" states nothing false and answers nothing; the tried call is credited
+    honest = ctx(room, outcome(st, "库存系统繁忙，稍后告诉你哦", calls))
+    assert accuracy(honest) == 1.0 and effectiveness(honest) == 0.0 and tool_rationality(honest) == 1.0
+    # a wrong number is false
     wrong = ctx(room, outcome(st, "系统繁忙，大概还有800件", calls))
     assert effectiveness(wrong) == 0.0 and accuracy(wrong) == 0.0
-    # a retry after a fault is not needless; its answer is then required
+    # a retry after a fault is not needless, and its answer answers
     retried = calls + [call(room, "stock", {"product_id": "P001"})]
     c2 = ctx(room, outcome(st, "库存还有500件", retried))
     assert tool_rationality(c2) == 1.0 and effectiveness(c2) == 1.0
-    # a need never attempted is not waived
+    # a need never attempted is not credited
     untried = outcome(st, "系统繁忙，稍后", [call(room, "product_by_link", {"link": 1}, fault="timeout")])
-    c3 = ctx(room, untried)
-    assert effectiveness(c3) == 0.0 and tool_rationality(c3) == 0.5
+    assert tool_rationality(ctx(room, untried)) == 0.5
 
 
 def test_skill_selection():
@@ -424,7 +421,7 @@ def test_composite_gates():
     assert wrong.composite == 0.0 and wrong.gated == "accuracy" and "accuracy" in wrong.failed
     useless = r.score(ctx(room, price_outcome(room, "欢迎来到直播间")))
     assert useless.composite == 0.0 and useless.gated in ("accuracy", "effectiveness")
-    capped = r.score(ctx(room, price_outcome(room, "全网最低价，券后89元")))
+    capped = r.score(ctx(room, price_outcome(room, "券后89元，这是最好用的防晒")))
     assert capped.composite == 50.0 and capped.gated == "compliance"
     # partial answer: weighted mean, no gate
     both = [Intent("price", link=1), Intent("stock", link=1)]
@@ -499,7 +496,9 @@ def realistic_outcome(room: RoomState) -> RequestOutcome:
     return outcome(intents, reply, calls, skills=["purchase_guide"], latency_s=3.4)
 
 
-def test_realistic_outcome_and_speed():
+def test_realistic_outcome():
+    """A long multi-intent reply with a disclosure scores full marks (speed is measured by
+    benchmarks/grading.py, side by side with the revision before, not asserted here)."""
     room = make_room()
     out = realistic_outcome(room)
     rubric = Rubric()
@@ -507,12 +506,6 @@ def test_realistic_outcome_and_speed():
     assert s.components["accuracy"] == 1.0 and s.components["effectiveness"] == 1.0, s.notes
     assert s.components["tool_rationality"] == 1.0 and s.components["compliance"] == 1.0, s.notes
     assert s.composite > 95
-    n = 300
-    t0 = time.perf_counter()
-    for _ in range(n):
-        rubric.score(ctx(room, out, max_reply_chars=150, required_disclosure="AI主播"))
-    per = (time.perf_counter() - t0) / n
-    assert per < 0.003, f"{per * 1e6:.0f} us per score"  # target is well under 0.3 ms; generous for slow CI
 
 
 # --- properties ----------------------------------------------------------------------------------------------

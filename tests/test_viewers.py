@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hat_env.sim.language import parse_comment
+from hat_env.sim.parser import parse_comment
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import Scenario
 from hat_env.sim.viewers import DEFAULT_MIX, PERSONAS, ViewerPool

@@ -14,10 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal, Union
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from hat_env.yamlio import SAFE_LOADER, FileError, load_yaml, validate
+from hat_env.yamlio import FileError, load_yaml, validate
 
 STAGES: tuple[str, ...] = ("data", "sft", "distill", "rl")
 
@@ -370,8 +369,8 @@ def parse_override(item: str) -> tuple[list[str], Any]:
     if not sep or not key.strip():
         raise ValueError(f"override {item!r} is not KEY=VALUE (e.g. training.max_steps=10)")
     try:
-        value = yaml.load(raw, Loader=SAFE_LOADER) if raw.strip() else None
-    except yaml.YAMLError:
+        value = load_yaml("(override)", raw)[0] if raw.strip() else None
+    except FileError:  # not YAML (or refused by the bounded loader): the text as written
         value = raw
     return [k for k in key.strip().split(".")], value
 

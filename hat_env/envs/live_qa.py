@@ -20,7 +20,7 @@ from hat_env.untrusted import clean_text, describe
 
 def draw_request(session: LiveSession, seed: int, personas: list[str] | None = None) -> LiveRequest:
     """A single-comment request at a random moment, from a random persona (seeded)."""
-    from hat_env.sim.language import persona_intents, render_comment
+    from hat_env.sim.comments import persona_intents, render_comment
     from hat_env.sim.viewers import PERSONAS
 
     rng = stream(seed, "qa")

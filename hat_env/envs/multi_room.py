@@ -151,7 +151,7 @@ class MultiRoom(Room):
             name = spec.name or (sc.room.host_name if i == 0 else co if i == 1 else f"{co}{i}")
             hsc = sc if name == sc.room.host_name else sc.model_copy(
                 update={"room": sc.room.model_copy(update={"host_name": name})})
-            harness = load_harness(sc.harness if spec.harness is None else spec.harness, sc)
+            harness = load_harness(spec.harness, sc)
             self.hosts.append(RoomHost(self, harness, spec, i, hsc, hsa if spec.hsa is None else spec.hsa,
                                        max_history))
         self.screen_lines = Screen(sc, self.state, view_lines)

@@ -15,11 +15,12 @@ import random
 from pathlib import Path
 from typing import IO, Any, Callable
 
+from hat_env.constraints import limits_of
 from hat_env.harness.core import Harness
 from hat_env.scoring import Rubric, ScoringContext
 from hat_env.sim.compliance import RuleSet
 from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import Scenario
+from hat_env.sim.scenario import Scenario, locate_harness
 from hat_env.sim.tools import ToolBackend
 from hat_env.sim.viewers import ViewerPool
 from hat_env.types import RequestOutcome
@@ -101,20 +102,18 @@ class TraceWriter:
             self._fh = None
 
 
-def load_harness(harness: Harness | str | Path, scenario: Scenario) -> Harness:
-    """A harness given as an object, a built-in pack name or a pack path; a relative path names a pack next to the
-    scenario file first.
+def load_harness(harness: Harness | str | Path | None, scenario: Scenario) -> Harness:
+    """A harness given as an object, a pack the caller names (a folder, tried next to the scenario file first, else
+    as given, else a built-in name), or ``None`` for the scenario's own ``harness:``, which is data and confined
+    (see :func:`hat_env.sim.scenario.locate_harness` and :mod:`hat_env.confine`).
 
     Raises:
-        FileError: no such pack, or the pack is invalid (file, field, line and reason).
+        FileError: no such pack, a confined path that leaves its roots, or an invalid pack (file, field, line and
+            reason).
     """
     if isinstance(harness, Harness):
         return harness
-    base_dir = Path(scenario.source).parent if scenario.source else None
-    hp = Path(str(harness))
-    if base_dir is not None and not hp.is_absolute() and (base_dir / hp / "harness.yaml").exists():
-        hp = base_dir / hp
-    return Harness.load(hp if hp.exists() else str(harness))
+    return Harness.load(locate_harness(scenario, harness))
 
 
 class Room:
@@ -159,7 +158,7 @@ class Room:
             ViewerPool(sc, self.state, stream(self.seed, "viewers"), max_arrivals=max_arrivals, external=external)
             if viewers else None
         )
-        self.rules = RuleSet.from_spec(sc.compliance, Path(sc.source).parent if sc.source else None)
+        self.rules = RuleSet.for_scenario(sc)
         self.rubric = Rubric(sc.scoring.weights or None)
         self.trace = TraceWriter(None)
         self.n_requests = 0
@@ -178,20 +177,23 @@ class Room:
 
     # -- scoring -------------------------------------------------------------------------------------------
     def scoring_context(self, outcome: RequestOutcome, harness: Harness) -> ScoringContext:
-        """What the rubric reads to score ``outcome``: the room now, its rules, and ``harness``'s constraints."""
-        c = harness.spec.constraints
+        """What the rubric reads to score ``outcome``: the room now, its rules, ``harness`` (its limits as its hooks
+        enforce them, :func:`hat_env.constraints.limits_of`; its prompt and tools, which must not leak)."""
+        lim = limits_of(harness.spec)
         sc = self.scenario.scoring
         return ScoringContext(
             outcome=outcome,
             room=self.state,
             rules=self.rules,
             locale=self.scenario.locale,
-            max_reply_chars=c.max_reply_chars,
-            forbidden_words=list(c.forbidden_words),
-            required_disclosure=c.required_disclosure,
+            max_reply_chars=lim.max_chars,
+            forbidden_words=list(lim.forbidden_words),
+            required_disclosure=lim.disclosures or None,
             reply_skill_intents=harness.reply_skills,
             latency_target_s=sc.latency_target_s,
             latency_max_s=sc.latency_max_s,
+            tool_names=(*harness.tools_by_name, harness.spec.skill_tool.name),
+            harness=harness,
         )
 
     def score_reply(self, outcome: RequestOutcome, harness: Harness) -> dict[str, Any]:

@@ -56,7 +56,7 @@ class LiveSession(Room):
         if duration_s is not None:
             sc = sc.model_copy(update={"duration_s": float(duration_s)})
         super().__init__(sc, sc.seed if seed is None else int(seed), viewers=viewers)
-        self.host = Host(self, load_harness(sc.harness if harness is None else harness, sc), hsa=hsa,
+        self.host = Host(self, load_harness(harness, sc), hsa=hsa,
                          max_history=max_history, trace_hsa=True)
         self.start_trace(
             trace,

@@ -1,6 +1,6 @@
 """Live-IFEval scoring: strict and loose checks, prompt-level and instruction-level accuracy, as IFEval defines
 them (google-research ``instruction_following_eval``), over the live-reply instructions of
-:mod:`hat_env.harness.instructions`.
+:mod:`hat_env.ifeval`.
 
 - Strict: each instruction is checked on the reply as it is; an empty (all-whitespace) reply fails every one.
 - Loose: an instruction passes when any of 8 variants of the reply passes: the original, with the first line
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from hat_env.harness.instructions import resolve
+from hat_env.ifeval import resolve
 
 
 def loose_variants(reply: str) -> list[str]:
@@ -89,7 +89,7 @@ def evaluate(
         instructions: the instructions of the case.
         locale: ``zh_CN`` or ``en_US``.
         context: what some checks read (viewer comments for ``combination:repeat_prompt``, viewer names...), see
-            :func:`hat_env.harness.instructions.make_context`.
+            :func:`hat_env.ifeval.make_context`.
 
     Raises:
         ValueError: an unknown instruction type or bad params.

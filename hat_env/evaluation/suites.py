@@ -22,8 +22,9 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from hat_env.envs.session import stream
+from hat_env.evaluation.instruction_sampling import sample_instructions
 from hat_env.scoring.gold import needs_for_request, reply_skill_for, required_facts
-from hat_env.sim.language import persona_intents, render_comment
+from hat_env.sim.comments import persona_intents, render_comment
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import builtin_scenarios, load_scenario
 from hat_env.types import Intent
@@ -197,8 +198,6 @@ def gen_robust(n: int = 1002, suite: str = "robust-v1") -> list[dict[str, Any]]:
 
 def gen_ifeval(n: int = 500, suite: str = "ifeval-live-v1") -> list[dict[str, Any]]:
     """Live-IFEval: product questions whose harness carries 1-3 verifiable instructions for the reply."""
-    from hat_env.harness.instructions import sample_instructions
-
     rooms = _Rooms()
     out = []
     for i in range(n):
@@ -228,13 +227,21 @@ DESCRIPTIONS: dict[str, str] = {
 }
 
 
-@lru_cache(maxsize=8)
-def _cached(suite_id: str) -> tuple[str, ...]:
+def generate_lines(suite_id: str) -> tuple[str, ...]:
+    """Generate the suite afresh (no cache): its cases as canonical JSON lines."""
     return tuple(json.dumps(c, ensure_ascii=False, sort_keys=True) for c in GENERATORS[suite_id]())
 
 
+@lru_cache(maxsize=8)
+def _cached(suite_id: str) -> tuple[str, ...]:
+    from hat_env.evaluation.suite_cache import cached_lines
+
+    return cached_lines(suite_id, lambda: generate_lines(suite_id))  # on disk once per code version
+
+
 def load_suite(suite_id: str) -> list[dict[str, Any]]:
-    """The cases of ``suite_id`` (generated once per process).
+    """The cases of ``suite_id`` (generated once per version of the code and data, and kept on disk: see
+    :mod:`hat_env.evaluation.suite_cache`).
 
     Raises:
         ValueError: an unknown suite id (the message lists the known ones).

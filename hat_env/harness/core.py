@@ -14,10 +14,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError
+from referencing.exceptions import Unresolvable
 
 from hat_env.harness.parse import parse_output
+from hat_env.harness.schema import make_validator
+from hat_env.harness.schema import problems as schema_problems
 from hat_env.harness.spec import HarnessSpec, SkillSpec, ToolSpec
 from hat_env.types import ParsedOutput
 from hat_env.yamlio import FileError, line_of, load_yaml, validate
@@ -112,7 +113,10 @@ class Harness:
         """
         p = cls._resolve(name_or_path)
         files = [p / "harness.yaml", *sorted((p / "skills").glob("*/SKILL.md"))]
-        key = (str(p.resolve()), tuple((str(f), f.stat().st_mtime_ns) for f in files))
+        try:  # what each path leads to (inode, mtime): a file swapped for a link elsewhere is a miss, and checked
+            key = (str(p.resolve()), tuple((str(f), st.st_ino, st.st_mtime_ns) for f in files if (st := f.stat())))
+        except OSError as exc:
+            raise FileError(p, [("", None, f"cannot read the pack: {exc}")]) from None
         hit = _LOAD_CACHE.get(key)
         if hit is None:
             hit = _LOAD_CACHE[key] = cls._load_uncached(p)
@@ -129,15 +133,27 @@ class Harness:
             p = cand
         return p
 
+    @staticmethod
+    def _pack_files(p: Path) -> list[Path]:
+        """The pack's files (``harness.yaml``, then the ``SKILL.md`` files by folder), each checked to resolve
+        inside the pack folder (no symlink may leave the pack; see :mod:`hat_env.confine`)."""
+        from hat_env.confine import PathRefused, pack_files
+
+        files = [p / "harness.yaml", *sorted((p / "skills").glob("*/SKILL.md"))]
+        try:
+            return pack_files(p, files)
+        except PathRefused as exc:
+            raise FileError(exc.path or p, [("", None, str(exc))]) from None
+
     @classmethod
     def _load_uncached(cls, p: Path) -> "Harness":
-        from hat_env.harness.skills import load_skills_dir
+        from hat_env.harness.skills import parse_skill_md
 
         yml = p / "harness.yaml"
         data, lines = load_yaml(yml)
         if not isinstance(data, dict):
             raise FileError(yml, [("", 1, "harness.yaml must be a YAML mapping")])
-        skills = load_skills_dir(p / "skills") if (p / "skills").is_dir() else []
+        skills = [parse_skill_md(f) for f in cls._pack_files(p)[1:]]
         data = dict(data)
         data["skills"] = list(data.get("skills") or []) + skills
         spec = validate(HarnessSpec, data, yml, lines)
@@ -157,10 +173,9 @@ class Harness:
             if t.name in seen or t.name == spec.skill_tool.name:
                 out.append((loc + ("name",), f"duplicate tool name {t.name!r}"))
             seen.add(t.name)
-            try:
-                Draft202012Validator.check_schema(t.parameters)
-            except SchemaError as exc:
-                out.append((loc + ("parameters",), f"not a valid JSON Schema: {exc.message}"))
+            bad = schema_problems(t.parameters)  # valid, RE2 patterns, local resolvable $refs (harness/schema.py)
+            if bad:
+                out.extend((loc + ("parameters", *where), why) for where, why in bad)
                 continue
             if t.parameters.get("type") != "object":
                 out.append((loc + ("parameters", "type"), "tool parameters must be an object schema"))
@@ -248,14 +263,15 @@ class Harness:
         return out
 
     @cached_property
-    def _validators(self) -> dict[str, Draft202012Validator]:
+    def _validators(self) -> dict[str, Any]:
         return {}
 
-    def validator(self, tool: ToolSpec) -> Draft202012Validator:
-        """The compiled JSON Schema validator of ``tool``'s arguments (built once)."""
+    def validator(self, tool: ToolSpec) -> Any:
+        """The compiled JSON Schema validator of ``tool``'s arguments (built once; RE2 for ``pattern``, nothing
+        fetched for ``$ref``: :func:`hat_env.harness.schema.make_validator`)."""
         v = self._validators.get(tool.name)
         if v is None:
-            v = self._validators[tool.name] = Draft202012Validator(tool.parameters)
+            v = self._validators[tool.name] = make_validator(tool.parameters)
         return v
 
     def decode_args(self, tool: ToolSpec, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -264,7 +280,12 @@ class Harness:
         Raises:
             ArgError: with every schema error, or a value the codec cannot decode.
         """
-        errs = sorted(self.validator(tool).iter_errors(arguments), key=lambda e: list(e.path))
+        try:
+            errs = sorted(self.validator(tool).iter_errors(arguments), key=lambda e: list(e.path))
+        except RecursionError:
+            raise ArgError(f"invalid arguments for {tool.name}: nested too deeply to validate") from None
+        except Unresolvable as exc:  # only in a harness built unchecked: checked ones resolve every $ref
+            raise ArgError(f"{tool.name}'s schema has a $ref that does not resolve: {exc}") from None
         if errs:
             msgs = []
             for e in errs[:3]:

@@ -52,7 +52,7 @@ def _source(harness: "Harness", source: str, room: "RoomState", values: dict[str
             lines.append(f"- Every reply must include: {c.required_disclosure}")
         lines.append(f"- At most {c.turn_limit} steps (tool calls and reply) per request.")
         if c.instructions:
-            from hat_env.harness.instructions import describe
+            from hat_env.ifeval import describe
 
             lines += [f"- {describe(inst, room.locale)}" for inst in c.instructions]
         return "\n".join(lines)

@@ -6,20 +6,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hat_env.yamlio import FileError, load_yaml
+from hat_env.yamlio import FileError, load_yaml, read_text
 
 
 def parse_skill_md(path: Path, text: str | None = None) -> dict[str, Any]:
     """Read one SKILL.md into a skill dict (``name``, ``description``, ``metadata``, ``body``).
 
+    Args:
+        path: the ``SKILL.md`` file (its folder name is the skill's name).
+        text: the file's text, if already read; otherwise it is read with the bounded reader
+            (:func:`hat_env.yamlio.read_text`: UTF-8, size-limited).
+
     Raises:
-        FileError: no front matter, bad YAML, or a ``name`` that differs from the folder name.
+        FileError: unreadable, too large or not UTF-8, no front matter, bad YAML, or a ``name`` that differs from
+            the folder name.
     """
     if text is None:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise FileError(path, [("", None, f"cannot read: {exc.strerror}")]) from None
+        text = read_text(path)
     if not text.startswith("---"):
         raise FileError(path, [("", 1, "SKILL.md must start with YAML front matter between '---' lines")])
     end = text.find("\n---", 3)

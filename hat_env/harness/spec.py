@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from hat_env import saferegex
+
 SKILL_NAME_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 TOOL_NAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]{0,63}$")
 
@@ -140,7 +142,7 @@ class Constraints(_Strict):
             ``duplicate_call``); ``{placeholders}`` take details.
         fallback_reply: the reply sent when the turn limit or retry budget runs out, per locale.
         instructions: verifiable instructions every reply should follow (Live-IFEval), each a dict
-            ``{"type": TYPE_ID, **params}`` of :data:`hat_env.harness.instructions.INSTRUCTIONS` (e.g.
+            ``{"type": TYPE_ID, **params}`` of :data:`hat_env.ifeval.INSTRUCTIONS` (e.g.
             ``{"type": "startend:end_checker", "end_phrase": "Happy shopping!"}``). They are shown in the
             ``constraints`` prompt section and checked by :mod:`hat_env.evaluation.ifeval`; no hook enforces them.
     """
@@ -158,7 +160,7 @@ class Constraints(_Strict):
     @field_validator("instructions")
     @classmethod
     def _instructions(cls, v: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        from hat_env.harness.instructions import validate_instructions
+        from hat_env.ifeval import validate_instructions
 
         validate_instructions(v)  # raises on an unknown type or bad params; the dicts are kept as written
         return v
@@ -166,7 +168,11 @@ class Constraints(_Strict):
 
 class HookSpec(_Strict):
     """A declarative hook: on ``event``, run the named built-in ``check`` (optionally only for tools whose name
-    matches the ``matcher`` regex) with ``params``. Python hooks come only from installed entry points."""
+    matches the ``matcher`` regex) with ``params``. Python hooks come only from installed entry points.
+
+    ``matcher`` is searched in the tool name the model wrote, so it runs on RE2 (linear time; no lookaround or
+    backreferences, see :mod:`hat_env.saferegex`); a pattern RE2 refuses is a validation error with the reason.
+    """
 
     event: Literal["request_received", "before_tool", "after_tool", "before_reply"]
     check: str
@@ -176,11 +182,8 @@ class HookSpec(_Strict):
     @field_validator("matcher")
     @classmethod
     def _regex(cls, v: str | None) -> str | None:
-        if v is not None:
-            try:
-                re.compile(v)
-            except re.error as exc:
-                raise ValueError(f"matcher is not a valid regex: {exc}") from None
+        if v is not None and (why := saferegex.problem(v)) is not None:
+            raise ValueError(f"matcher {v[:80]!r}: {why}")
         return v
 
 

@@ -1,4 +1,5 @@
-"""Scoring of one reply: gold needs and facts, rubric components, and the gated composite score.
+"""Scoring of one reply: gold needs and facts, the claims engine, rubric components, the gated composite score,
+and offline grading (:func:`grade`).
 
 See :mod:`hat_env.scoring.gold` (what a request needs and what a good reply says),
 :mod:`hat_env.scoring.components` (the named components) and :mod:`hat_env.scoring.rubric` (weights, gates).
@@ -8,21 +9,20 @@ from hat_env.scoring.components import (
     BUILTIN_COMPONENTS,
     INVALID_PENALTY,
     NEEDLESS_PENALTY,
-    Claim,
     Component,
+    NumberClaim,
     ScoringContext,
     accuracy,
+    claims_report,
     compliance,
     constraints,
     effectiveness,
-    false_promises,
     latency,
     number_claims,
     skill_selection,
-    supported_values,
     tool_rationality,
-    unsupported_claims,
 )
+from hat_env.scoring.claims import Claim, Report, read_claims
 from hat_env.scoring.gold import (
     ANY,
     GREETING_WORDS,
@@ -43,6 +43,16 @@ from hat_env.scoring.gold import (
 )
 from hat_env.scoring.rubric import COMPLIANCE_CAP, DEFAULT_GATES, DEFAULT_WEIGHTS, Gates, Rubric, Scores
 
+
+def grade(case: dict, turns: list) -> dict:
+    """Grade stored model outputs for one evaluation case offline (see :func:`hat_env.scoring.offline.grade`):
+    the turns are fed in order and the last is graded as written. Returns ``{"composite", "components",
+    "notes", "intents", "hooks", "request_done"}``."""
+    from hat_env.scoring.offline import grade as _grade
+
+    return _grade(case, turns)
+
+
 __all__ = [
     "ANY",
     "BUILTIN_COMPONENTS",
@@ -57,6 +67,8 @@ __all__ = [
     "AnyOfFact",
     "Claim",
     "Component",
+    "NumberClaim",
+    "Report",
     "Fact",
     "Gates",
     "Need",
@@ -69,7 +81,8 @@ __all__ = [
     "compliance",
     "constraints",
     "effectiveness",
-    "false_promises",
+    "grade",
+    "claims_report",
     "latency",
     "need_of_call",
     "needs_for",
@@ -80,7 +93,6 @@ __all__ = [
     "required_facts",
     "satisfies",
     "skill_selection",
-    "supported_values",
+    "read_claims",
     "tool_rationality",
-    "unsupported_claims",
 ]

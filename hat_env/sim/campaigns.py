@@ -21,7 +21,7 @@ class Campaign(BaseModel):
     ``gift``.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)  # times and amounts are finite numbers
 
     campaign_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,40}$")
     type: Literal["coupon", "flash_sale", "bundle", "gift"]

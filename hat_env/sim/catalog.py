@@ -15,7 +15,7 @@ Category = Literal["cosmetics", "skincare", "health_food", "electronics", "appar
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)  # prices and fees are finite numbers
 
 
 class PricePoint(_Strict):

@@ -10,17 +10,18 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from hat_env.sim.campaigns import Campaign
 from hat_env.sim.catalog import Product
-from hat_env.yamlio import FieldError, FileError, load_yaml, validate
+from hat_env.yamlio import FieldError, FileError, line_of, load_yaml, validate
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # unknown fields are errors; numbers are finite (a duration of .inf would run forever, .nan compares false)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class GenerateSpec(_Strict):
@@ -66,7 +67,7 @@ class Order(_Strict):
 class ViewerSpec(_Strict):
     """Who is in the room and how they behave.
 
-    ``mix`` weights personas (names from :data:`hat_env.sim.viewers.PERSONAS`); ``arrival_per_min`` is the
+    ``mix`` weights personas (names from :data:`hat_env.sim.vocab.PERSONAS`); ``arrival_per_min`` is the
     Poisson arrival rate; ``comment_every_s`` the mean gap between one viewer's comments; ``merge_window_s`` the
     window in which comments are merged into one request. ``llm_viewers`` (the first N to enter) and
     ``llm_share`` (of later arrivals) are played by an LLM user simulator in the PettingZoo room when the caller
@@ -101,10 +102,20 @@ class LatencyModel(_Strict):
     tool_s: float = Field(0.05, ge=0)
 
 
+def _printable(v: str) -> str:
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in v):
+        raise ValueError("must not contain control characters (a name or path never needs them)")
+    return v
+
+
+#: A name or path written in a scenario: no control characters, 1-1024 characters.
+PathRef = Annotated[str, Field(min_length=1, max_length=1024), AfterValidator(_printable)]
+
+
 class ComplianceSpec(_Strict):
     """Rule packs by name (built-in ``default``) or path, which rule ids are on, and extra rules inline."""
 
-    packs: list[str] = Field(default_factory=lambda: ["default"])
+    packs: list[PathRef] = Field(default_factory=lambda: ["default"])
     enabled: list[str] | None = None
     extra_rules: list[dict[str, Any]] = Field(default_factory=list)
 
@@ -141,7 +152,7 @@ class Scenario(_Strict):
     locale: Literal["zh_CN", "en_US"]
     seed: int = 0
     duration_s: float = Field(600.0, gt=0)
-    harness: str = "default"
+    harness: PathRef = "default"
     harness_timeline: list[TimelineEntry] = Field(default_factory=list)
     room: RoomSpec = Field(default_factory=RoomSpec)
     catalog: CatalogSpec
@@ -153,6 +164,26 @@ class Scenario(_Strict):
     latency: LatencyModel = Field(default_factory=LatencyModel)
     scoring: ScoringSpec = Field(default_factory=ScoringSpec)
     source: str = ""
+    # set by the loader, never by the file: the folders its paths may also lead into, and the line index
+    _roots: tuple[Path, ...] = PrivateAttr(default=())
+    _lines: dict[tuple, int] = PrivateAttr(default_factory=dict)
+
+    @property
+    def folder(self) -> Path | None:
+        """The folder of the scenario file (what its relative paths are relative to); ``None`` when built in code."""
+        return Path(self.source).parent if self.source else None
+
+    @property
+    def allowed_roots(self) -> tuple[Path, ...]:
+        """Folders besides its own and the built-ins that the scenario's paths may lead into (see
+        :mod:`hat_env.confine`): the ``roots`` given to :func:`load_scenario` and ``HAT_ENV_ALLOW_ROOTS``."""
+        from hat_env.confine import allowed_roots
+
+        return allowed_roots(self._roots)
+
+    def line(self, *loc: str | int) -> int | None:
+        """The line of field ``loc`` in the scenario file (``None`` when unknown or built in code)."""
+        return line_of(self._lines, loc) if self._lines else None
 
     @model_validator(mode="after")
     def _references(self) -> "Scenario":
@@ -176,7 +207,7 @@ class Scenario(_Strict):
             if bad:
                 raise FieldError(("catalog", "products", i, "specs", bad[0]),
                                  f"product {p.product_id}: unknown spec keys {bad}; known: {sorted(SPEC_ATTRS)}")
-        from hat_env.sim.viewers import PERSONAS
+        from hat_env.sim.vocab import PERSONAS
 
         unknown = sorted(set(self.viewers.mix) - set(PERSONAS))
         if unknown:
@@ -218,20 +249,76 @@ def resolve_scenario_path(name_or_path: str | Path) -> Path:
 
 
 @lru_cache(maxsize=64)
-def _load_cached(path: str, mtime: float) -> Scenario:
+def _load_cached(path: str, mtime: float) -> tuple[Scenario, dict[tuple, int]]:
     data, lines = load_yaml(path)
     if not isinstance(data, dict):
         raise FileError(path, [("", 1, "a scenario must be a YAML mapping")])
     sc = validate(Scenario, data, path, lines)
     sc.source = path
-    return sc
+    return sc, lines
 
 
-def load_scenario(name_or_path: str | Path) -> Scenario:
-    """Load and validate a scenario by built-in name or path (cached per file modification time).
+def load_scenario(name_or_path: str | Path, roots: list[str | Path] | tuple[str | Path, ...] | None = None) -> Scenario:
+    """Load and validate a scenario by built-in name or path (cached per file modification time). The nested
+    parts (catalog, campaigns, orders, viewer settings...) are shared with the cache: treat them as read-only and
+    change a scenario with ``model_copy(update=...)``.
+
+    Args:
+        name_or_path: a built-in scenario name or a YAML file.
+        roots: folders besides the scenario's own and the built-ins that its ``harness:`` and rule-pack paths may
+            lead into (see :mod:`hat_env.confine`; ``HAT_ENV_ALLOW_ROOTS`` adds more).
 
     Raises:
         FileError: with file, field path and line for every problem.
     """
     p = resolve_scenario_path(name_or_path).resolve()
-    return _load_cached(str(p), p.stat().st_mtime).model_copy(deep=True)
+    cached, lines = _load_cached(str(p), p.stat().st_mtime)
+    # A shallow copy: its own top-level fields (set, or model_copy(update=...), without touching the cache) over
+    # the cached parts, which nothing changes in place (rooms copy the products, lists and dicts they change).
+    # A deep copy per load was most of building an evaluation case's session.
+    sc = cached.model_copy()
+    sc._lines = lines  # shared, never changed
+    sc._roots = tuple(Path(r) for r in roots or ())
+    return sc
+
+
+def locate_harness(sc: Scenario, ref: str | Path | None = None) -> str | Path:
+    """Where the harness pack for ``sc`` is, as :meth:`hat_env.harness.Harness.load` takes it.
+
+    Args:
+        sc: the scenario.
+        ref: a pack the caller names (``--harness``, ``harness=``): a folder, tried next to the scenario file
+            first, else as given, else a built-in name. ``None``: the scenario's own ``harness:``, which is data
+            and confined (see :mod:`hat_env.confine`): a bare name is a pack folder next to the scenario file or
+            a built-in pack; a path must resolve inside the scenario's folder, the built-ins or an allowed root.
+
+    Returns:
+        A folder path or a built-in pack name.
+
+    Raises:
+        FileError: the scenario's path leads outside the permitted folders (naming the file, line and field).
+    """
+    from hat_env.confine import PathRefused, confine, is_plain_name
+    from hat_env.harness.core import harnesses_dir
+
+    base = sc.folder
+    if ref is not None or base is None:  # named by the caller, or a scenario built in code: the caller's choice
+        r = sc.harness if ref is None else ref
+        hp = Path(str(r))
+        if base is not None and not hp.is_absolute() and (base / hp / "harness.yaml").exists():
+            return base / hp
+        return hp if hp.exists() else str(r)
+    name = sc.harness
+    if is_plain_name(name) and not (base / name / "harness.yaml").exists():
+        builtin = harnesses_dir() / name
+        if (builtin / "harness.yaml").is_file():
+            return builtin
+        known = sorted(d.name for d in harnesses_dir().iterdir() if (d / "harness.yaml").exists())
+        raise FileError(sc.source, [("harness", sc.line("harness"),
+                                     f"no harness pack {name!r} next to the scenario file, and no built-in one; "
+                                     f"built-in: {known}")])
+    cand = Path(name) if Path(name).is_absolute() else base / name
+    try:
+        return confine(cand, [base, harnesses_dir(), *sc.allowed_roots], f"harness pack {name!r}")
+    except PathRefused as exc:
+        raise FileError(sc.source, [("harness", sc.line("harness"), str(exc))]) from None

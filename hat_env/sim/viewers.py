@@ -1,14 +1,14 @@
 """The viewer population of a live room: arrivals, departures, comments, merged requests and reactions.
 
 Viewers arrive (an initial crowd, then a Poisson stream), stay for an exponential time, and comment at
-exponential gaps; each comment is written by :func:`hat_env.sim.language.render_comment` from the intents its
+exponential gaps; each comment is written by :func:`hat_env.sim.comments.render_comment` from the intents its
 persona draws. Comments that fall in one merge window become one :class:`~hat_env.types.LiveRequest`. After the
 host answers, :meth:`ViewerPool.react` lets each asking viewer buy, ask again, leave or stay, with odds that
 depend on whether the answer was right, how useful it was and how long it took.
 
 Everything runs on one event heap of ``(time, seq, kind, viewer_id, data)`` entries, so each event costs
 O(log n) and rooms of thousands of viewers stay cheap. All randomness comes from the ``random.Random`` passed
-in; Faker is only used at construction to pre-generate a pool of display names.
+in; display names come from a seeded pool of Faker names drawn on demand (:mod:`hat_env.sim.names`).
 """
 
 from __future__ import annotations
@@ -18,24 +18,13 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Collection
 
-from hat_env.sim.catalog import _faker
-from hat_env.sim.language import ASK_AGAIN_PREFIX, parse_comment, persona_intents, render_comment
+from hat_env.sim.comments import ask_again_prefixes, persona_intents, render_comment
+from hat_env.sim.names import NamePool
+from hat_env.sim.parser import parse_comment
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import Scenario
+from hat_env.sim.vocab import PERSONAS
 from hat_env.types import Comment, Intent, LiveRequest
-
-#: Every persona a scenario's ``viewers.mix`` may weight.
-PERSONAS: tuple[str, ...] = (
-    "price_asker",
-    "spec_asker",
-    "comparer",
-    "after_sales",
-    "purchase_intent",
-    "chit_chat",
-    "multi_intent",
-    "troll",
-    "prompt_injector",
-)
 
 #: Persona weights used when a scenario gives no ``viewers.mix``.
 DEFAULT_MIX: dict[str, float] = {
@@ -122,7 +111,7 @@ class ViewerPool:
         scenario: the validated scenario (``viewers`` settings, ``locale``, ``duration_s``).
         room: the room state: its clock ``t`` drives :meth:`next_request`; products and orders feed the intents;
             :meth:`react` records purchases on it.
-        rng: the session's seeded generator; it also seeds Faker once for the name pool.
+        rng: the session's seeded generator; it also draws the name pool's seed.
         max_arrivals: at most this many viewers ever enter (the initial crowd included); later arrivals are
             turned away and counted in :attr:`turned_away`. ``None``: no limit. Multi-agent rooms use it so
             that every viewer maps to one of a fixed set of agent names.
@@ -153,9 +142,8 @@ class ViewerPool:
         spec = scenario.viewers
         self._spec = spec
         self._personas, self._cum = _mix_table(spec.mix or DEFAULT_MIX)
-        fake = _faker(self.locale)
-        fake.seed_instance(rng.getrandbits(32))
-        self._names: tuple[str, ...] = tuple(fake.name() for _ in range(min(_NAME_POOL_MAX, max(8, spec.max_viewers))))
+        # Faker's names for this seed, drawn when a viewer takes a slot (sim/names.py): the same names, not all now
+        self._names = NamePool(self.locale, rng.getrandbits(32), min(_NAME_POOL_MAX, max(8, spec.max_viewers)))
         self.viewers: dict[str, Viewer] = {}
         self._heap: list[tuple[float, int, str, str, Any]] = []
         self._seq = 0
@@ -286,7 +274,7 @@ class ViewerPool:
         room = self.room
         if kind == "ask_again":
             intents: tuple[Intent, ...] = data
-            pre = ASK_AGAIN_PREFIX[self.locale]
+            pre = ask_again_prefixes(self.locale)
             text = pre[int(rng.random() * len(pre))] + render_comment(intents, self.locale, rng, room)
         else:
             intents = persona_intents(v.persona, rng, room)
@@ -350,14 +338,14 @@ class ViewerPool:
     def comment_from(self, viewer_id: str, text: str, t: float, intents: tuple[Intent, ...] | None = None) -> Comment | None:
         """Record a comment written outside the pool (an agent's) and return it.
 
-        Its intents are ``intents`` or, by default, what :func:`~hat_env.sim.language.parse_comment` reads in the
+        Its intents are ``intents`` or, by default, what :func:`~hat_env.sim.parser.parse_comment` reads in the
         text (so scoring knows what was asked). ``None`` when the viewer is not in the room.
         """
         v = self.viewers.get(viewer_id)
         if v is None:
             return None
         if intents is None:
-            intents = tuple(parse_comment(text, self.locale))
+            intents = tuple(parse_comment(text, self.locale, catalog=self.room))
         v.last_intents = intents
         v.comments += 1
         return Comment(round(t, 3), viewer_id, v.name, v.persona, text, intents)

@@ -1,0 +1,370 @@
+"""Locale data: one YAML file per locale (``scenarios/locales/<locale>.yaml``, package data of
+``hat_env.scenarios``) holding how viewers write in that language and the fixed phrases the reference host says.
+
+A file has five sections, each read by one owner:
+
+- ``comments``: the comment generator's templates, separators, noise, places, link references and ask-again
+  prefixes (:mod:`hat_env.sim.comments`);
+- ``injection_payloads``: what a prompt injector tries to make the host say (:mod:`hat_env.sim.comments`);
+- ``parser``: the keywords the comment parser reads (:mod:`hat_env.sim.parser`);
+- ``reply``: the phrase tables of the reference agent's reply composer (:mod:`hat_env.agents.reply`);
+- ``ifeval``: the Live-IFEval word pools: what the suite sampler draws and the sentences the reference agent adds
+  to follow an instruction (:mod:`hat_env.evaluation.instruction_sampling`, :mod:`hat_env.agents.instructions`).
+
+Files are read with the safe YAML loader only, once per process (lazily, cached), and validated: an error names
+the file, the field and its line. Templates may use only the placeholders their kind is given (see
+:data:`TEMPLATE_FIELDS`), by plain name (no attribute, index, conversion or format spec), so no locale file can
+reach beyond the strings it is handed. Seeded draws index into the lists, so the order of every list is part of
+the behaviour: a reordered list changes the generated comments, traces and the pinned evaluation suites.
+
+Adding a locale is adding a file whose name is the locale id (``es_ES.yaml`` with ``locale: es_ES``).
+"""
+
+from __future__ import annotations
+
+import string
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from hat_env.yamlio import SAFE_LOADER, FieldError, FileError, load_yaml, validate
+
+#: A non-empty list of strings (seeded draws pick from it by index).
+Pool = Annotated[tuple[str, ...], Field(min_length=1)]
+#: Three wordings of one phrase, longest first (the composer shortens a reply one level at a time).
+Wordings = tuple[str, str, str]
+
+#: Placeholders each comment template kind is formatted with. Templates of kinds not listed here are used as they
+#: are and may hold no placeholder. ``injection`` templates have ``{P}`` replaced (payloads may hold braces).
+TEMPLATE_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # kind: (required, allowed)
+    "price": (frozenset({"L"}), frozenset({"L"})),
+    "stock": (frozenset({"L"}), frozenset({"L"})),
+    "campaign": (frozenset({"L"}), frozenset({"L"})),
+    "shipping": (frozenset({"L"}), frozenset({"L"})),
+    "after_sales": (frozenset({"L"}), frozenset({"L"})),
+    "purchase": (frozenset({"L"}), frozenset({"L"})),
+    "spec": (frozenset({"L", "A"}), frozenset({"L", "A"})),
+    "spec_q": (frozenset({"L", "A"}), frozenset({"L", "A"})),
+    "compare": (frozenset({"L", "L2"}), frozenset({"L", "L2"})),
+    "order_status": (frozenset({"O"}), frozenset({"O"})),
+    "chitchat": (frozenset(), frozenset({"X"})),
+    "injection": (frozenset({"P"}), frozenset({"P"})),
+}
+#: Placeholders of the follow-up (link-less) templates.
+FOLLOW_UP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "spec": (frozenset({"A"}), frozenset({"A"})),
+    "spec_q": (frozenset({"A"}), frozenset({"A"})),
+}
+
+ParserKind = Literal[
+    "price", "stock", "campaign", "shipping", "after_sales", "purchase", "compare", "troll", "spec_generic",
+    "identity", "efficacy", "chitchat", "order_status",
+]
+OrderStatus = Literal["paid", "packed", "shipped", "delivered", "refunding"]
+
+
+def _fields_of(template: str) -> list[tuple[str, str | None, str | None]]:
+    """``(field name, conversion, format spec)`` of every placeholder in ``template``.
+
+    Raises:
+        ValueError: unbalanced braces.
+    """
+    return [(name, conv, spec) for _, name, spec, conv in string.Formatter().parse(template) if name is not None]
+
+
+def _check_templates(pools: dict[str, tuple[str, ...]], fields: dict[str, tuple[frozenset[str], frozenset[str]]],
+                     ) -> None:
+    """Every template of ``pools`` uses the placeholders its kind allows, and every one it requires.
+
+    Raises:
+        FieldError: naming ``(kind, index)``.
+    """
+    for kind, pool in pools.items():
+        required, allowed = fields.get(kind, (frozenset(), frozenset()))
+        for i, tpl in enumerate(pool):
+            if kind == "injection":  # "{P}" is replaced, the rest is kept as written
+                if "{P}" not in tpl:
+                    raise FieldError((kind, i), "an injection template must hold {P} (the payload)")
+                continue
+            try:
+                found = _fields_of(tpl)
+            except ValueError as exc:
+                raise FieldError((kind, i), f"bad braces in template {tpl!r}: {exc}") from None
+            names = set()
+            for name, conv, spec in found:
+                if name not in allowed or conv or spec:
+                    what = "{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}"
+                    ok = ", ".join("{" + a + "}" for a in sorted(allowed)) or "none"
+                    raise FieldError((kind, i), f"placeholder {what} is not allowed in {kind!r} templates "
+                                                f"(allowed: {ok})")
+                names.add(name)
+            missing = sorted(required - names)
+            if missing:
+                raise FieldError((kind, i), f"template {tpl!r} lacks " + ", ".join("{" + m + "}" for m in missing))
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CommentTemplates(_Strict):
+    """Comment templates for one intent, with its link (field names are intent kinds; ``spec_q`` is used when the
+    spec word is itself a question, ``*_noid`` / ``*_nopayload`` when the intent lacks its order id / payload)."""
+
+    price: Pool
+    stock: Pool
+    spec: Pool
+    spec_q: Pool
+    campaign: Pool
+    shipping: Pool
+    after_sales: Pool
+    purchase: Pool
+    compare: Pool
+    order_status: Pool
+    order_status_noid: Pool
+    chitchat: Pool
+    troll: Pool
+    injection: Pool
+    injection_nopayload: Pool
+
+    @model_validator(mode="after")
+    def _placeholders(self) -> "CommentTemplates":
+        _check_templates(dict(self), TEMPLATE_FIELDS)
+        return self
+
+
+class FollowUps(_Strict):
+    """Link-less follow-ups: the second intent of a two-intent comment about one link."""
+
+    price: Pool
+    stock: Pool
+    spec: Pool
+    spec_q: Pool
+    campaign: Pool
+    shipping: Pool
+    after_sales: Pool
+    purchase: Pool
+
+    @model_validator(mode="after")
+    def _placeholders(self) -> "FollowUps":
+        _check_templates(dict(self), FOLLOW_UP_FIELDS)
+        return self
+
+
+class CommentSpec(_Strict):
+    """How viewers of the locale write (see ``comments`` in a locale file for each field's use)."""
+
+    templates: CommentTemplates
+    follow_ups: FollowUps
+    multi_sep: Pool
+    multi_end: Pool
+    sentence_sep: str = Field(min_length=1)
+    noise_prefix: Pool
+    noise_suffix: Pool
+    capitalize_chance: float | None = Field(None, ge=0.0, le=1.0)
+    places: Pool
+    link_ref: Pool
+    no_link_ref: str = Field(min_length=1)
+    generic_spec_word: str = Field(min_length=1)
+    question_markers: tuple[str, ...] = ()
+    ask_again_prefix: Pool
+
+    @model_validator(mode="after")
+    def _link_refs(self) -> "CommentSpec":
+        _check_templates({"link_ref": self.link_ref}, {"link_ref": (frozenset({"n"}), frozenset({"n"}))})
+        return self
+
+
+Words = tuple[str, ...]
+
+
+class InjectionWords(_Strict):
+    """How a prompt injection starts in this language (see :mod:`hat_env.understanding.parser`)."""
+
+    #: phrases that start an injection on their own ("developer mode", "系统消息")
+    triggers: Words = ()
+    #: words that start one when one of ``objects`` follows in the same clause ("ignore ... instructions")
+    heads: Words = ()
+    objects: Words = ()
+    #: say-verbs: the payload the injector wants said follows them
+    say: Words = ()
+    #: say-verbs that start an injection on their own ("tell everyone", "告诉大家")
+    say_triggers: Words = ()
+
+
+class ParserSpec(_Strict):
+    """The comment parser's vocabulary for this language (read by :mod:`hat_env.understanding.lexicon`; every
+    locale's words are read whatever the room's locale). Words are matched folded (lower case, half-width,
+    simplified Chinese, accents dropped); ASCII words at word boundaries."""
+
+    #: per intent kind, the words that signal it (``spec_generic``: a spec question without an attribute;
+    #: ``chitchat``: a greeting or compliment that is an intent of its own next to a question; ``order_status``:
+    #: an order question without an id)
+    keywords: dict[ParserKind, Pool]
+    #: spec words beyond :data:`hat_env.sim.vocab.SPEC_ATTRS`, per attribute (an attribute no product has is
+    #: read as ``attr="unknown"`` when the catalog is known)
+    spec_words: dict[str, Words] = {}
+    #: values that name their attribute ("XXL" is a size, "silver" a color)
+    spec_values: dict[str, Words] = {}
+    #: identity words that need an addressee (``addressee``) in the same clause ("are YOU an AI")
+    identity_weak: Words = ()
+    addressee: Words = ()
+    #: health conditions: asking about one is an efficacy question ("失眠", "insomnia")
+    conditions: Words = ()
+    #: quantity words: a price question unless a spec word or a noun takes them ("how much does it weigh")
+    quantity: Words = ()
+    #: words right after a quantity word that keep it a price question ("is", "for", "钱")
+    quantity_price_next: Words = ()
+    #: when a product lacks the asked attribute but has this one, the question is about it (read from every
+    #: locale: weight -> size for the net content of food)
+    spec_fallbacks: dict[str, str] = {}
+    #: Chinese numerals of link numbers ("三号链接"): the characters for 0-9 in order, the one for ten, then
+    #: other characters for two ("两")
+    numerals: str = ""
+    #: words before / after a link number ("链接3", "3号", "enlace 2")
+    link_prefix: Words = ()
+    link_suffix: Words = ()
+    #: words after a link that make the next bare number a link too ("link 1 or 3", "el enlace 1 o el 4")
+    link_joiners: Words = ()
+    link_articles: Words = ()
+    #: words that start a new part of a clause for the quantity rule ("and", "y")
+    clause_joiners: Words = ()
+    #: what makes a clause a question: final particles and marks, and question words anywhere
+    question_marks: Words = ()
+    question_words: Words = ()
+    #: misspelt phrases, read as the phrase given ("wana by": "want to buy")
+    misspellings: dict[str, str] = {}
+    #: ordinary words: never corrected as a typo, never a product name
+    common_words: Words = ()
+    #: function words that identify the language (for telling it from languages the parser does not read)
+    markers: Words = ()
+    #: product nouns by concept id, shared by every locale ("sunscreen": 防晒霜 / sunscreen / protector solar):
+    #: a product whose title holds one of a concept's words is named by all of them
+    nouns: dict[str, Words] = {}
+    #: words never used as a product name (address words, fillers)
+    name_stopwords: Words = ()
+    #: order words before an order id ("订单", "order", "pedido")
+    order_words: Words = ()
+    injection: InjectionWords = InjectionWords()
+    #: characters too common to count as the right half of a homophone typo ("有活" is not "有货")
+    function_chars: str = ""
+    #: also read the keywords written in toneless pinyin ("duoshao qian", "bao you")
+    pinyin: bool = False
+
+
+class ReplyPhrases(_Strict):
+    """Phrase tables of the reference agent's reply composer (the sentences with facts are its code)."""
+
+    sentence_sep: str = Field(min_length=1)
+    end: str
+    chitchat: Wordings
+    troll: Wordings
+    injection: Wordings
+    injection_short: str = Field(min_length=1)
+    #: answers without facts: "I'm an AI host", "it is not a medicine", "please ask in <language>" (when absent,
+    #: the chitchat wordings are said)
+    identity: Wordings | None = None
+    efficacy: Wordings | None = None
+    other_language: Wordings | None = None
+    spec_labels: dict[str, str]
+    generic_spec_label: str = Field(min_length=1)
+    order_status: dict[OrderStatus, str]
+
+
+class IFEvalPools(_Strict):
+    """Live-IFEval word pools: keywords (with a sentence that says each), forbidden fillers, start and end
+    phrases and postscript markers for the sampler; filler sentences and a postscript for the rewriter."""
+
+    keywords: Annotated[dict[str, str], Field(min_length=1)]
+    forbidden_pool: Pool
+    start_phrases: Pool
+    end_phrases: Pool
+    fillers: Pool
+    postscript_markers: Pool
+    postscript_text: str = Field(min_length=1)
+
+
+class LocaleData(_Strict):
+    """One locale file, validated."""
+
+    locale: str = Field(pattern=r"^[a-z]{2,3}_[A-Z]{2}$")
+    comments: CommentSpec
+    injection_payloads: Pool
+    parser: ParserSpec
+    reply: ReplyPhrases
+    ifeval: IFEvalPools
+
+
+def locales_dir() -> Path:
+    """The folder of the built-in locale files."""
+    try:
+        return Path(str(resources.files("hat_env.scenarios"))) / "locales"
+    except ModuleNotFoundError:  # pragma: no cover - a source checkout that is not installed
+        return Path(__file__).resolve().parents[1] / "scenarios" / "locales"
+
+
+@lru_cache(maxsize=1)
+def builtin_locales() -> tuple[str, ...]:
+    """Ids of the built-in locales (the file names), sorted."""
+    return tuple(sorted(p.stem for p in locales_dir().glob("*.yaml")))
+
+
+def load_locale_file(path: str | Path) -> LocaleData:
+    """Read and validate one locale file (not cached).
+
+    Raises:
+        FileError: the file is unreadable, not YAML, or a field is wrong (each problem with its field and line);
+            also when the ``locale`` field differs from the file name.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise FileError(p, [("", None, f"cannot read file: {exc.strerror or exc}")]) from None
+    try:  # the fast path: no line index unless there is something to report
+        data: Any = yaml.load(text, Loader=SAFE_LOADER)
+        loc = LocaleData.model_validate(data)
+    except (yaml.YAMLError, ValidationError):
+        data, lines = load_yaml(p, text)
+        if not isinstance(data, dict):
+            raise FileError(p, [("", 1, "a locale file must be a YAML mapping")]) from None
+        loc = validate(LocaleData, data, p, lines)
+    if loc.locale != p.stem:
+        line = load_yaml(p, text)[1].get(("locale",))
+        raise FileError(p, [("locale", line, f"{loc.locale!r} differs from the file name {p.stem!r}")])
+    return loc
+
+
+@lru_cache(maxsize=None)
+def get_locale(locale: str) -> LocaleData:
+    """The data of a built-in locale, read on first use and cached for the process.
+
+    Args:
+        locale: a locale id such as ``"zh_CN"`` (see :func:`builtin_locales`).
+
+    Raises:
+        ValueError: no such locale.
+        FileError: its file is invalid.
+    """
+    if locale not in builtin_locales():
+        raise ValueError(f"unknown locale {locale!r}; expected one of {builtin_locales()}")
+    return load_locale_file(locales_dir() / f"{locale}.yaml")
+
+
+__all__ = [
+    "CommentSpec",
+    "IFEvalPools",
+    "InjectionWords",
+    "LocaleData",
+    "ParserSpec",
+    "ReplyPhrases",
+    "builtin_locales",
+    "get_locale",
+    "load_locale_file",
+    "locales_dir",
+]

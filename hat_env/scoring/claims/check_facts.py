@@ -1,0 +1,412 @@
+"""Commerce claims that are not numbers: availability (in stock, sold out, "only a few left"), free or paid
+shipping, the carrier, exchange and return conditions (the product's after-sales note), same-day and next-day
+promises, selling a sold-out item, campaigns at the request's moment (a flash sale now or later, countdowns and
+price deadlines, promo codes, "no deal" / "no coupon", a coupon's condition, bundles and their terms, stacking,
+gifts), and a product given away. Every word list is the locale's vocabulary (:mod:`.vocab`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims.facts import ProductFacts
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.read import Reading
+
+
+def _state(r: "Reading", i: int, pos: int) -> bool:
+    """Polarity of a claim at ``pos`` in clause ``i``: False when negated."""
+    return not r.negated(i, pos)
+
+
+def _group(r: "Reading", i: int, pos: int) -> tuple[tuple[str, ...], bool]:
+    """The products a claim at ``pos`` is about, and whether the reply named them all at once ("everything",
+    "links 1 to 6": the claim must hold for each)."""
+    pids, how = r.subject(pos, i)
+    return pids, how == "group"
+
+
+def _availability(r: "Reading", i: int) -> None:
+    """In stock / sold out / "only a few left" in clause ``i``, checked against the stock of the products it is about
+    (each of them when the reply names them all at once)."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    v = r.vocab
+    seen: list[tuple[int, int]] = []
+    for name in ("sold_out", "low_stock", "in_stock"):
+        for m in r.call(name, i):
+            s, e = c0 + m.start(), c0 + m.end()
+            if any(a < e and s < b for a, b in seen):
+                continue
+            seen.append((s, e))
+            pos = _state(r, i, s)
+            pids, many = _group(r, i, s)
+            pfs = r.pfs(pids)
+            if not pfs:
+                continue
+            if name == "low_stock":
+                want = "low"
+                good = [pf for pf in pfs if 0 < pf.stock <= v.low_stock_max]
+                ok = bool(good) if pos else True
+            else:
+                want_in = (name == "in_stock") == pos
+                want = "in stock" if want_in else "sold out"
+                test = (lambda pf: pf.stock > 0) if want_in else (lambda pf: pf.stock <= 0)
+                ok = all(test(pf) for pf in pfs) if many else any(test(pf) for pf in pfs)
+                good = [pf for pf in pfs if test(pf)]
+            if ok:
+                r.claim(s, e, pids, "availability", want, "", pos, "true", "", [("stock", pf.pid) for pf in good])
+            else:
+                pf = pfs[0]
+                r.claim(s, e, pids, "availability", want, "", pos, "false",
+                        f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but stock is {pf.stock}",
+                        [] if name == "low_stock" else [("stock", pf.pid)])
+
+
+def _bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, claim_value: bool = True,
+               note: str = "") -> None:
+    """A yes/no policy word of list ``name`` (free shipping, exchange) against ``getter(pf)``; a negation flips it, and
+    a clause that restates the after-sales note is true."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    for m in r.call(name, i):
+        s, e = c0 + m.start(), c0 + m.end()
+        pol = _state(r, i, s) == claim_value
+        pids, _many = _group(r, i, s)
+        pfs = r.pfs(pids)
+        if not pfs:
+            continue
+        good = [pf for pf in pfs if bool(getter(pf)) == pol or _in_note(r, i, pf)]
+        if good:
+            r.claim(s, e, pids, attr, pol, "", pol, "true", "", [(answer, pf.pid) for pf in good])
+        else:
+            r.claim(s, e, pids, attr, pol, "", pol, "false", f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}' but {note or attr} is {not pol}",
+                    [(answer, pfs[0].pid)])
+        return
+
+
+def _in_note(r: "Reading", i: int, pf: ProductFacts) -> bool:
+    """Whether clause ``i`` restates the product's after-sales note ("拆封后非质量问题不支持退换")."""
+    from hat_env.text import fuzz
+
+    note = pf.product.returns.note
+    if not note:
+        return False
+    ct = r.ctext(i).strip(" ,，.。!！~～")
+    return len(ct) >= 4 and fuzz().partial_ratio(ct.lower(), note.lower()) >= 80
+
+
+def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True,
+                  void: bool = True) -> None:
+    """A positive mention of ``name`` needs ``has(pf)`` for the product the clause is about. ``void``: when
+    false, it voids the ``answer`` it would have given (an invented extra deal beside a right one does not)."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    for m in r.call(name, i):
+        s, e = c0 + m.start(), c0 + m.end()
+        if need_positive and not _state(r, i, s):
+            continue
+        pids, _many = _group(r, i, s)
+        pfs = r.pfs(pids)
+        if not pfs:
+            continue
+        good = [pf for pf in pfs if has(pf)]
+        if good:
+            r.claim(s, e, pids, attr, True, "", True, "true", "", [(answer, pf.pid) for pf in good])
+        else:
+            r.claim(s, e, pids, attr, True, "", True, "false", f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}' but {why}",
+                    [(answer, pfs[0].pid)] if void else [])
+        return
+
+
+def _flash(r: "Reading", i: int) -> None:
+    """A flash sale named in clause ``i``: running now (or, with "ended" / "starts later" words, not running) for the
+    product at the request's moment."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    v = r.vocab
+    m = r.cfind("flash_words", i)
+    if m is None:
+        return
+    s, e = c0 + m.start(), c0 + m.end()
+    if r.cfind("inactive_words", i) is not None:
+        pids, _many = _group(r, i, s)
+        pfs = r.pfs(pids)
+        later = [c for pf in pfs for c in pf.campaigns_later if c.type == "flash_sale" and c.start_s > r.room.t]
+        ok = bool(later) and not any(pf.flash for pf in pfs)
+        r.claim(s, e, pids, "flash_sale", "later", "", True, "true" if ok else "false",
+                "" if ok else f"{r.label(pids[0] if pids else None)}: '{r.m.original(s, e)}' but no flash sale starts later",
+                [("campaign", pf.pid) for pf in pfs] if ok else ())
+        return
+    ended = r.cfind("ended_words", i) is not None or not _state(r, i, s)
+    pids, _many = _group(r, i, s)
+    pfs = r.pfs(pids)
+    if not pfs:
+        return
+    if ended:
+        ok = any(not pf.flash for pf in pfs)
+        why = "a flash sale is on now"
+    else:
+        ok = any(pf.flash for pf in pfs)
+        later = [c for pf in pfs for c in pf.campaigns_later if c.type == "flash_sale"]
+        when = ""
+        if later:
+            c = later[0]
+            when = f" (it ran {c.start_s:g}-{c.end_s:g} s; now is {r.room.t:g} s)"
+        why = "no flash sale is on now" + when
+    good = [pf for pf in pfs if bool(pf.flash) != ended]
+    r.claim(s, e, pids, "flash_sale", not ended, "", not ended, "true" if ok else "false",
+            "" if ok else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}' but {why}",
+            [("campaign", pf.pid) for pf in good] if ok else [("campaign", pfs[0].pid)])
+
+
+def _countdown(r: "Reading", i: int) -> None:
+    """"Ends in N minutes" / "还剩N分钟": some deal of the product must end then (an upper bound when said as "under")."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    for m in r.call("countdown", i):
+        nums = [g for g in m.groups() if g is not None]
+        if len(nums) < 2:
+            continue
+        n, unit = float(nums[0]), nums[1].lower()
+        secs = n * (3600 if unit.startswith(("h", "小")) else 1 if unit.startswith(("s", "秒")) else 60)
+        s, e = c0 + m.start(), c0 + m.end()
+        pids, _ = _group(r, i, s)
+        pfs = r.pfs(pids)
+        ends = [x for pf in pfs for x in pf.flash_ends] + [c.end_s - r.room.t for pf in pfs for c in pf.campaigns_active
+                                                          if c.end_s < r.room.scenario.duration_s]
+        bound = re.search(r"under|less than|不到|以内", m.group(), re.I) is not None
+        ok = any((0 < x <= secs + 1) if bound else abs(x - secs) <= max(10.0, 0.2 * secs) for x in ends)
+        r.claim(s, e, pids, "countdown", secs, "s", True, "true" if ok else "unsupported",
+                "" if ok else f"'{r.m.original(s, e)}': no deal of {r.label(pids[0] if pids else None)} ends then")
+        return
+
+
+def _promo_code(r: "Reading", i: int) -> None:
+    """A promo code must be one of the room's campaigns."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    for m in r.call("promo_code", i):
+        code = next((g for g in m.groups() if g), None)
+        if not code:
+            continue
+        known = any(code.lower() in (c.campaign_id.lower(), c.title.lower()) or code.lower() in c.title.lower()
+                    for c in r.room.campaigns)
+        s, e = c0 + m.start(), c0 + m.end()
+        r.claim(s, e, (), "promo_code", code, "", True, "true" if known else "unsupported",
+                "" if known else f"code '{code}' is not a campaign of this room")
+
+
+def _shipping_promise(r: "Reading", i: int) -> None:
+    """Same-day or next-day shipping or delivery: the data says "within N hours", so it is unsupported (next-day
+    delivery is true of an order whose ETA is one day)."""
+    ct = r.ctext(i)
+    v = r.vocab
+    ship = r.cfind("ship_words", i)
+    deliver = r.cfind("deliver_words", i)
+    if ship is None and deliver is None:
+        return
+    for name in ("same_day", "next_day"):
+        m = r.cfind(name, i)
+        if m is None:
+            continue
+        c0 = r.clauses[i].start
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _state(r, i, s):
+            continue
+        pids, _ = _group(r, i, s)
+        pfs = r.pfs(pids)
+        eta_ok = name == "next_day" and deliver is not None and any(
+            r.room.orders[o].eta_days == 1 for o in r.orders)
+        h = pfs[0].product.shipping.ships_within_hours if pfs else None
+        r.claim(s, e, pids, "shipping" if ship is not None else "delivery", name, "", True,
+                "true" if eta_ok else "unsupported", "" if eta_ok else
+                f"{r.label(pids[0] if pids else None)}: '{ct.strip()}' but the data says it ships within {h} h",
+                [("shipping", p) for p in pids[:1]] + [("order_status", o) for o in _orders_here(r, i)])
+        return
+
+
+def _carrier(r: "Reading", i: int) -> None:
+    """A carrier named in a clause must be the product's (names from the room's data and the locale's list)."""
+    ct = r.ctext(i).lower()
+    names = {p.shipping.carrier for p in r.room.products} | set(r.vocab.carriers)
+    said = [n for n in sorted(names, key=len, reverse=True) if n and n.lower() in ct]
+    said = [n for n in said if not any(n != o and n.lower() in o.lower() for o in said)]
+    if not said:
+        return
+    pos = r.clauses[i].start + ct.find(said[0].lower())
+    pids, _ = _group(r, i, pos)
+    pfs = r.pfs(pids)
+    if not pfs:
+        return
+    e = pos + len(said[0])
+    good = [pf for pf in pfs if said[0].lower() in pf.product.shipping.carrier.lower()
+            or pf.product.shipping.carrier.lower() in said[0].lower()]
+    if good:
+        r.claim(pos, e, pids, "carrier", said[0], "", True, "true", "", [("shipping:carrier", pf.pid) for pf in good])
+    else:
+        r.claim(pos, e, pids, "carrier", said[0], "", True, "false",
+                f"{r.label(pfs[0].pid)}: '{r.m.original(pos, e)}' but it ships by {pfs[0].product.shipping.carrier}",
+                [("shipping:carrier", pfs[0].pid)])
+
+
+def _sold_out_sale(r: "Reading", i: int) -> None:
+    """Urging to buy (or confirming an order of) a product with no stock is false."""
+    ct = r.ctext(i)
+    m = r.cfind("buy_words", i)
+    if m is None:
+        return
+    s = r.clauses[i].start + m.start()
+    if not _state(r, i, s):
+        return
+    pids, _ = _group(r, i, s)
+    pfs = r.pfs(pids)
+    if pfs and pfs[0].stock <= 0:
+        r.claim(s, r.clauses[i].start + m.end(), pids, "availability", "buy", "", True, "false",
+                f"{r.label(pfs[0].pid)}: '{r.m.original(s, r.clauses[i].start + m.end())}' but it is sold out",
+                [("purchase", pfs[0].pid), ("price", pfs[0].pid)])
+
+
+def _no_coupon(r: "Reading", i: int) -> None:
+    """"No coupon applies" / "不够满减" is true when no coupon applies to the product at its price now."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    m = r.cfind("no_coupon", i)
+    if m is None:
+        return
+    pids, _ = _group(r, i, c0 + m.start())
+    pfs = r.pfs(pids)
+    if not pfs:
+        return
+    good = [pf for pf in pfs if pf.applied_coupon is None]
+    r.claim(c0 + m.start(), c0 + m.end(), pids, "coupon", "none", "", False, "true" if good else "false",
+            "" if good else f"{r.label(pfs[0].pid)}: '{r.m.original(c0 + m.start(), c0 + m.end())}' but "
+            f"'{pfs[0].applied_coupon.title if pfs[0].applied_coupon else ''}' applies",
+            [("campaign", pf.pid) for pf in (good or pfs[:1])])
+
+
+def _bundle_terms(r: "Reading", i: int) -> None:
+    """Spoken bundle terms ("第二件半价", "buy one get one") must be the terms of a bundle running now."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    for rx, qty, pct in r.vocab.bundle_terms:
+        m = rx.search(ct)
+        if m is None:
+            continue
+        pids, _ = _group(r, i, c0 + m.start())
+        pfs = r.pfs(pids)
+        ok = any((qty, pct) in pf.bundles for pf in pfs)
+        r.claim(c0 + m.start(), c0 + m.end(), pids, "bundle", m.group(), "", True, "true" if ok else "false",
+                "" if ok else f"{r.label(pids[0] if pids else None)}: '{r.m.original(c0 + m.start(), c0 + m.end())}' "
+                f"but the bundle is " + (", ".join(f"{q} for {100 - p}%" for pf in pfs for q, p in pf.bundles) or "none"),
+                [("campaign", pf.pid) for pf in pfs[:1]])
+        return
+
+
+def _no_questions(r: "Reading", i: int) -> None:
+    """"No questions asked" / "拆封也能退": a return promise the product's after-sales note must make."""
+    c = r.clauses[i]
+    m = r.cfind("no_questions", i)
+    if m is None or not _state(r, i, c.start + m.start()):
+        return
+    pids, _ = _group(r, i, c.start + m.start())
+    pfs = r.pfs(pids)
+    ok = any(m.group().lower() in pf.product.returns.note.lower() for pf in pfs)
+    # a condition beyond the policy is false, but the return window beside it still answers
+    r.claim(c.start + m.start(), c.start + m.end(), pids, "returns", m.group(), "", True,
+            "true" if ok else "unsupported", "" if ok else
+            f"'{r.m.original(c.start + m.start(), c.start + m.end())}': the return policy does not say so")
+
+
+def _no_deal(r: "Reading", i: int) -> None:
+    """"No deal" is true when nothing lowers the product's price and no gift or bundle runs."""
+    c = r.clauses[i]
+    m = r.cfind("no_deal", i)
+    if m is None:
+        return
+    pids, _ = _group(r, i, c.start + m.start())
+    pfs = r.pfs(pids)
+    good = [pf for pf in pfs if pf.effective >= pf.price and not pf.gifts and not pf.bundles]
+    r.claim(c.start + m.start(), c.start + m.end(), pids, "coupon", "none", "", False,
+            "true" if good else "false", "" if good else f"{r.label(pfs[0].pid if pfs else None)}: a deal is running",
+            [("campaign", pf.pid) for pf in good])
+
+
+def _coupon_condition(r: "Reading", i: int) -> None:
+    """A coupon named with its condition ("needs a $50 order") for a product whose price does not meet it
+    answers the campaign question truly: no coupon applies."""
+    c = r.clauses[i]
+    cw = r.cfind("coupon_words", i)
+    if cw is None or r.cfind("no_deal", i) is not None or r.cfind("coupon_conditions", i) is None:
+        return
+    pids, _ = _group(r, i, c.start + cw.start())
+    pfs = r.pfs(pids)
+    unmet = [pf for pf in pfs if any(t > 0 for _a, t, _c in pf.coupons)
+             and all(pf.base < t for _a, t, _c in pf.coupons if t > 0)]
+    if unmet:
+        r.claim(c.start + cw.start(), c.start + cw.end(), pids, "coupon", "condition", "", False, "true", "",
+                [("campaign", pf.pid) for pf in unmet])
+
+
+def _free_item(r: "Reading", i: int) -> None:
+    """"Link 5 is free": a product given away, which no price in the data allows."""
+    c = r.clauses[i]
+    m = r.cfind("free_item", i)
+    if m is None or not _state(r, i, c.start + m.start()):
+        return
+    pids, _ = _group(r, i, c.start + m.start())
+    r.claim(c.start + m.start(), c.start + m.end(), pids, "price", 0.0, "pay", True, "false",
+            f"{r.label(pids[0] if pids else None)}: '{r.m.original(c.start + m.start(), c.start + m.end())}' but it is not free")
+
+
+def _exchange(r: "Reading", i: int) -> None:
+    """Exchange allowed or not (a clause about returns only is not an exchange claim)."""
+    if not r.cfind("returns_words", i) or r.cfind("exchange_words", i):
+        _bool_fact(r, i, "exchange_words", "exchange", lambda pf: pf.product.returns.exchange, "after_sales")
+
+
+def _free_shipping(r: "Reading", i: int) -> None:
+    """Free shipping claimed."""
+    _bool_fact(r, i, "free_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free")
+
+
+def _paid_shipping(r: "Reading", i: int) -> None:
+    """Paid shipping claimed."""
+    _bool_fact(r, i, "paid_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free",
+               claim_value=False)
+
+
+def _bundles(r: "Reading", i: int) -> None:
+    """A bundle deal named: one must run for the product now."""
+    _exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles), "campaign", "no bundle deal runs now",
+                  void=False)
+
+
+def _gifts(r: "Reading", i: int) -> None:
+    """A gift named: one must come with the product now."""
+    _exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
+                  void=False)
+
+
+def _deadline(r: "Reading", i: int) -> None:
+    """"Today only" / "price goes up tomorrow": a flash sale or the product's own coupon must be running."""
+    _exists_claim(r, i, "deadline_words", "deadline", lambda pf: bool(pf.flash) or (
+        pf.applied_coupon is not None and bool(pf.applied_coupon.products)), "campaign", "no deal on it ends then")
+
+
+def _stacking(r: "Reading", i: int) -> None:
+    """Deals stacked: the data stacks a flash price with one coupon, or a bundle."""
+    _exists_claim(r, i, "stacking_words", "stacking", lambda pf: (bool(pf.flash) and pf.applied_coupon is not None)
+                  or bool(pf.bundles), "campaign", "the data stacks no deals on it")
+
+
+def _orders_here(r: "Reading", i: int) -> list[str]:
+    """The orders a clause is about: named in its sentence, else (a sentence naming no product) those asked."""
+    sent = r.clauses[i].sentence
+    here = [m for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == sent]
+    oids = [m.order_id for m in here if m.how == "order" and m.order_id]
+    if oids or any(m.how != "order" for m in here):
+        return oids
+    return list(r.orders)

@@ -1,0 +1,414 @@
+"""Number claims: money by role (what the viewer pays, the coupon, its threshold, the "was" price...), times
+by attribute (ships within, returns, warranty, delivery, spec values), stock counts, percentages and 折, and
+spec quantities (grams, ml, mAh, W, inches) with conversions (years = 12 months, days = 24 hours, kg = 1000 g).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims.facts import NumFact, ProductFacts
+from hat_env.scoring.claims.numbers import Quantity, read_quantities
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.read import Reading
+
+_ROLE_ORDER = ("threshold", "coupon", "reference", "base", "flash", "fee", "difference", "savings", "upper", "lower")
+_EPS = 0.0051
+
+
+def _eq(a: float, b: float) -> bool:
+    """Equal to the cent (or to a millionth, for large values)."""
+    return abs(a - b) < _EPS or (b != 0 and abs(a - b) / abs(b) < 1e-6)
+
+
+def _money(x: float) -> str:
+    """An amount as notes write it (``49.99``, ``45``)."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _role(r: "Reading", q: Quantity, i: int) -> str:
+    """The money role of a number from the words just before and after it in its clause (``pay`` by default)."""
+    c = r.clauses[i]
+    text = r.text
+    before = text[max(c.start, q.start - 30) : q.start]
+    after = text[q.end : min(c.end, q.end + 30)]
+    pa = r.vocab.rx.get("money_after_pay")
+    if pa is not None and pa.search(after):
+        return "pay"
+    for role in _ROLE_ORDER:
+        b, a = r.vocab.money_roles.get(role, (None, None))
+        if (b is not None and b.search(before)) or (a is not None and a.search(after)):
+            return role
+    return "pay"
+
+
+def _is_money(r: "Reading", q: Quantity, i: int) -> bool:
+    """Whether a number is an amount of money: it has a currency unit or sign, or (a bare number) it has two
+    decimals in an English room, or a money role or paying word stands right before it, or it directly follows a
+    product reference ("4号129"); never when a non-money word follows it ("80字")."""
+    if q.dim == "money":
+        return True
+    if q.dim != "plain" or q.value == 0:
+        return False
+    text = r.text
+    c = r.clauses[i]
+    after = text[q.end : min(c.end, q.end + 12)]
+    nm = r.vocab.rx.get("not_money_after")
+    if nm is not None and nm.search(after):
+        return False
+    pa = r.vocab.rx.get("money_after_pay")
+    if pa is not None and pa.search(after) and q.value >= 1:
+        return True
+    raw = text[q.start : q.end]
+    if r.vocab.lang == "en" and "." in raw and len(raw.split(".")[1]) == 2:
+        return True
+    if _role(r, q, i) not in ("pay", "upper", "lower"):
+        return True
+    before = text[max(c.start, q.start - 12) : q.start]
+    pb = r.vocab.rx.get("pay_before")
+    if pb is not None and pb.search(before) and q.value >= 1:
+        return True
+    pw = r.vocab.rx.get("pay_words")
+    if pw is not None and r.vocab.lang == "zh" and pw.search(text[max(c.start, q.start - 4) : q.start]):
+        return True
+    for m in r.mentions:
+        if m.how in ("link", "name") and 0 <= q.start - m.end <= 1 and q.value >= 10 and \
+                text[m.end : q.start] in ("", " ", ":", "："):
+            return True
+    return False
+
+
+def _pairs(r: "Reading") -> list[float]:
+    """Differences between the effective prices of the products asked about or named."""
+    pids = list(dict.fromkeys([*r.scope, *r.report.mentioned]))
+    effs = [r.facts.of(p).effective for p in pids if p in r.room.by_id]
+    return [abs(a - b) for k, a in enumerate(effs) for b in effs[k + 1 :]]
+
+
+def _savings(pf: ProductFacts) -> list[float]:
+    """Savings the data gives: price or list price minus what the viewer pays, price minus the flash price."""
+    out = [pf.price - pf.effective, pf.list_price - pf.effective, pf.base - pf.effective, pf.price - pf.base,
+           pf.list_price - pf.price]
+    return [x for x in out if x > 0.004]
+
+
+def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:
+    """An amount in plain "price" position that is still true: the price before the coupon in a sentence that
+    goes on to the price after it ("现在229元，用券后199"), the shipping fee in a clause about shipping, a total
+    for several units or for a bundle the data runs."""
+    v = q.value
+    vocab = r.vocab
+    ct, st = r.ctext(i), r.stext(i)
+    if any(_eq(v, x) for x in (pf.price, pf.base)) and not _eq(v, pf.effective):
+        later = [x for x in read_quantities(r.m, vocab) if x.start > q.end and x.dim in ("money", "plain")
+                 and r.clauses[r.clause_at(x.start)].sentence == r.clauses[i].sentence]
+        if any(_eq(x.value, pf.effective) for x in later) and (vocab.find("coupon_words", st) or vocab.find("pay_words", st)):
+            return True
+    if (vocab.find("ship_words", ct) or vocab.find("paid_shipping", ct)) and _eq(v, pf.product.shipping.fee):
+        return True
+    for k in range(2, 6):
+        if _eq(v, k * pf.effective) and str(k) in ct:
+            return True
+    if pf.bundles and vocab.find("bundle_words", st):
+        named = [r.facts.of(p) for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == r.clauses[i].sentence
+                 for p in m.pids if m.how in ("link", "name")]
+        named = list({x.pid: x for x in named}.values()) or [pf]
+        for qty, pct in pf.bundles:
+            f = 1 - pct / 100.0
+            sums = [sum(x.effective for x in named), sum(x.price for x in named), qty * pf.effective, qty * pf.price]
+            if any(_eq(v, s * f) or _eq(v, round(s * f, 2)) for s in sums):
+                return True
+    return False
+
+
+def _money_values(r: "Reading", pf: ProductFacts, role: str) -> list[float]:
+    """The values money in ``role`` may take for product ``pf``."""
+    if role == "pay":
+        return [pf.effective]
+    if role == "base":
+        return [pf.price, pf.base]
+    if role == "reference":
+        return [pf.list_price, pf.price, *pf.history]
+    if role == "flash":
+        return [*pf.flash, pf.effective]  # "秒杀309": the deal price with the coupon stacked is the flash deal too
+    if role == "coupon":
+        return [a for a, _t, _c in pf.coupons] + _savings(pf)
+    if role == "threshold":
+        return [t for _a, t, _c in pf.coupons if t > 0]
+    if role == "fee":
+        return [pf.product.shipping.fee] if pf.product.shipping.fee else [0.0]
+    if role in ("difference", "savings"):
+        return _pairs(r) + _savings(pf) + [a for a, _t, _c in pf.coupons]
+    return []
+
+
+def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
+    """Check one amount of money against the products it may be about, by its role; record the claim."""
+    role = _role(r, q, i)
+    v = q.value
+    pfs = r.pfs(pids)
+    ok = False
+    hit: ProductFacts | None = None
+    for pf in pfs:
+        if role == "upper":
+            ok = pf.effective < v or pf.base < v
+        elif role == "lower":
+            ok = pf.effective > v
+        else:
+            ok = any(_eq(v, x) for x in _money_values(r, pf, role))
+            if not ok and role == "pay":
+                ok = _pay_alternatives(r, q, i, pf)
+        if ok:
+            hit = pf
+            break
+    answers: list[tuple[str, str | None]] = []
+    if hit is not None:
+        pid = hit.pid
+        if role == "pay":
+            answers += [("price", pid), ("purchase", pid)]
+            dw = r.vocab.rx.get("deal_words")
+            if dw is not None and dw.search(r.ctext(i)) and hit.effective < hit.price:
+                answers.append(("campaign", pid))
+        elif role in ("coupon", "threshold", "flash"):
+            answers.append(("campaign", pid))
+            if role == "flash" and _eq(v, hit.effective):
+                answers += [("price", pid), ("purchase", pid)]
+        elif role == "fee":
+            answers.append(("shipping:free", pid))
+    if role == "difference" and ok:
+        answers.append(("difference", None))
+    if hit is not None:
+        r.claim(q.start, q.end, (hit.pid,), "price", v, role, True, "true", "", answers)
+        if role in ("coupon", "threshold"):
+            _check_eligibility(r, q, i, [hit], role)
+        return
+    if not pfs:
+        return
+    pf = pfs[0]
+    what = {"pay": f"pays {_money(pf.effective)}", "base": f"price {_money(pf.price)}",
+            "reference": f"was-price {_money(pf.list_price)}", "flash": "no flash sale now" if not pf.flash else
+            f"flash price {_money(pf.flash[0])}", "coupon": "coupons " + (", ".join(_money(a) for a, _t, _c in pf.coupons) or "none"),
+            "threshold": "thresholds " + (", ".join(_money(t) for _a, t, _c in pf.coupons if t) or "none"),
+            "fee": "free shipping" if pf.product.shipping.free_shipping else f"shipping {_money(pf.product.shipping.fee)}",
+            "upper": f"pays {_money(pf.effective)}", "lower": f"pays {_money(pf.effective)}"}.get(role, f"pays {_money(pf.effective)}")
+    other = [p for p in r.room.products if p.product_id not in pids and _eq(v, r.room.effective_price(p))]
+    tail = f" ({_money(v)} is {r.label(other[0].product_id)}'s price)" if other and role == "pay" else ""
+    deal = r.vocab.find("coupon_words", r.stext(i)) is not None
+    would = {"pay": [("price", pf.pid), ("purchase", pf.pid)] + ([("campaign", pf.pid)] if deal else []),
+             "coupon": [("campaign", pf.pid)],
+             "threshold": [("campaign", pf.pid)], "flash": [("campaign", pf.pid), ("price", pf.pid)],
+             "fee": [("shipping", pf.pid)]}.get(role, [])
+    r.claim(q.start, q.end, pids, "price", v, role, True, "false",
+            f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but the viewer {what}{tail}"
+            if role == "pay" else f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but {what}", would)
+
+
+def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts], role: str) -> None:
+    """A coupon named in a positive clause without a condition must apply to the product: its price (after a
+    flash sale) meets the threshold."""
+    ct = r.ctext(i)
+    if r.clauses[i].question or r.cfind("coupon_conditions", i) or r.negated(i, r.clauses[i].end):
+        return
+    if not r.cfind("use_coupon", i) and not r.cfind("pay_words", i):
+        return  # stating a coupon's terms ("满199减30") is not saying it applies
+    if len(pfs) != 1:
+        return
+    pf = pfs[0]
+    v = q.value
+    matching = [c for a, t, c in pf.coupons if (role == "coupon" and _eq(a, v)) or (role == "threshold" and _eq(t, v))]
+    if not matching:
+        return
+    if any(pf.base >= c.threshold for c in matching):
+        return
+    c = matching[0]
+    r.claim(q.start, q.end, (pf.pid,), "coupon", c.campaign_id, role, True, "false",
+            f"{r.label(pf.pid)}: '{c.title}' needs {_money(c.threshold)}, price is {_money(pf.base)}",
+            [("campaign", pf.pid), ("price", pf.pid)])
+
+
+def _family(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
+    """Which attribute a time or count in clause ``i`` is about, from its words (returns, warranty, order, delivery,
+    shipping, a spec key the products have), or ``None``."""
+    ct = r.ctext(i)
+    v = r.vocab
+    if r.cfind("returns_words", i):
+        return "returns"
+    if r.cfind("warranty_words", i):
+        return "warranty"
+    if r.orders or any(m.how == "order" for m in r.mentions):
+        if r.cfind("eta_words", i) and not r.cfind("ship_words", i):
+            return "order"
+    if r.cfind("deliver_words", i) and not r.cfind("ship_words", i):
+        return "delivery"
+    if r.cfind("ship_words", i):
+        return "shipping"
+    keys = {k for pf in pfs for k in pf.product.specs}
+    for k, rx in v.attributes.items():
+        if k in keys and rx.search(ct):
+            return f"spec:{k}"
+    return None
+
+
+def _fact_in_family(f: NumFact, fam: str) -> bool:
+    """Whether a number fact belongs to an attribute family."""
+    if fam == "warranty":
+        return f.attr in ("warranty", "spec:warranty")
+    if fam in ("order", "delivery"):
+        return f.attr.startswith("order:")
+    return f.attr == fam
+
+
+def _would(attr: str, pid: str) -> list[tuple[str, str | None]]:
+    """What a number claim about ``attr`` would answer (a false one voids it)."""
+    out: list[tuple[str, str | None]] = []
+    if attr == "shipping":
+        out.append(("shipping", pid))
+    elif attr in ("returns", "warranty", "spec:warranty"):
+        out.append(("after_sales", pid))
+        if "warranty" in attr:
+            out.append(("spec:warranty", pid))
+    elif attr.startswith("spec:") or attr == "stock":
+        out.append((attr, pid))
+    return out
+
+
+def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
+    """Check a time, count, percentage, 折 or spec quantity against the facts of its products; record the claim."""
+    pfs = r.pfs(pids)
+    if not pfs:
+        return
+    fam = _family(r, i, pfs) if q.dim in ("time_h", "time_m", "count") else None
+    ct = r.ctext(i)
+    v = r.vocab
+    orig = r.m.original(q.start, q.end)
+    if q.dim == "count":
+        if q.value <= 1 and fam is None:
+            return
+        if r.cfind("sales_figures", i):
+            r.claim(q.start, q.end, pids, "sales", q.value, q.unit, True, "unsupported",
+                    f"'{orig}': the data has no sales figures")
+            return
+        if r.cfind("reviews", i):
+            r.claim(q.start, q.end, pids, "reviews", q.value, q.unit, True, "unsupported",
+                    f"'{orig}': the data has no reviews")
+            return
+        stockish = r.cfind("in_stock", i) or r.cfind("low_stock", i) or q.unit == "count" and any(
+            w in r.text[q.start : q.end].lower() for w in ("left", "in stock", "available", "remaining"))
+        if stockish or fam == "stock" or any(w in ct for w in ("库存", "剩", "还有")):
+            ok = any(_eq(q.value, pf.stock) for pf in pfs)
+            if ok:
+                r.claim(q.start, q.end, pids, "stock", q.value, q.unit, True, "true", "",
+                        [("stock", pf.pid) for pf in pfs if _eq(q.value, pf.stock)])
+            else:
+                r.claim(q.start, q.end, pids, "stock", q.value, q.unit, True, "false",
+                        f"{r.label(pfs[0].pid)}: '{orig}' but stock is {pfs[0].stock}", [("stock", pfs[0].pid)])
+            return
+        # a quantity bought ("买2件"), or a count the data states (spec, bundle)
+        facts = [f for pf in pfs for f in pf.numbers if f.dim == "count"]
+        if any(_eq(q.base, f.value) for f in facts):
+            r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "true")
+        return
+    if q.dim == "percent" and q.value >= 100:
+        return
+    facts = [f for pf in pfs for f in pf.numbers if f.dim == q.dim]
+    extra: list[float] = []
+    if q.dim == "percent":
+        for pf in pfs:
+            for ref in (pf.price, pf.list_price, pf.base):
+                if ref > 0 and pf.effective < ref - 0.004:
+                    off = (1 - pf.effective / ref) * 100
+                    extra += [math.floor(off), math.ceil(off), round(off, 1)]
+                if ref > 0 and pf.base < ref - 0.004:
+                    off = (1 - pf.base / ref) * 100
+                    extra += [math.floor(off), math.ceil(off), round(off, 1)]
+            extra += [float(p) for _q, p in pf.bundles]
+    if q.dim == "zhe":
+        in_bundle = r.cfind("bundle_words", i) is not None
+        for pf in pfs:
+            if not in_bundle:
+                for ref in (pf.price, pf.list_price):
+                    if ref > 0 and pf.effective < ref:
+                        z = pf.effective / ref * 10
+                        extra += [round(z, 1)] + ([float(round(z))] if abs(z - round(z)) < 0.05 else [])
+            extra += [(100 - p) / 10 for _q, p in pf.bundles]
+    if fam is not None and q.dim in ("time_h", "time_m"):
+        fam_facts = [f for pf in pfs for f in pf.numbers if _fact_in_family(f, fam)]
+        if fam == "delivery" and not fam_facts:
+            h = pfs[0].product.shipping.ships_within_hours
+            r.claim(q.start, q.end, pids, "delivery", q.base, q.unit, True, "unsupported",
+                    f"{r.label(pfs[0].pid)}: '{orig}' delivery, but the data only says it ships within {h} h")
+            return
+        if fam_facts:
+            facts = [f for f in fam_facts if f.dim == q.dim]
+            if not facts:
+                r.claim(q.start, q.end, pids, fam, q.base, q.unit, True, "false",
+                        f"{r.label(pfs[0].pid)}: '{orig}' but {fam_facts[0].label}", _would(fam, pfs[0].pid))
+                return
+    lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
+    ok = any(_eq(q.base, f.value) or (lo is not None and lo - _EPS <= f.value <= q.base + _EPS) for f in facts)
+    ok = ok or any(_eq(q.value, x) for x in extra)
+    attr = fam or (facts[0].attr if facts else q.dim)
+    if ok:
+        hit = [f for f in facts if _eq(q.base, f.value)]
+        answers: list[tuple[str, str | None]] = []
+        for pf in pfs:
+            for f in pf.numbers:
+                if f in hit or (lo is not None and lo <= f.value <= q.base and f.dim == q.dim):
+                    if f.attr == "shipping":
+                        answers.append(("shipping", pf.pid))
+                    elif f.attr in ("returns", "warranty"):
+                        answers.append(("after_sales", pf.pid))
+                    elif f.attr.startswith("spec:"):
+                        answers.append(("spec:" + f.attr[5:], pf.pid))
+                        if f.attr == "spec:warranty":
+                            answers.append(("after_sales", pf.pid))
+                    elif f.attr.startswith("order:"):
+                        answers.append(("order_eta", f.attr[6:]))
+                    elif f.attr == "stock":
+                        answers.append(("stock", pf.pid))
+        if q.dim in ("percent", "zhe"):
+            answers += [("campaign", pf.pid) for pf in pfs if pf.effective < pf.price]
+        r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "true", "", answers)
+        return
+    if not facts and not extra:
+        r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "unsupported",
+                f"{r.label(pfs[0].pid)}: '{orig}': the data states no such value")
+        return
+    shown = facts[0].label if facts else f"{q.dim} {extra[0]:g}"
+    r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}",
+            _would(attr, pfs[0].pid))
+
+
+def read_number_claims(r: "Reading") -> None:
+    """Read and check every number claim of the reply (appends to ``r.report.claims``)."""
+    qs = read_quantities(r.m, r.vocab)
+    idb = r.vocab.rx.get("id_before")
+    cd = r.vocab.rx.get("countdown")
+    countdowns = [(m.start(), m.end()) for m in cd.finditer(r.text)] if cd is not None else []
+    for q in qs:
+        if r.in_mention(q.start, q.end) or r.in_mention(q.start, q.start + 1):
+            continue
+        if any(a <= q.start < b for a, b in countdowns):
+            continue  # checked as a countdown (check_facts)
+        i = r.clause_at(q.start)
+        c = r.clauses[i]
+        if idb is not None and q.dim == "plain" and idb.search(r.text[max(0, q.start - 12) : q.start]):
+            continue
+        if c.question:
+            continue
+        money = _is_money(r, q, i)
+        if not money and q.dim == "plain":
+            cb = r.vocab.rx.get("count_before")
+            if cb is None or not cb.search(r.text[max(c.start, q.start - 8) : q.start]):
+                continue
+            q.dim, q.unit = "count", "count"
+        pids, _how = r.subject(q.start, i)
+        if money:
+            _check_money(r, q, i, pids)
+        else:
+            _check_measure(r, q, i, pids)
+
+
+__all__ = ["read_number_claims"]

@@ -1,0 +1,270 @@
+"""Claims about a product's content and promises: features ("waterproof", "孕妇能用") checked against the
+product's own specs, FAQ answers, title and note; spec values and invented enumeration entries; order status;
+effects of use, health effects and their denials; and claims no data can support (guarantees, certifications,
+seller-price superlatives, rankings, sales figures, reviews).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims.check_facts import _group, _orders_here, _state
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.read import Reading
+
+
+_TOKEN = re.compile(r"[a-z]+|[\u3400-\u9fff]+")
+
+
+def _tokens(s: str) -> set[str]:
+    """Latin words and Chinese runs of ``s``, lower-case."""
+    return set(_TOKEN.findall(s.lower()))
+
+
+def _features(r: "Reading", i: int, only: str | None = None) -> None:
+    """Features ("waterproof", "noise cancelling", "孕妇能用") claimed, checked against the product's own data
+    (its specs, FAQ answers, title, note): said there, denied there (or a ``data_no`` phrase), or not said."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    v = r.vocab
+    neg = v.rx.get("negation")
+    for name, rx in v.features.items():
+        if only is not None and name != only:
+            continue
+        m = rx.search(ct)
+        if m is None:
+            continue
+        s, e = c0 + m.start(), c0 + m.end()
+        pol = _state(r, i, s)
+        pids, _ = _group(r, i, s)
+        pfs = r.pfs(pids)
+        if not pfs:
+            continue
+        absolute = r.cfind("absolute_degree", i) is not None
+        verdicts = []
+        no = v.features_no.get(name)
+        says_no = no is not None and no.search(r.stext(i)) is not None  # the reply restates the data's "no"
+        for pf in pfs:
+            dm = rx.search(pf.text)
+            if no is not None and no.search(pf.text):
+                data = False
+                if says_no:
+                    verdicts.append(("true", ""))
+                    continue
+            elif dm is None:
+                data = None
+            else:
+                lo = max(0, dm.start() - v.negation_window)
+                seg = pf.text[lo : dm.start()]
+                cut = max(seg.rfind("."), seg.rfind(","), seg.rfind("。"), seg.rfind(","))
+                seg = seg[cut + 1 :] if cut >= 0 else seg
+                data = not (neg is not None and neg.search(seg))
+            if pol:
+                if data is True:
+                    ab = absolute and v.find("absolute_degree", pf.text) is None
+                    verdicts.append(("unsupported", f"'{ct.strip()}' goes beyond the data") if ab else ("true", ""))
+                elif data is False:
+                    verdicts.append(("false", "the data says it does not"))
+                else:
+                    verdicts.append(("unsupported", "the data does not say so"))
+            else:
+                if data is True:
+                    verdicts.append(("false", "the data says it does"))
+                elif data is False or r.report.honest_unknown or r.cfind("honest_unknown", i):
+                    verdicts.append(("true", ""))
+                else:
+                    verdicts.append(("unsupported", "the data does not say so"))
+        best = next((x for x in verdicts if x[0] == "true"), verdicts[0])
+        r.claim(s, e, pids, f"feature:{name}", pol, "", pol, best[0],
+                "" if best[0] == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': {best[1]}",
+                [("spec:unknown", pf.pid) for pf in pfs[:1]] + [("spec:*", pf.pid) for pf in pfs[:1]])
+
+
+def _spec_values(r: "Reading", i: int) -> None:
+    """Spec values named in a clause: each must be the product's (its spec for that attribute, or a value the
+    locale or the room knows for the attribute); a listed value next to the product's own values that is not
+    one of them is invented ("01正红、02豆沙、04枫叶红")."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    v = r.vocab
+    low = ct.lower()
+    asked = {it.attr for it in r.intents if it.kind == "spec" and it.attr}
+    for key, rx in v.attributes.items():
+        m = rx.search(ct)
+        if m is None and key not in asked:
+            continue
+        s = c0 + (m.start() if m is not None else 0)
+        e = c0 + (m.end() if m is not None else len(ct))
+        pids, how = r.subject(s, i)
+        pfs = r.pfs(pids)
+        if not pfs:
+            continue
+        if how not in ("clause", "group"):
+            # weakly attributed: the product (of those it may be about) that has this attribute
+            pfs = [x for x in pfs if key in x.spec_text] or pfs
+        pf = pfs[0]
+        if m is None and not any(it.attr == key and r.room.by_link.get(it.link or -1) is pf.product for it in r.intents):
+            continue
+        known = set(v.values.get(key, ())) | _room_values(r, key)
+        said = [w for w in sorted(known, key=len, reverse=True) if w and re.search(
+            (r"\b" + re.escape(w) + r"\b") if w.isascii() else re.escape(w), low)]
+        # drop words inside a longer word said ("棉" inside "棉涤混纺")
+        said = [w for w in said if not any(w != o and w in o for o in said)]
+        if how not in ("clause", "group") and said:
+            fits = [x for x in pfs if key in x.spec_text and all(w in x.spec_text[key].lower() for w in said)]
+            pf = fits[0] if fits else pf
+        value = pf.spec_text.get(key)
+        invented = _invented_items(ct, value) if value else []
+        if not said and not invented:
+            continue
+        if value is None:
+            if said and _state(r, i, s) and not r.cfind("honest_unknown", i) and m is not None and how == "clause":
+                r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "unsupported",
+                        f"{r.label(pf.pid)}: '{r.m.original(s, e)}': the data has no {key}")
+            continue
+        vl = value.lower()
+        wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))]
+        wrong = [w for w in wrong if not any(w != k and w in k and k in vl for k in known)]
+        wrong += invented
+        if wrong and _state(r, i, s):
+            r.claim(s, e, pids, f"spec:{key}", wrong[0], "", True, "false",
+                    f"{r.label(pf.pid)}: '{wrong[0]}' but {key} is '{pf.product.specs.get(key, value)}'",
+                    [(f"spec:{key}", pf.pid)])
+        elif not wrong:
+            r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "true", "", [(f"spec:{key}", pf.pid)])
+
+
+def _room_values(r: "Reading", key: str) -> set[str]:
+    """The values the room's products give attribute ``key`` (split into parts), lower-case, normalised."""
+    from hat_env.text import normalize
+
+    out: set[str] = set()
+    for p in r.room.products:
+        val = p.specs.get(key)
+        if val is not None:
+            t = normalize(str(val), r.vocab.locale).text
+            out |= {w.strip().lower() for w in re.split(r"[,、，/]| or | and |和|或", t) if w.strip()}
+    return out
+
+
+_ITEM_SPLIT = re.compile(r"[、,，/]|和|或| and | or ")
+
+
+_CODE = re.compile(r"^\s*(\d{2})\s*\D")
+
+
+def _invented_items(ct: str, value: str) -> list[str]:
+    """Items of an enumeration in ``ct`` shaped like the value's coded parts ("01正红") that are not among them."""
+    parts = [p.strip() for p in _ITEM_SPLIT.split(value) if p.strip()]
+    codes = {m.group(1) for p in parts if (m := _CODE.match(p))}
+    if len(codes) < 2 or not any(p.lower() in ct.lower() for p in parts):
+        return []  # the clause is not listing this attribute's values
+    out = []
+    for item in _ITEM_SPLIT.split(ct):
+        mm = re.match(r"\s*(\d{2})(?=[\u3400-\u9fff])", item)
+        if mm and mm.group(1) not in codes:
+            out.append(item.strip())
+    return out
+
+
+def _order_status(r: "Reading", i: int) -> None:
+    """An order status word in clause ``i`` must be the status of the order the sentence is about (any of the orders
+    asked about when it names none)."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    sent = r.clauses[i].sentence
+    here = [m for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == sent]
+    oids = [m.order_id for m in here if m.how == "order" and m.order_id]
+    if not oids:
+        if any(m.how != "order" for m in here):
+            return  # a sentence about a product, not an order
+        oids = list(r.orders)
+    if not oids:
+        return
+    orders = [r.room.orders[o] for o in oids if o in r.room.orders]
+    if not orders:
+        return
+    for status, rx in r.vocab.order_status.items():
+        m = rx.search(ct)
+        if m is None:
+            continue
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _state(r, i, s):
+            continue
+        good = [o for o in orders if o.status == status]
+        if good:
+            r.claim(s, e, tuple(o.product_id for o in good), "order_status", status, "", True, "true", "",
+                    [("order_status", o.order_id) for o in good])
+        else:
+            o = orders[0]
+            r.claim(s, e, (o.product_id,), "order_status", status, "", True, "false",
+                    f"order {o.order_id}: '{r.m.original(s, e)}' but its status is {o.status}",
+                    [("order_status", o.order_id)])
+        return
+
+
+def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) -> None:
+    """A positive mention of list ``name`` in clause ``i`` is unsupported (no data states it)."""
+    c0 = r.clauses[i].start
+    m = r.cfind(name, i)
+    if m is None:
+        return
+    s, e = c0 + m.start(), c0 + m.end()
+    if not _state(r, i, s):
+        return
+    pids, _ = _group(r, i, s)
+    # a promise about an order (a delivery guarantee) voids the order's answer
+    r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}",
+            [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else [])
+
+
+def _effects(r: "Reading", i: int) -> None:
+    """An effect of using the product ("皮肤状态特别好", "美白") needs the product's own data to say it."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    m = r.cfind("effect_claims", i)
+    if m is None or not _state(r, i, c0 + m.start()):
+        return
+    pids, _ = _group(r, i, c0 + m.start())
+    pfs = r.pfs(pids)
+    word = m.group().lower()
+    if any(word in pf.text for pf in pfs):
+        return
+    r.claim(c0 + m.start(), c0 + m.end(), pids, "effect", m.group(), "", True, "unsupported",
+            f"'{r.m.original(c0 + m.start(), c0 + m.end())}': an effect the product's data does not state")
+
+
+def _health(r: "Reading", i: int) -> None:
+    """A health effect asserted (not denied, not asked) is unsupported: no product's data states one."""
+    c = r.clauses[i]
+    hm = r.cfind("health", i)
+    if hm is None:
+        return
+    rep = r.report
+    if not _state(r, i, c.start + hm.start()) or r.cfind("health_denial", i):
+        rep.health_denial = True
+        return
+    rep.health_claim = True
+    pids, _ = _group(r, i, c.start + hm.start())
+    r.claim(c.start + hm.start(), c.start + hm.end(), pids, "health", hm.group(), "", True, "unsupported",
+            f"'{r.m.original(c.start + hm.start(), c.start + hm.end())}': a health effect the data does not state")
+
+
+#: Lists whose positive mention is unsupported by any data: (list, attribute, why).
+_UNSUPPORTED = (
+    ("guarantee", "promise", "the data guarantees nothing"),
+    ("certification", "certification", "the data states no such certification"),
+    ("absolute_price", "price", "the data has no prices of other sellers"),
+    ("ranking", "ranking", "the data ranks nothing"),
+    ("sales_figures", "sales", "the data has no sales figures"),
+    ("reviews", "reviews", "the data has no reviews"),
+)
+
+
+def _unsupported_lists(r: "Reading", i: int) -> None:
+    """Claims no data supports (guarantees, certifications, seller-price superlatives, rankings, sales, reviews)."""
+    for name, attr, why in _UNSUPPORTED:
+        if r.has(name):
+            _positive_unsupported(r, i, name, attr, why)

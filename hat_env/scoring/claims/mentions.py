@@ -1,0 +1,200 @@
+"""Which product a reply talks about, where: link numbers, link ranges, titles, brands, short names, orders.
+
+Names come from the catalog: for English, the words of a product's title (and its brand) that no other
+product's title or spec values use, plus reply words that end such a word ("watch" for "Smartwatch", "buds" for
+"Earbuds"); for Chinese, the 2-4 character pieces of the title that no other title has. A word that several
+products share never names one of them. The aliases of a room are computed once per catalog.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims.vocab import Vocab
+
+if TYPE_CHECKING:
+    from hat_env.sim.room import RoomState
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """One reference to products in the normalised reply.
+
+    Attributes:
+        start: where it starts.
+        end: where it ends.
+        pids: the products it names (several for a range or "everything").
+        how: ``link``, ``range``, ``name``, ``group`` or ``order``.
+        order_id: the order named, for ``order`` mentions.
+    """
+
+    start: int
+    end: int
+    pids: tuple[str, ...]
+    how: str
+    order_id: str | None = None
+
+
+def _stem(w: str) -> str:
+    """A lower-case word without a possessive or plural ending."""
+    w = w.lower().strip("'-")
+    if w.endswith("'s"):
+        w = w[:-2]
+    if len(w) > 4 and w.endswith("es") and w[-3] in "sxz":
+        return w[:-2]
+    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+        return w[:-1]
+    return w
+
+
+def _catalog_key(room: "RoomState") -> tuple:
+    """What the names of a room depend on (cached per catalog)."""
+    return tuple((p.product_id, p.link, p.title, p.brand, tuple(sorted(p.specs.items()))) for p in room.products)
+
+
+@lru_cache(maxsize=64)
+def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str], re.Pattern[str] | None]:
+    """alias (lower-case) -> product id, and one regex for all aliases (longest first). An alias two products
+    share, or that another product's spec values use, names neither."""
+    counts: dict[str, set[str]] = {}
+    spec_words: dict[str, set[str]] = {}
+    for pid, _link, title, brand, specs in key:
+        words: set[str] = set()
+        if lang == "zh":
+            for run in _HAN_RUN.findall(title):
+                for n in range(2, 5):
+                    for i in range(len(run) - n + 1):
+                        words.add(run[i : i + n])
+            if brand and _HAN_RUN.fullmatch(brand):
+                words.add(brand)
+            for w in _WORD.findall(title):
+                if len(w) >= 3:
+                    words.add(_stem(w))
+        else:
+            # the name-like words of a title: its first word (a model or line name), its head noun (the last
+            # word), its last two words as a phrase ("power bank"), and the brand; descriptors in between
+            # ("Aluminum", "3-Port", "Wireless") are not names
+            tw = [w for w in _WORD.findall(title) if len(w) >= 2]
+            cands = [*tw[:1], *tw[-1:], *_WORD.findall(brand)]
+            for w in cands:
+                s = _stem(w)
+                if len(s) >= 3 and s not in stop:
+                    words.add(s)
+            if len(tw) >= 2:
+                words.add(f"{_stem(tw[-2])} {_stem(tw[-1])}")
+        for w in words:
+            counts.setdefault(w, set()).add(pid)
+        sw: set[str] = set()
+        for _k, v in specs:
+            for w in _WORD.findall(str(v)):
+                sw.add(_stem(w))
+            if lang == "zh":
+                sw.add(str(v))
+        spec_words[pid] = sw
+    out: dict[str, str] = {}
+    for w, pids in counts.items():
+        if len(pids) != 1 or w.lower() in stop:
+            continue
+        (pid,) = pids
+        if any(w in sw for other, sw in spec_words.items() if other != pid):
+            continue
+        out[w.lower()] = pid
+    if not out:
+        return out, None
+    alts = sorted(out, key=len, reverse=True)
+    if lang == "zh":
+        rx = re.compile("|".join(re.escape(a) for a in alts), re.IGNORECASE)
+    else:
+        # a reply word ending a title word ("watch" for "smartwatch"): at least 4 letters
+        rx = re.compile(r"\b(?:" + "|".join(re.escape(a).replace(r"\ ", r"\s+") + r"(?:e?s|'s)?" for a in alts) + r")\b",
+                        re.IGNORECASE)
+    return out, rx
+
+
+@lru_cache(maxsize=64)
+def _suffix_table(key: tuple, lang: str, stop: frozenset[str]) -> dict[str, str]:
+    """Endings of name words that also name the product ("watch" of "smartwatch"), unless two products share one."""
+    al, _ = _aliases(key, lang, stop)
+    out: dict[str, str] = {}
+    if lang == "zh":
+        return out
+    clash: set[str] = set()
+    for a, pid in al.items():
+        for i in range(1, len(a) - 3):
+            suf = a[i:]
+            if suf in out and out[suf] != pid:
+                clash.add(suf)
+            out.setdefault(suf, pid)
+    for c in clash:
+        out.pop(c, None)
+    for a in al:
+        out.pop(a, None)
+    return out
+
+
+def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
+    """Every product and order reference in the normalised reply ``text``, in order, overlaps resolved to the
+    longest (a link range beats a link, a link beats a name inside it)."""
+    by_link = room.by_link
+    found: list[Mention] = []
+    for rx in vocab.range_patterns:
+        for m in rx.finditer(text):
+            a, b = int(m.group(1)), int(m.group(2))
+            if a < b <= a + 50:
+                pids = tuple(by_link[k].product_id for k in range(a, b + 1) if k in by_link)
+                if pids:
+                    found.append(Mention(m.start(), m.end(), pids, "range"))
+    more = vocab.rx.get("link_list_more")
+    for rx in vocab.link_patterns:
+        for m in rx.finditer(text):
+            n = int(m.group(1))
+            if n in by_link:
+                found.append(Mention(m.start(), m.end(), (by_link[n].product_id,), "link"))
+                end = m.end()
+                while more is not None:
+                    mm = more.match(text, end)
+                    if mm is None or int(mm.group(1)) not in by_link:
+                        break
+                    found.append(Mention(mm.start(1), mm.end(), (by_link[int(mm.group(1))].product_id,), "link"))
+                    end = mm.end()
+    for g in vocab.all("group_words", text):
+        found.append(Mention(g.start(), g.end(), tuple(p.product_id for p in room.products), "group"))
+    key = _catalog_key(room)
+    al, names = _aliases(key, vocab.lang, vocab.name_stopwords)
+    if names is not None:
+        for m in names.finditer(text):
+            w = m.group().lower()
+            w = re.sub(r"\s+", " ", w)
+            pid = al.get(w) or al.get(_stem(w)) or al.get(w.rstrip("s")) or al.get(" ".join(_stem(x) for x in w.split()))
+            if pid is not None:
+                found.append(Mention(m.start(), m.end(), (pid,), "name"))
+    if vocab.lang != "zh":
+        suf = _suffix_table(key, vocab.lang, vocab.name_stopwords)
+        if suf:
+            for m in _WORD.finditer(text):
+                s = _stem(m.group())
+                if len(s) >= 4 and s in suf:
+                    found.append(Mention(m.start(), m.end(), (suf[s],), "name"))
+    low = text.lower()
+    for oid, o in room.orders.items():
+        i = low.find(oid.lower())
+        while i >= 0:
+            pids = (o.product_id,) if o.product_id in room.by_id else ()
+            found.append(Mention(i, i + len(oid), pids, "order", oid))
+            i = low.find(oid.lower(), i + 1)
+    found.sort(key=lambda x: (x.start, -(x.end - x.start)))
+    out: list[Mention] = []
+    for f in found:
+        if out and f.start < out[-1].end:
+            continue
+        out.append(f)
+    return out
+
+
+__all__ = ["Mention", "find_mentions"]

@@ -1,0 +1,149 @@
+"""Numbers with units in normalised text: value, unit, dimension, value in the dimension's base unit, ranges.
+
+Works on a :class:`~hat_env.text.Mapped` text whose number words are already digits. Units come from the
+locale's vocabulary (``units``: words after a number, currency signs before it). A bare number right after a
+quantity in the same sentence takes that quantity's unit ("8 hours, 32 with the case"); the first number of a
+range takes the unit of the second ("2 to 3 days", "2-3天"). Chinese money written ``129块9`` / ``5块9毛9`` reads
+as 129.9 / 5.99; ``85折`` as 8.5折.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hat_env.scoring.claims.vocab import Vocab
+from hat_env.text.offsets import Mapped
+
+_NUM = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+_GLUE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+_RANGE = re.compile(r"\s*(?:-|~|to|至|到|或|or)\s*$", re.IGNORECASE)
+_SENT = re.compile(r"[.!?。！？;；\n]")
+#: What may stand between a quantity and a bare number that takes its unit: "8 hours, 32", "8 hours (32".
+_LIST_GAP = re.compile(r"[\s,(/、+]*(?:and|or|with|up to|和|或|加|到)?[\s,(/、]*", re.IGNORECASE)
+_ONE_UNIT = re.compile(r"\b(?:within|in|for|up to|after|about|over|under)\s+(an?|one)\s+(?=(?:year|month|week|day|hour)s?\b)", re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class Quantity:
+    """A number read from text.
+
+    Attributes:
+        value: the number as written (digits; ``85折`` gives 8.5).
+        unit: the unit's name in the vocabulary (``money``, ``hours``, ``months``...), ``""`` for a bare number.
+        dim: the unit's dimension (``money``, ``time_h``, ``time_m``, ``percent``, ``zhe``, ``count``, ``mass``...),
+            ``plain`` for a bare number.
+        base: the value in the dimension's base unit (days x 24 = hours, years x 12 = months, kg x 1000 = g).
+        start: where the number starts in the normalised text.
+        end: where the number and its unit end.
+        lo: the lower end of a range (``2`` of ``2-3 days``), else ``None``.
+        inherited: the unit was taken from a neighbouring quantity.
+    """
+
+    value: float
+    unit: str
+    dim: str
+    base: float
+    start: int
+    end: int
+    lo: float | None = None
+    inherited: bool = False
+
+
+def _unit_after(vocab: Vocab, text: str, end: int) -> tuple[str, int] | None:
+    """The unit right after a number ending at ``end``: ``(unit name, end of the unit)`` or ``None``."""
+    m = vocab.unit_rx.match(text, end)
+    if m is None or m.lastgroup is None:
+        return None
+    u = m.group(m.lastgroup)
+    e = m.end()
+    # a unit word must not run into more letters ("hourse", "days" is fine: the regex took the whole word)
+    if u and u[-1:].isalpha() and u.isascii() and e < len(text) and text[e].isascii() and text[e].isalpha():
+        return None
+    return m.lastgroup, e
+
+
+def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantity]:
+    """Every number of ``m.text`` with its unit (bare numbers too, as dimension ``plain``).
+
+    Args:
+        m: the normalised text.
+        vocab: the locale's vocabulary (units, currency signs).
+        spec: the text is data (a spec value, an FAQ answer): a bare number right after a quantity takes its
+            unit even across brackets.
+
+    Returns:
+        The quantities in text order. Numbers glued to letters (``SPF50``, ``A1001``, ``IPX7``) are skipped.
+    """
+    text = m.text
+    units = {u.name: u for u in vocab.units}
+    units_dim = {u.name: u.dim for u in vocab.units}
+    out: list[Quantity] = []
+    ones = [(x.start(1), x.end(1)) for x in _ONE_UNIT.finditer(text)] if vocab.lang != "zh" else []
+    matches: list[tuple[int, int, float]] = []
+    for x in _NUM.finditer(text):
+        s, e = x.span()
+        if s and text[s - 1] == "." and s > 1 and text[s - 2].isdigit():
+            continue
+        if s and text[s - 1] in _GLUE:
+            # glued to letters: a model or an id (SPF50, A1001, IPX7), unless money follows ("维C69元")
+            ua = _unit_after(vocab, text, e)
+            if ua is None or units_dim.get(ua[0]) != "money":
+                continue
+        g = x.group()
+        matches.append((s, e, float(g.replace(",", ""))))
+    for s, e in ones:
+        matches.append((s, e, 1.0))
+    matches.sort()
+    consumed = 0
+    for s, e, v in matches:
+        if s < consumed:
+            continue
+        unit = ""
+        end = e
+        ua = _unit_after(vocab, text, e)
+        if ua is not None:
+            unit, end = ua
+        else:
+            pm = vocab.prefix_rx.search(text, max(0, s - 6), s)
+            if pm is not None and pm.lastgroup:
+                unit = pm.lastgroup
+        if unit == "money" and vocab.lang == "zh":
+            # 129块9 / 5块9毛9 / 3毛
+            cm = re.match(r"(\d)(?:毛(\d)?)?(?![\d.])", text[end:])
+            if cm is not None and text[e:end] in ("块", "元"):
+                cents = int(cm.group(1)) * 10 + (int(cm.group(2)) if cm.group(2) else 0)
+                v = v + cents / 100.0
+                end = end + cm.end()
+        if unit == "zhe" and v >= 10 and v < 100 and v.is_integer():
+            v = v / 10.0
+        if unit:
+            u = units[unit]
+            q = Quantity(v, unit, u.dim, v * u.factor, s, end)
+        else:
+            q = Quantity(v, "", "plain", v, s, end)
+        out.append(q)
+        consumed = end
+    # ranges: "2 to 3 days", "2-3天": the first number takes the second's unit
+    for a, b in zip(out, out[1:]):
+        if a.unit == "" and b.unit and _RANGE.fullmatch(text[a.end : b.start] or "x"):
+            u = units[b.unit]
+            a.unit, a.dim, a.base, a.inherited = b.unit, u.dim, a.value * u.factor, True
+            b.lo = a.value
+    # a bare number after a quantity in the same sentence takes its unit
+    prev: Quantity | None = None
+    for q in out:
+        if q.unit == "" and prev is not None and prev.unit and prev.dim not in ("money",) or (
+            q.unit == "" and prev is not None and prev.unit == "money" and spec
+        ):
+            assert prev is not None
+            gap = text[prev.end : q.start]
+            if _LIST_GAP.fullmatch(gap):
+                u = units[prev.unit]
+                q.unit, q.dim, q.base, q.inherited = prev.unit, u.dim, q.value * u.factor, True
+        if q.unit:
+            prev = q
+    return out
+
+
+__all__ = ["Quantity", "read_quantities"]

@@ -1,0 +1,231 @@
+"""Read the claims of one reply and check each against the room data at the request's moment.
+
+The reply is normalised (:func:`hat_env.text.normalize`), split into sentences and clauses (a clause that asks
+is not a claim), and its product references found (:mod:`.mentions`). Each claim is attributed to the nearest
+product reference in its clause, else earlier in its sentence, else earlier in the reply, else the products the
+viewers asked about (any of them may support it). Negation before a claim in its clause flips its polarity.
+Number claims are checked by dimension and role (:mod:`.check_numbers`); the other claims (availability,
+shipping, returns, campaigns, promises, health, features, spec values, order status) by :mod:`.check_facts`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import TYPE_CHECKING, Iterable
+
+from hat_env.scoring.claims.facts import ProductFacts, RoomFacts
+from hat_env.scoring.claims.mentions import Mention, find_mentions
+from hat_env.scoring.claims.model import Claim, Clause, Report
+from hat_env.scoring.claims.vocab import MAX_TEXT, Vocab, load_vocab
+from hat_env.text import collapse_spaced, normalize
+from hat_env.text.offsets import Mapped
+
+if TYPE_CHECKING:
+    from hat_env.sim.room import RoomState
+    from hat_env.types import Intent
+
+_SENT_END = re.compile(r"\.(?!\d)|[!?;\n。；]+")
+_CLAUSE_END = re.compile(r"[,:，：()（）]|(?<=\s)-(?=\s)")
+
+
+class Reading:
+    """The state of reading one reply: text, clauses, mentions, facts, scope.
+
+    Args:
+        reply: the reply as written.
+        room: the room state at the request's moment.
+        locale: the reply's locale.
+        intents: the request's intents (their products are the default subject of a claim).
+        facts: the room's facts at this moment (shared between replies of one moment), or ``None``.
+    """
+
+    def __init__(self, reply: str, room: "RoomState", locale: str, intents: Iterable["Intent"] = (),
+                 facts: RoomFacts | None = None):
+        """Normalise the reply, split it, find its references and the products asked about."""
+        self.vocab: Vocab = load_vocab(locale)
+        self.room = room
+        self.m: Mapped = collapse_spaced(normalize(reply[:MAX_TEXT], locale), min_ascii=3)
+        self.text = self.m.text
+        self.facts = facts if facts is not None and facts.vocab is self.vocab else RoomFacts(room, self.vocab)
+        self.intents = list(intents)
+        self.clauses = self._clauses()
+        self._ctexts = [self.text[c.start : c.end] for c in self.clauses]
+        self._starts = [c.start for c in self.clauses]
+        self._present: dict[str, bool] = {}
+        self.mentions: list[Mention] = find_mentions(self.text, room, self.vocab)
+        scope: list[str] = []
+        self.orders: list[str] = []
+        for it in self.intents:
+            for ln in (it.link, it.link2):
+                if ln is not None and int(ln) in room.by_link:
+                    pid = room.by_link[int(ln)].product_id
+                    if pid not in scope:
+                        scope.append(pid)
+            if it.order_id is not None and str(it.order_id) in room.orders:
+                oid = str(it.order_id)
+                self.orders.append(oid)
+                opid = room.orders[oid].product_id
+                if opid in room.by_id and opid not in scope:
+                    scope.append(opid)
+        self.scope = tuple(scope)
+        self.report = Report()
+        for mt in self.mentions:
+            for pid in mt.pids:
+                if mt.how in ("link", "name") and pid not in self.report.mentioned:
+                    self.report.mentioned.append(pid)
+
+    # -- structure ---------------------------------------------------------------------------------------
+    def _clauses(self) -> list[Clause]:
+        """Sentences (by end punctuation) split into clauses (commas, colons, brackets, the locale's clause words)."""
+        text = self.text
+        out: list[Clause] = []
+        cw = self.vocab.rx.get("clause_words")
+        q = self.vocab.rx.get("question")
+        s0 = 0
+        sent = 0
+        bounds = [m.end() for m in _SENT_END.finditer(text)]
+        if not bounds or bounds[-1] < len(text):
+            bounds.append(len(text))
+        for e in bounds:
+            seg = text[s0:e]
+            is_q = bool(q.search(seg)) if q is not None else False
+            cuts = [s0]
+            for m in _CLAUSE_END.finditer(seg):
+                cuts.append(s0 + m.end())
+            if cw is not None:
+                for m in cw.finditer(seg):
+                    cuts.append(s0 + m.start())
+            cuts = sorted(set(cuts)) + [e]
+            pieces = [(a, b) for a, b in zip(cuts, cuts[1:]) if text[a:b].strip(" ,.!?;:、")]
+            for i, (a, b) in enumerate(pieces):
+                out.append(Clause(a, b, sent, is_q and i == len(pieces) - 1))
+            s0 = e
+            sent += 1
+        return out
+
+    def clause_at(self, pos: int) -> int:
+        """Index of the clause holding normalised offset ``pos``."""
+        i = bisect.bisect_right(self._starts, pos) - 1
+        return min(max(i, 0), max(0, len(self.clauses) - 1))
+
+    def ctext(self, i: int) -> str:
+        """The text of clause ``i``."""
+        return self._ctexts[i]
+
+    def has(self, name: str) -> bool:
+        """Whether the vocabulary list ``name`` matches anywhere in the reply (computed once per list)."""
+        got = self._present.get(name)
+        if got is None:
+            got = self._present[name] = self.vocab.find(name, self.text) is not None
+        return got
+
+    def cfind(self, name: str, i: int) -> "re.Match[str] | None":
+        """The first match of list ``name`` in clause ``i`` (offsets relative to the clause)."""
+        return self.vocab.find(name, self._ctexts[i]) if self.has(name) else None
+
+    def call(self, name: str, i: int) -> "list[re.Match[str]]":
+        """Every match of list ``name`` in clause ``i`` (offsets relative to the clause)."""
+        return self.vocab.all(name, self._ctexts[i]) if self.has(name) else []
+
+    def stext(self, i: int) -> str:
+        """The text of the sentence holding clause ``i``."""
+        sent = self.clauses[i].sentence
+        cs = [c for c in self.clauses if c.sentence == sent]
+        return self.text[cs[0].start : cs[-1].end]
+
+    def negated(self, i: int, pos: int) -> bool:
+        """Whether a negation word stands in clause ``i`` before ``pos`` (within the locale's window)."""
+        c = self.clauses[i]
+        lo = max(c.start, pos - self.vocab.negation_window)
+        r = self.vocab.rx.get("negation")
+        return bool(r is not None and r.search(self.text, lo, pos))
+
+    def in_mention(self, s: int, e: int) -> bool:
+        """Whether ``[s, e)`` lies inside a product or order reference."""
+        return any(m.start <= s and e <= m.end for m in self.mentions)
+
+    # -- attribution -------------------------------------------------------------------------------------
+    def subject(self, pos: int, i: int | None = None) -> tuple[tuple[str, ...], str]:
+        """The products a claim at ``pos`` may be about, the likeliest first, and how that was decided:
+        ``clause`` (the nearest reference in its clause, then the clause's other references), ``sentence`` or
+        ``earlier`` (the last reference before it, then the products the viewers asked about), ``group`` (a
+        reference to several products: "links 1 to 6", "everything"), ``asked`` (the products asked about) or
+        ``room`` (every product)."""
+        if i is None:
+            i = self.clause_at(pos)
+        c = self.clauses[i]
+        prod = [m for m in self.mentions if m.pids]
+        inside = [m for m in prod if m.start >= c.start and m.end <= c.end]
+
+        def join(*groups: tuple[str, ...]) -> tuple[str, ...]:
+            """The groups' product ids, in order, each once."""
+            return tuple(dict.fromkeys(p for g in groups for p in g))
+
+        if inside:
+            before = [m for m in inside if m.start < pos]
+            first = before[-1] if before else inside[0]
+            how = "group" if first.how in ("group", "range") else "clause"
+            if before:
+                return join(first.pids, *(m.pids for m in reversed(inside))), how
+            # only references after the claim ("100ml, twice link 3's"): the sentence's subject may be earlier
+            prev = [m for m in prod if m.end <= c.start and self.clauses[self.clause_at(m.start)].sentence == c.sentence]
+            return join(first.pids, *(m.pids for m in inside), *(m.pids for m in prev[-1:])), how
+        sent = [m for m in prod if m.end <= pos and self.clauses[self.clause_at(m.start)].sentence == c.sentence]
+        if sent:
+            return join(sent[-1].pids, self.scope), "group" if sent[-1].how in ("group", "range") else "sentence"
+        earlier = [m for m in prod if m.end <= pos]
+        if earlier:
+            return join(earlier[-1].pids, self.scope), "group" if earlier[-1].how in ("group", "range") else "earlier"
+        if self.scope:
+            return self.scope, "asked"
+        return tuple(p.product_id for p in self.room.products), "room"
+
+    def pfs(self, pids: Iterable[str]) -> list[ProductFacts]:
+        """The facts of ``pids``."""
+        return [self.facts.of(p) for p in pids if p in self.room.by_id]
+
+    def label(self, pid: str | None) -> str:
+        """How a note names a product (``"link 3"``)."""
+        if pid is None or pid not in self.room.by_id:
+            return "the room"
+        return f"link {self.room.by_id[pid].link}"
+
+    def claim(self, s: int, e: int, pids: tuple[str, ...], attribute: str, value: object, unit: str,
+              polarity: bool, verdict: str, reason: str = "", answers: Iterable[tuple[str, str | None]] = ()) -> Claim:
+        """Record a claim at normalised ``[s, e)`` (its span and text are the reply's, as written)."""
+        span = self.m.span(s, e)
+        c = Claim(pids[0] if len(pids) == 1 else None, attribute, value, unit, polarity, span,
+                  self.m.source[span[0] : span[1]], verdict, reason, pids, frozenset(answers))
+        self.report.claims.append(c)
+        return c
+
+
+def read_claims(reply: str, room: "RoomState", locale: str | None = None, intents: Iterable["Intent"] = (),
+                tool_names: Iterable[str] = (), facts: RoomFacts | None = None) -> Report:
+    """Every claim of ``reply`` with its verdict against ``room`` at ``room.t``.
+
+    Args:
+        reply: the reply as written.
+        room: the room state at the request's moment.
+        locale: the reply's locale (default: the room's).
+        intents: the request's intents (their products are a claim's default subject).
+        tool_names: the harness's tool names (quoting them to viewers is a leak).
+        facts: shared :class:`RoomFacts` for this moment, or ``None``.
+
+    Returns:
+        The :class:`~hat_env.scoring.claims.model.Report`.
+    """
+    from hat_env.scoring.claims.detect import read_fact_claims
+    from hat_env.scoring.claims.check_numbers import read_number_claims
+
+    r = Reading(reply, room, locale or room.locale, intents, facts)
+    if not r.text.strip():
+        return r.report
+    read_number_claims(r)
+    read_fact_claims(r, tuple(tool_names))
+    r.report.claims.sort(key=lambda c: c.span)
+    return r.report
+
+
+__all__ = ["Reading", "read_claims"]

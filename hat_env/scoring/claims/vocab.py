@@ -1,0 +1,246 @@
+"""The claims engine's vocabulary, per locale, as data: ``hat_env/scoring/claims/vocab/<locale>.yaml``.
+
+Each file names, as regexes over the normalised reply, the words the engine reads: clause boundaries, negation,
+questions, honest "the data does not say" phrases, units with their dimension and conversion factor, money
+roles (threshold, coupon, reference, ...), availability, shipping, returns, campaign and promise words, health
+topics, features, spec attribute keywords and order-status words. Files are loaded once (safely) and compiled;
+a new locale or domain is a new file. Keys missing from a locale's file are empty (nothing matched).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+VOCAB_DIR = Path(__file__).with_name("vocab")
+
+_LISTS = (
+    "clause_words", "negation", "question", "honest_unknown", "unavailable", "id_before", "pay_words", "in_stock",
+    "sold_out", "low_stock", "sales_figures", "reviews", "ship_words", "deliver_words", "same_day", "next_day",
+    "free_shipping", "paid_shipping", "returns_words", "exchange_words", "warranty_words", "eta_words",
+    "no_questions", "coupon_words", "coupon_conditions", "use_coupon", "promo_code", "flash_words", "ended_words",
+    "active_words", "countdown", "deadline_words", "bundle_words", "stacking_words", "gift_words", "free_item",
+    "guarantee", "absolute_degree", "health", "health_denial", "ai_disclosure", "human_claim", "greeting",
+    "insult", "deal_words", "no_deal", "link_ref", "link_range", "link_list_more", "group_words", "count_before", "no_coupon", "money_after_pay", "pay_before",
+    "not_money_after", "buy_words", "certification", "absolute_price", "ranking", "effect_claims", "inactive_words", "leak_words", "dismissive",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One unit: its name, dimension (``money``, ``time_h``, ``time_m``, ``percent``, ``zhe``, ``mass``...), the
+    factor to the dimension's base unit (days -> 24 hours), and the regex of its words."""
+
+    name: str
+    dim: str
+    factor: float
+    words: re.Pattern[str]
+    prefix: re.Pattern[str] | None = None
+
+
+@dataclass(frozen=True)
+class Vocab:
+    """A locale's compiled vocabulary (see the module docstring).
+
+    Attributes:
+        locale: the locale (``zh_CN``, ``en_US``).
+        lang: its language (``zh``, ``en``): Chinese has no spaces between words.
+        rx: name -> one compiled alternation of the list's regexes (``None`` when the list is empty).
+        units: the units, in file order.
+        unit_rx: one regex matching any unit word right after a number (group name = unit name).
+        prefix_rx: one regex matching a currency sign right before a number.
+        money_roles: role -> (before regex, after regex).
+        features: feature -> regex of its words.
+        features_no: feature -> regex of data phrases saying the product does not have it ("adults only").
+        attributes: spec attribute key -> regex of its words.
+        values: spec attribute key -> known values (lower-case).
+        order_status: status -> regex.
+        carriers: carrier names the locale knows (the room's own carriers are added by the engine).
+        bundle_terms: spoken bundle terms ("第二件半价") -> (regex, quantity, percent off the set).
+        low_stock_max: at most this many units count as "only a few left".
+    """
+
+    locale: str
+    lang: str
+    rx: dict[str, re.Pattern[str] | None]
+    units: tuple[Unit, ...]
+    unit_rx: re.Pattern[str]
+    prefix_rx: re.Pattern[str]
+    money_roles: dict[str, tuple[re.Pattern[str] | None, re.Pattern[str] | None]]
+    features: dict[str, re.Pattern[str]]
+    features_no: dict[str, re.Pattern[str]]
+    attributes: dict[str, re.Pattern[str]]
+    values: dict[str, tuple[str, ...]]
+    order_status: dict[str, re.Pattern[str]]
+    low_stock_max: int = 10
+    negation_window: int = 30
+    name_stopwords: frozenset[str] = frozenset()
+    link_patterns: tuple[re.Pattern[str], ...] = ()
+    range_patterns: tuple[re.Pattern[str], ...] = ()
+    carriers: tuple[str, ...] = ()
+    shipping_focus: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    bundle_terms: tuple[tuple[re.Pattern[str], int, int], ...] = ()
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def find(self, name: str, text: str) -> re.Match[str] | None:
+        """The first match of list ``name`` in ``text`` (``None`` when none or the list is empty)."""
+        r = self.rx.get(name)
+        return r.search(text) if r is not None else None
+
+    def all(self, name: str, text: str) -> list[re.Match[str]]:
+        """Every match of list ``name`` in ``text``."""
+        r = self.rx.get(name)
+        return list(r.finditer(text)) if r is not None else []
+
+
+#: Longest text the engine reads (characters); replies are far shorter (harness limits are in the hundreds).
+MAX_TEXT = 4000
+
+
+def _nested_repeat(tree: Any, inside: bool = False) -> bool:
+    """Whether a parsed pattern repeats, without bound, something that itself repeats without bound (``(a+)+``):
+    the shape that makes a backtracking engine take exponential time."""
+    from re import _constants as c  # type: ignore[attr-defined]
+
+    for op, av in tree:
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", None)):
+            lo, hi, sub = av
+            unbounded = hi == c.MAXREPEAT or hi > 100
+            if unbounded and inside:
+                return True
+            if _nested_repeat(sub, inside or unbounded):
+                return True
+        elif op is c.SUBPATTERN:
+            if _nested_repeat(av[-1], inside):
+                return True
+        elif op is c.BRANCH:
+            if any(_nested_repeat(b, inside) for b in av[1]):
+                return True
+        elif op in (c.ASSERT, c.ASSERT_NOT):
+            if _nested_repeat(av[1], inside):
+                return True
+    return False
+
+
+def _alt(path: Path, key: str, pats: Any) -> re.Pattern[str] | None:
+    """One case-insensitive alternation of the list's patterns. Patterns are Python regexes (lookaround
+    allowed: the files ship with the package); one that repeats a repetition without bound is refused, so no
+    file makes matching take more than linear-ish time on a reply (which is also cut at :data:`MAX_TEXT`)."""
+    from re import _parser  # type: ignore[attr-defined]
+
+    if not pats:
+        return None
+    if not isinstance(pats, list) or not all(isinstance(p, str) for p in pats):
+        raise ValueError(f"{path}: {key}: expected a list of regex strings")
+    for p in pats:
+        try:
+            tree = _parser.parse(p, re.IGNORECASE)
+        except re.error as exc:
+            raise ValueError(f"{path}: {key}: bad regex {p!r}: {exc}") from None
+        if _nested_repeat(tree):
+            raise ValueError(f"{path}: {key}: regex {p!r} repeats a repetition without bound (exponential matching)")
+    try:
+        return re.compile("|".join(f"(?:{p})" for p in pats), re.IGNORECASE)
+    except re.error as exc:
+        raise ValueError(f"{path}: {key}: bad regex: {exc}") from None
+
+
+def _bundle_term(path: Path, b: Any) -> tuple[re.Pattern[str], int, int]:
+    """One ``bundle_terms`` entry: ``(regex, quantity, percent off)``."""
+    if not isinstance(b, dict) or not {"pattern", "qty", "pct"} <= set(b):
+        raise ValueError(f"{path}: bundle_terms: each needs 'pattern', 'qty' and 'pct'")
+    return re.compile(str(b["pattern"]), re.IGNORECASE), int(b["qty"]), int(b["pct"])
+
+
+def _compile(path: Path, data: dict[str, Any]) -> Vocab:
+    """Compile one locale file's data (``path`` names it in errors)."""
+    rx = {k: _alt(path, k, data.get(k)) for k in _LISTS}
+    units: list[Unit] = []
+    unit_parts: list[str] = []
+    prefix_parts: list[str] = []
+    for name, u in (data.get("units") or {}).items():
+        if not isinstance(u, dict) or "dim" not in u or "words" not in u:
+            raise ValueError(f"{path}: units.{name}: needs 'dim' and 'words'")
+        words = _alt(path, f"units.{name}.words", u["words"])
+        prefix = _alt(path, f"units.{name}.prefix", u.get("prefix"))
+        assert words is not None
+        units.append(Unit(name, str(u["dim"]), float(u.get("factor", 1)), words, prefix))
+        unit_parts.append(f"(?P<{name}>{'|'.join(f'(?:{w})' for w in u['words'])})")
+        if u.get("prefix"):
+            prefix_parts.append(f"(?P<{name}>{'|'.join(f'(?:{w})' for w in u['prefix'])})")
+    unit_rx = re.compile(r"(?:\s|-)?(?:" + "|".join(unit_parts) + r")", re.IGNORECASE)
+    prefix_rx = re.compile(r"(?:" + ("|".join(prefix_parts) or "(?!x)x") + r")\s?$", re.IGNORECASE)
+    roles = {}
+    for role, d in (data.get("money_roles") or {}).items():
+        roles[role] = (_alt(path, f"money_roles.{role}.before", d.get("before")),
+                       _alt(path, f"money_roles.{role}.after", d.get("after")))
+
+    def table(key: str) -> dict[str, re.Pattern[str]]:
+        """A mapping of name -> list of patterns, compiled."""
+        out = {}
+        for k, pats in (data.get(key) or {}).items():
+            r = _alt(path, f"{key}.{k}", pats)
+            if r is not None:
+                out[str(k)] = r
+        return out
+
+    features: dict[str, re.Pattern[str]] = {}
+    features_no: dict[str, re.Pattern[str]] = {}
+    for k, spec in (data.get("features") or {}).items():
+        words = spec.get("words") if isinstance(spec, dict) else spec
+        r = _alt(path, f"features.{k}", words)
+        if r is not None:
+            features[str(k)] = r
+        if isinstance(spec, dict) and spec.get("data_no"):
+            rn = _alt(path, f"features.{k}.data_no", spec["data_no"])
+            assert rn is not None
+            features_no[str(k)] = rn
+    values = {str(k): tuple(str(x).lower() for x in v or ()) for k, v in (data.get("values") or {}).items()}
+    return Vocab(
+        locale=str(data.get("locale") or path.stem), lang=str(data.get("lang") or "en"), rx=rx, units=tuple(units),
+        unit_rx=unit_rx, prefix_rx=prefix_rx, money_roles=roles, features=features, features_no=features_no,
+        attributes=table("attributes"), values=values, order_status=table("order_status"),
+        low_stock_max=int(data.get("low_stock_max", 10)), negation_window=int(data.get("negation_window", 30)),
+        name_stopwords=frozenset(str(w).lower() for w in data.get("name_stopwords") or ()),
+        link_patterns=tuple(re.compile(p, re.IGNORECASE) for p in data.get("link_ref") or ()),
+        range_patterns=tuple(re.compile(p, re.IGNORECASE) for p in data.get("link_range") or ()),
+        carriers=tuple(str(c) for c in data.get("carriers") or ()), shipping_focus=table("shipping_focus"),
+        bundle_terms=tuple(_bundle_term(path, b) for b in data.get("bundle_terms") or ()), raw=data,
+    )
+
+
+def available_locales() -> list[str]:
+    """Locales with a vocabulary file."""
+    return sorted(p.stem for p in VOCAB_DIR.glob("*.yaml"))
+
+
+@lru_cache(maxsize=16)
+def load_vocab(locale: str) -> Vocab:
+    """The compiled vocabulary of ``locale`` (loaded once).
+
+    Args:
+        locale: ``zh_CN``, ``en_US``...; a locale without its own file takes a file of the same language
+            (``en_GB`` -> ``en_US``), else ``en_US``.
+
+    Raises:
+        ValueError: the file is not a mapping or a pattern is not a valid regex (the message names the file and
+            key).
+    """
+    path = VOCAB_DIR / f"{locale}.yaml"
+    if not path.exists():
+        lang = locale.split("_")[0]
+        same = [p for p in sorted(VOCAB_DIR.glob(f"{lang}_*.yaml"))]
+        path = same[0] if same else VOCAB_DIR / "en_US.yaml"
+    with path.open(encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a mapping")
+    return _compile(path, data)
+
+
+__all__ = ["MAX_TEXT", "VOCAB_DIR", "Unit", "Vocab", "available_locales", "load_vocab"]

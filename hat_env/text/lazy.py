@@ -1,0 +1,34 @@
+"""jieba and rapidfuzz, imported on first use (jieba builds its dictionary in ~0.6 s; neither may load at
+``import hat_env``)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+
+@lru_cache(maxsize=1)
+def _jieba() -> Any:
+    """The jieba module, its dictionary log quiet."""
+    import logging
+
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba
+
+
+@lru_cache(maxsize=8192)
+def segment(text: str) -> tuple[str, ...]:
+    """Chinese word segmentation of ``text`` (jieba, precise mode), without whitespace tokens."""
+    return tuple(w for w in _jieba().lcut(text) if w.strip())
+
+
+def fuzz() -> Any:
+    """The ``rapidfuzz.fuzz`` module (``ratio``, ``partial_ratio``, ``token_set_ratio``...)."""
+    from rapidfuzz import fuzz as f
+
+    return f
+
+
+__all__ = ["fuzz", "segment"]
