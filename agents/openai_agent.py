@@ -34,6 +34,7 @@ from typing import Any
 
 from hat_env.agents.openai_response import CallFailed as _CallFailed
 from hat_env.agents.openai_response import StreamReader, build_response, content_type, read_completion
+from hat_env.agents.reachability import dead_endpoint_reason, refuses_connections
 from hat_env.types import AgentRequest, AgentResponse, Timings
 from hat_env.untrusted import MAX_ERROR_CHARS, clean_text
 
@@ -206,6 +207,10 @@ class OpenAIAgent:
                     attempt = client if not sent else client.with_options(max_retries=self.max_retries - sent)
                     return await asyncio.wait_for(self._attempt(attempt, request, t0), self.timeout)
                 except asyncio.TimeoutError:
+                    if await refuses_connections(self.base_url):
+                        return self._fail(t0, f"cannot connect to {self.base_url}: connection refused; the server "
+                                              f"stopped answering (no complete answer within the {self.timeout:g} s "
+                                              "timeout) and no longer accepts connections")
                     return self._fail(t0, f"no complete answer from {self.base_url} within the {self.timeout:g} s "
                                           f"timeout (model {self.model!r}); raise --timeout or check the server's load")
                 except _CallFailed as exc:
@@ -330,13 +335,20 @@ class OpenAIAgent:
         oa = self._openai
         url = self.base_url
         if isinstance(exc, oa.APITimeoutError):
+            if await refuses_connections(url):  # a dead server can surface as a timeout: say it is down
+                return _CallFailed(f"cannot connect to {url}: connection refused; the server stopped answering (no "
+                                   f"answer within the {self.timeout:g} s timeout) and no longer accepts connections",
+                                   transient=True)
             return _CallFailed(f"no answer from {url} within the {self.timeout:g} s timeout (model {self.model!r})")
         if isinstance(exc, oa.APIConnectionError):
             cause = exc.__cause__ or exc.__context__
             detail = str(cause) if cause else str(exc)
-            if "refused" in detail.lower() or "connect" in type(cause).__name__.lower():
-                return _CallFailed(f"cannot connect to {url}: connection refused; is the server running and the "
-                                   f"base URL right? ({detail})", transient=True)
+            reason = dead_endpoint_reason(exc)
+            if reason is None and await refuses_connections(url):
+                reason = "connection refused"  # reset or cut on the way down, refused now: the server is gone
+            if reason is not None:
+                return _CallFailed(f"cannot connect to {url}: {reason}; is the server running and the base URL "
+                                   f"right? ({detail})", transient=True)
             return _CallFailed(f"connection to {url} failed: {detail}", transient=True)
         if isinstance(exc, oa.APIStatusError):
             code = exc.status_code
