@@ -16,11 +16,17 @@ import inspect
 import json
 from typing import TYPE_CHECKING, Any
 
+from hat_env.untrusted import json_problem, loads
+
 if TYPE_CHECKING:
     from hat_env.envs.session import LiveSession
 
 #: Fields of a case :func:`grade` reads (the suites' stored form).
 CASE_FIELDS = ("scenario", "seed", "t", "locale", "comments", "hsa", "patch", "faults", "history")
+
+
+#: How deep a ``hat-env grade`` line may nest (a case with its patches and tool-call arguments needs far less).
+MAX_CASE_DEPTH = 64
 
 
 class GradeError(ValueError):
@@ -185,7 +191,10 @@ def grade_lines(lines: list[str]) -> list[dict[str, Any]]:
             continue
         rid: Any = None
         try:
-            obj = json.loads(line)
+            obj = loads(line)  # a line nested past the recursion limit is a ValueError, not a RecursionError
+            problem = json_problem(obj, max_depth=MAX_CASE_DEPTH)
+            if problem:
+                raise GradeError(problem)
             if not isinstance(obj, dict):
                 raise GradeError("expected a JSON object")
             rid = obj.get("id")
@@ -195,6 +204,8 @@ def grade_lines(lines: list[str]) -> list[dict[str, Any]]:
             results.append({"id": rid, **res})
         except (GradeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             results.append({"id": rid, "line": n, "error": f"line {n}: {exc}"})
+        except (RecursionError, ArithmeticError, AttributeError, LookupError) as exc:  # a line must not end the file
+            results.append({"id": rid, "line": n, "error": f"line {n}: cannot be graded ({type(exc).__name__}: {exc})"})
     return results
 
 
