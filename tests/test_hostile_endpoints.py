@@ -76,3 +76,48 @@ def test_hostile_endpoint(entry: dict[str, Any], tmp_path: Path) -> None:
     assert first.get("error") == r.error
     s.finish()
     check_trace(trace)
+
+
+def test_bench_against_a_chaotic_endpoint_then_resume(tmp_path: Path) -> None:
+    """``hat-env bench`` with the openai adapter against an endpoint whose first answers are a hang, garbage, a
+    cut stream and a 500: the bench finishes (rc 0), every case once, scored or recorded with its agent error;
+    ``--resume`` (the endpoint healthy now) runs exactly the errored cases once and keeps the other lines byte
+    for byte."""
+    import json
+    import subprocess
+    import sys
+
+    need("openai")
+    from hat_env.agents.local_server import offline_env
+
+    script = [("sleep", 30), ("raw", 200, "text/html", b"<html>502 Bad Gateway</html>"), ("cut", "par"),
+              ("status", 500, "engine died", {})]
+    with FakeEndpoint(script) as ep:
+        out = tmp_path / "bench"
+        cmd = [sys.executable, "-m", "hat_env.cli", "bench", "--suite", "ifeval-live-v1", "--limit", "8", "--agent",
+               "openai", "--base-url", ep.base_url, "--model", "fake-model", "--timeout", "2", "--agent-arg",
+               "max_retries=0", "--out", str(out), "--quiet"]
+        first = subprocess.run(cmd, capture_output=True, text=True, env=offline_env(), cwd=tmp_path, timeout=600)
+        assert first.returncode == 0 and "Traceback" not in first.stderr, first.stdout + first.stderr
+        path = out / "results.jsonl"
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        recs = [json.loads(x) for x in lines]
+        ids = [r["case_id"] for r in recs]
+        assert len(ids) == 8 and len(set(ids)) == 8, ids
+        errored = {r["case_id"] for r in recs if r.get("errors")}
+        assert errored, "the faults are recorded as agent errors"
+        kinds = ("within the 2 s timeout", "not an event stream", "lost mid-answer", "ended before", "server error 500")
+        assert all(any(k in e for k in kinds) for r in recs for e in r.get("errors", [])), \
+            [r["errors"] for r in recs if r.get("errors")]
+        kept = [x for x, r in zip(lines, recs) if not r.get("errors")]
+        served = ep.requests
+        again = subprocess.run(cmd + ["--resume"], capture_output=True, text=True, env=offline_env(), cwd=tmp_path,
+                               timeout=600)
+        assert again.returncode == 0, again.stdout + again.stderr
+        final = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        recs2 = [json.loads(x) for x in final]
+        assert sorted(r["case_id"] for r in recs2) == sorted(ids), "each case exactly once"
+        assert not any(r.get("errors") for r in recs2)
+        assert final[: len(kept)] == kept, "the finished cases are kept as written"
+        assert {r["case_id"] for r in recs2[len(kept):]} == errored
+        assert ep.requests > served
