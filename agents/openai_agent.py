@@ -342,10 +342,9 @@ class OpenAIAgent:
             return _CallFailed(f"no answer from {url} within the {self.timeout:g} s timeout (model {self.model!r})")
         if isinstance(exc, oa.APIConnectionError):
             cause = exc.__cause__ or exc.__context__
-            detail = str(cause) if cause else str(exc)
-            reason = dead_endpoint_reason(exc)
-            if reason is None and await refuses_connections(url):
-                reason = "connection refused"  # reset or cut on the way down, refused now: the server is gone
+            detail = (str(cause) or type(cause).__name__) if cause else (str(exc) or type(exc).__name__)
+            # refused now: the server is gone, however the call failed on its way down (reset, cut, refused)
+            reason = "connection refused" if await refuses_connections(url) else dead_endpoint_reason(exc)
             if reason is not None:
                 return _CallFailed(f"cannot connect to {url}: {reason}; is the server running and the base URL "
                                    f"right? ({detail})", transient=True)
