@@ -57,6 +57,12 @@ def test_grade_command_on_hostile_lines(tmp_path: Path) -> None:
         _line({"id": "wide", "case": CASE, "turns": [{"content": None, "tool_calls": 5}]}),
         "[1, 2]",
         '{"id": "cut", "case": {"scenario": "beau',
+        _line({"id": "kind", "case": {**CASE, "comments": [{"text": "hi", "intents": [{"kind": 5, "link": [1]}]}]},
+               "turns": ["x"]}),
+        _line({"id": "link", "case": {**CASE, "comments": [{"text": "hi", "intents": [{"kind": "price",
+                                                                                       "link": [1]}]}]},
+               "turns": ["x"]}),
+        _line({"id": "t", "case": {**CASE, "t": -5}, "turns": ["x"]}),
     ]
     path = tmp_path / "hostile.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -71,7 +77,10 @@ def test_grade_command_on_hostile_lines(tmp_path: Path) -> None:
     assert errors[2] == "line 2: nested too deeply to read"
     assert "case.seed" in errors[3] and "finite" in errors[3]
     assert errors[5] == "line 5: turns[0].tool_calls: expected a list"
-    assert set(errors) == {2, 3, 5, 6, 7}, errors
+    assert errors[8] == "line 8: case.comments[0].intents[0].kind: missing or not a string"
+    assert errors[9] == "line 9: case.comments[0].intents[0].link: expected a string or a number, got list"
+    assert errors[10].startswith("line 10: case.t: expected a time in seconds")
+    assert set(errors) == {2, 3, 5, 6, 7, 8, 9, 10}, errors
     # a file that is not UTF-8: the file named, exit 2
     bad = tmp_path / "latin1.jsonl"
     bad.write_bytes(_line(good).encode("utf-8") + b"\n\xff\xfe\n")

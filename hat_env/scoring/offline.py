@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 from typing import TYPE_CHECKING, Any
 
 from hat_env.untrusted import json_problem, loads
@@ -77,12 +78,35 @@ def _check_case(case: Any) -> dict[str, Any]:
             raise GradeError(f"case.comments[{i}].text: missing or not a string")
         if "intents" in c and not isinstance(c["intents"], list):
             raise GradeError(f"case.comments[{i}].intents: expected a list")
+        for j, it in enumerate(c.get("intents") or []):
+            _check_intent(it, f"case.comments[{i}].intents[{j}]")
     try:
-        float(case["t"])
+        t = float(case["t"])
         int(case["seed"])
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise GradeError("case.t / case.seed: expected numbers") from None
+    if not math.isfinite(t) or t < 0:
+        raise GradeError(f"case.t: expected a time in seconds from the stream's start, got {case['t']!r}")
     return case
+
+
+def _check_intent(intent: Any, where: str) -> None:
+    """An intent as :class:`hat_env.types.Intent` takes it: an object with a string ``kind`` and known fields
+    holding plain values; raise :class:`GradeError` naming ``where`` and the field."""
+    from dataclasses import fields
+
+    from hat_env.types import Intent
+
+    if not isinstance(intent, dict):
+        raise GradeError(f"{where}: expected an object, got {type(intent).__name__}")
+    if not isinstance(intent.get("kind"), str):
+        raise GradeError(f"{where}.kind: missing or not a string")
+    known = {f.name for f in fields(Intent)}
+    for k, v in intent.items():
+        if k not in known:
+            raise GradeError(f"{where}.{k}: not an intent field (known: {', '.join(sorted(known))})")
+        if v is not None and not isinstance(v, (str, int, float)):
+            raise GradeError(f"{where}.{k}: expected a string or a number, got {type(v).__name__}")
 
 
 def _finish_as_written(s: "LiveSession", turn: Any) -> tuple[list[dict[str, Any]], dict[str, Any], bool]:
