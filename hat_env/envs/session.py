@@ -149,7 +149,8 @@ class LiveSession(Room):
         return self.open_request(req)
 
     def open_request(self, req: LiveRequest) -> bool:
-        """Start handling ``req`` (used directly by LiveQA-style single-request episodes).
+        """Start handling ``req`` (used directly by LiveQA-style single-request episodes); the scenario's room
+        events due by now apply first.
 
         Returns:
             ``True`` when the request is open; ``False`` when a harness patch due by now failed: the session is
@@ -157,6 +158,7 @@ class LiveSession(Room):
             <hat_env.envs.host.Host.apply_timeline>`).
         """
         self.n_requests += 1
+        self.apply_events(self.state.t)
         if self.host.open(req, self.state.t) is None:
             self.finish()
             return False
@@ -207,6 +209,7 @@ class LiveSession(Room):
         self.state.t += out.latency_s
         events: list[dict[str, Any]] = []
         if self.viewers is not None:
+            self.apply_events(self.state.t)  # what the viewers buy costs what it costs now
             self.viewers.react(out.request, comp.get("accuracy", 0.0) >= 1.0, comp.get("effectiveness", 0.0), out.latency_s)
             events = self.viewers.drain_events()
         self.host.write_record(loop, scores, timings=loop.timings, viewer_events=events)

@@ -1,8 +1,9 @@
 """Scenario files: one YAML document describing a live session, validated with errors that name file, field, line.
 
 A scenario names its harness pack, the harness timeline (patches applied mid-stream), the catalog (explicit,
-generated, or both), campaigns, compliance rule packs, viewers, orders, tool fault rates, locale, duration and
-seed. Built-in scenarios live in the ``scenarios/`` folder shipped as ``hat_env.scenarios``.
+generated, or both), campaigns, compliance rule packs, viewers, a script of comments and room events
+(``timeline``: :mod:`hat_env.sim.timeline`), orders, tool fault rates, locale, duration and seed. Built-in
+scenarios live in the ``scenarios/`` folder shipped as ``hat_env.scenarios``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, 
 
 from hat_env.sim.campaigns import Campaign
 from hat_env.sim.catalog import Product
+from hat_env.sim.timeline import TimelineSpec, check_references
 from hat_env.yamlio import FieldError, FileError, line_of, load_yaml, validate
 
 
@@ -72,6 +74,8 @@ class ViewerSpec(_Strict):
     window in which comments are merged into one request. ``llm_viewers`` (the first N to enter) and
     ``llm_share`` (of later arrivals) are played by an LLM user simulator in the PettingZoo room when the caller
     gives a viewer agent; the file only sets the mix, never which agent (a scenario cannot name code to run).
+    ``generate`` keeps the generated crowd (``true``), removes it (``false``: only the scripted viewers of
+    ``timeline.comments`` speak), or keeps a share of it (a weight 0-1 scaling ``initial`` and ``arrival_per_min``).
     """
 
     initial: int = Field(20, ge=0, le=100000)
@@ -83,6 +87,7 @@ class ViewerSpec(_Strict):
     mean_stay_s: float = Field(300.0, gt=0)
     llm_viewers: int = Field(0, ge=0)
     llm_share: float = Field(0.0, ge=0, le=1)
+    generate: bool | Annotated[float, Field(ge=0, le=1)] = True
 
 
 class Faults(_Strict):
@@ -159,6 +164,7 @@ class Scenario(_Strict):
     campaigns: list[Campaign] = Field(default_factory=list)
     compliance: ComplianceSpec = Field(default_factory=ComplianceSpec)
     viewers: ViewerSpec = Field(default_factory=ViewerSpec)
+    timeline: TimelineSpec = Field(default_factory=TimelineSpec)
     orders: list[Order] = Field(default_factory=list)
     faults: Faults = Field(default_factory=Faults)
     latency: LatencyModel = Field(default_factory=LatencyModel)
@@ -216,6 +222,14 @@ class Scenario(_Strict):
             if e.at_s > self.duration_s:
                 raise FieldError(("harness_timeline", i, "at_s"),
                                  f"a harness_timeline entry at {e.at_s}s is after the end ({self.duration_s}s)")
+        return self
+
+    @model_validator(mode="after")
+    def _script(self) -> "Scenario":
+        if self.timeline:  # the scripted comments and room events (sim/timeline.py)
+            first = max((p.link for p in self.catalog.products), default=0) + 1
+            ids = {p.product_id for p in self.catalog.products}
+            check_references(self, ids | {f"G{first + i:03d}" for i in range(self.catalog.generate.count)})
         return self
 
 
