@@ -23,6 +23,7 @@ from hat_env.evaluation.runner import run_cases
 from hat_env.evaluation.suites import gen_lsqa
 from hat_env.runner import run_session
 from hat_env.types import AgentRequest, AgentResponse
+from hat_env.yamlio import FileError
 from hostile_inputs import check_trace
 
 REPO = Path(__file__).resolve().parent.parent
@@ -41,18 +42,19 @@ def _bad_scenario(tmp_path: Path) -> Path:
 
 def test_bad_timeline_patch_is_an_error_at_start(tmp_path: Path) -> None:
     bad = _bad_scenario(tmp_path)
-    with pytest.raises(TimelineError, match=r"bad_patch.yaml: harness_timeline\[0\] \(at 300 s\): patch\[0\]: no skill "
-                                            r"named 'no-such-skill'"):
+    # the pre-flight check (hat_env/envs/preflight.py) names the file, line, entry and reason before any request
+    with pytest.raises((FileError, TimelineError), match=r"bad_patch.yaml:\d+: harness_timeline.0.patch.0.skill: "
+                                                          r".*no skill named 'no-such-skill'"):
         LiveSession(bad, seed=0)
     r = subprocess.run([sys.executable, "-m", "hat_env.cli", "run", "--scenario", str(bad), "--quiet", "--trace",
                         str(tmp_path / "t.jsonl")], capture_output=True, text=True, cwd=tmp_path)
-    assert r.returncode == 2 and "harness_timeline[0] (at 300 s)" in r.stdout and "Traceback" not in r.stderr, \
+    assert r.returncode == 2 and "no skill named 'no-such-skill'" in r.stdout + r.stderr and "Traceback" not in r.stderr, \
         r.stdout + r.stderr
     # a --harness override that the timeline does not fit is checked at the start too
     from hat_env.harness.core import Harness
 
     renamed = Harness.load("default").apply(RENAMED)
-    with pytest.raises(TimelineError, match="no tool named 'get_product_info_by_link_id'"):
+    with pytest.raises((FileError, TimelineError), match="no tool named 'get_product_info_by_link_id'"):
         LiveSession("apparel_flash_zh", seed=0, harness=renamed)
 
 
