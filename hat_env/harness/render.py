@@ -30,10 +30,17 @@ def _fill(text: str, values: dict[str, str]) -> str:
     return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
 
 
+def _category(room: "RoomState", name: str) -> str:
+    """What the room's vocabulary calls category ``name`` in its locale (the key when it gives no label)."""
+    c = room.category(name)
+    return c.label(room.locale) if c is not None else name
+
+
 def _source(harness: "Harness", source: str, room: "RoomState", values: dict[str, str]) -> str:
     spec = harness.spec
     if source == "products":
-        return "\n".join(f"- link {p.link}: {p.title} (id {p.product_id}, {p.category})" for p in room.products)
+        return "\n".join(f"- link {p.link}: {p.title} (id {p.product_id}, {_category(room, p.category)})"
+                         for p in room.products)
     if source == "campaigns":
         act = room.active_campaigns()
         return "\n".join(f"- {c.title} ({c.type})" for c in act) or "- none right now"
