@@ -13,6 +13,8 @@ Its parts: the comment parser (:mod:`hat_env.sim.parser`, shared with the viewer
 
 from __future__ import annotations
 
+import re
+
 import json
 from functools import lru_cache
 from dataclasses import dataclass, field
@@ -37,6 +39,10 @@ _DEPENDENT = {"stock": "stock", "campaign": "campaigns", "shipping": "shipping_p
 @lru_cache(maxsize=32)
 def _prompt_catalog(system: str) -> Catalog | None:
     return catalog_from_prompt(system)
+
+
+#: a harness denial naming a sold-out product the reply urged to buy ("... link 3 (Title), which is sold out")
+_SOLD_OUT_FEEDBACK = re.compile(r"link (\d{1,3})\b[^.\n]{0,200}?which is sold out")
 
 
 def catalog_of_messages(messages: list[dict[str, Any]]) -> Catalog | None:
@@ -169,10 +175,14 @@ class ReferenceAgent:
         catalog = catalog_of_messages(request.messages)
         intents: list[Intent] = []
         for t in texts:
-            for i in parse_comment(t, request.locale, catalog=catalog):
+            for i in parse_comment(t, request.locale, catalog=catalog, vocabulary=request.vocabulary):
                 if i not in intents:
                     intents.append(i)
         st = self._state(request, start)
+        sold = {int(n) for fb in st.feedback for n in _SOLD_OUT_FEEDBACK.findall(fb)}
+        if sold:  # the harness said a product asked for is sold out: say so instead of selling it
+            intents = list(dict.fromkeys(Intent("stock", link=i.link) if i.kind == "purchase" and i.link in sold
+                                         else i for i in intents))
         calls: list[tuple[str, dict[str, Any]]] = []
         unavailable: set[tuple] = set()
 
@@ -191,8 +201,9 @@ class ReferenceAgent:
             return None
 
         parts: list[ReplyPart] = []
+        vocab = request.vocabulary
         for it in intents:
-            parts.append(self._plan_intent(it, need, unavailable))
+            parts.append(self._plan_intent(it, need, unavailable, vocab, request.locale))
         c = h.spec.constraints
         if c.require_reply_skill and not (st.skills & set(h.reply_skills)):
             primary = reply_skill_for(intents) or "chitchat"
@@ -239,10 +250,17 @@ class ReferenceAgent:
         ctx = make_context(texts, viewers_of(request.messages), keep=[disclosure] if disclosure else [])
         return fit_reply(compose, instructions, request.locale, ctx, max_chars=limit, budget=budget)
 
-    def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple]) -> ReplyPart:
+    def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple], vocab: Any = None,
+                     locale: str = "") -> ReplyPart:
+        """The facts one intent's answer needs, scheduling the calls still missing (``vocab``: the room's catalog
+        vocabulary, for the spec label the host says in ``locale``)."""
         kind = it.kind
         if kind in ("chitchat", "troll", "injection") or kind in NO_TOOL_INTENTS:
             return ReplyPart(it, {})
+        if kind == "campaign" and it.link is None and it.attr:
+            # "does the code work with the bundle?": about the room's deals of that kind
+            r = need("campaigns", {})
+            return ReplyPart(it, {"campaigns": r["campaigns"]} if r else ({"unavailable": True} if unavailable else {}))
         if kind == "order_status":
             r = need("order_status", {"order_id": it.order_id})
             return ReplyPart(it, dict(r) if r else {"unavailable": True})
@@ -258,10 +276,17 @@ class ReferenceAgent:
             "list_price": v["list_price"],
             "coupon_amount": (v.get("coupon") or {}).get("amount"),
         }
+        if v.get("code"):
+            facts["code"] = v["code"]
         if kind == "compare":
             facts["items"] = [{"title": x["title"], "final_price": x["final_price"], "link": x["link"]} for x in views]
         elif kind == "spec":
             facts.update(attr=it.attr, value=v["specs"].get(it.attr or "", ""))
+            a = vocab.attribute(it.attr) if vocab is not None and it.attr else None
+            if a is not None:
+                if a.label(locale):
+                    facts["label"] = a.label(locale)
+                facts["type"] = a.type
         elif kind in _DEPENDENT:
             r = need(_DEPENDENT[kind], {"product_id": pid})
             if r is None:

@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from hat_env.agents.reply_catalog import (
+    after_sales_variants, code_phrase, deal_variants, other_deal_words, shipping_variants,
+)
 from hat_env.locales import ReplyPhrases, get_locale
 from hat_env.sim.campaigns import fmt_money
 from hat_env.sim.vocab import NO_CAMPAIGN_WORDS, ORDER_STATUS_WORDS, SOLD_OUT_WORDS
@@ -35,13 +38,18 @@ class ReplyPart:
 
     * price: ``{"final_price": 89.0, "title": str, "list_price": float, "coupon_amount": 10}`` (or the whole
       product view, whose ``coupon`` dict gives the amount)
-    * spec: ``{"attr": "shade", "value": "01 自然色"}`` (a missing value is answered as unavailable)
+    * spec: ``{"attr": "shade", "value": "01 自然色", "label": "色号", "type": "text"}`` (a missing value is
+      answered as unavailable; ``label`` and ``type`` from the room's vocabulary, when known)
     * stock: ``{"stock": 25}``
     * campaign: ``{"campaigns": [campaign views], "coupon_amount": 10, "price": 99}``: ``coupon_amount`` (or
       the view's ``coupon`` dict) is the coupon that applies now, ``None`` when none does, and wins over the
-      list; without it, the largest listed coupon whose threshold ``price`` meets is taken
-    * shipping: ``{"ships_within_hours": 48, "carrier": str, "free_shipping": True, "fee": 0.0}``
-    * after_sales: ``{"return_days": 7, "warranty_months": 12, "exchange": True}``
+      list; without it, the largest listed coupon whose threshold ``price`` meets is taken. A campaign intent
+      whose ``attr`` names a kind of deal (``bundle``, ``code``, ``gift``) is answered with that deal when the
+      list has one (a bundle's price and what stacks with it: :mod:`hat_env.agents.reply_catalog`)
+    * shipping: ``{"ships_within_hours": 48, "carrier": str, "free_shipping": True, "fee": 0.0}``, and when the
+      record has them ``ships_in`` (a window), ``oversize_fee``, ``cold_chain``, ``installation_fee``
+    * after_sales: ``{"return_days": 7, "warranty_months": 12, "exchange": True}`` (``return_days`` 0: no
+      returns; ``warranty`` ``{"value": 2, "unit": "years"}`` when the record has it)
     * order_status: ``{"status": "shipped", "eta_days": 2, "order_id": "A1001"}``
     * compare: ``{"final_price": 89, "final_price2": 99, "title": str, "title2": str}`` (or
       ``{"items": [{"title", "final_price", "link"}, {...}]}`` / ``{"products": [view1, view2]}``, which win)
@@ -143,12 +151,18 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
             return _unavailable(it, loc)
         c = _coupon_amount(f)
         title = f.get("title")
+        code = code_phrase(f, zh, _safe)
         if zh:
             t = f"{title}，" if _safe(title) else ""
             full = f"{L}{t}领{M(c)}券后到手{M(fp)}" if c else f"{L}{t}现在到手{M(fp)}"
+            if code:
+                full = f"{L}{t}领{M(c)}券再用优惠码{code}到手{M(fp)}" if c else f"{L}{t}用优惠码{code}到手{M(fp)}"
             return [full, f"{Ls}到手{M(fp)}", f"到手{M(fp)}"]
         t = f" ({title})" if _safe(title) else ""
         full = f"{L}{t} is {M(fp)} after the {M(c)} coupon" if c else f"{L}{t} is {M(fp)} now"
+        if code:
+            full = (f"{L}{t} is {M(fp)} after the {M(c)} coupon and code {code}" if c
+                    else f"{L}{t} is {M(fp)} with code {code}")
         return [full, f"{Ls} is {M(fp)}", f"It's {M(fp)}"]
     if k == "spec":
         v = f.get("value")
@@ -156,7 +170,11 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
             return _unavailable(it, loc)
         v = str(v)
         attr = f.get("attr") or it.attr or ""
-        lab = R.spec_labels.get(attr, attr.replace("_", " ") if attr else R.generic_spec_label)
+        lab = f.get("label") or R.spec_labels.get(attr, attr.replace("_", " ") if attr else R.generic_spec_label)
+        if f.get("type") == "bool":
+            if zh:
+                return [f"{L}{lab}：{v}", f"{Ls}{lab}：{v}", f"{lab}：{v}"]
+            return [f"{L}: {lab}, {v}", f"{Ls} {lab}: {v}", f"{lab}: {v}"]
         if zh:
             return [f"{L}的{lab}是{v}", f"{Ls}{lab}：{v}", f"{lab}：{v}"]
         return [f"The {lab} of {Lm} is {v}", f"{Ls} {lab}: {v}", v]
@@ -208,6 +226,10 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
             for a, th in coupons:
                 if (base is None or base >= th) and (coupon is None or a > coupon):
                     coupon, coupon_th = a, th
+        if it.attr:
+            focused = deal_variants(f, it.attr, L if it.link is not None else None, Ls, zh, M, _safe, coupon, flash)
+            if focused is not None:
+                return focused
         if coupon:
             if zh:
                 full = f"{L}可以领{M(coupon)}券"
@@ -240,6 +262,9 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         h = _num(f.get("ships_within_hours"))
         if h is None:
             return _unavailable(it, loc)
+        windowed = shipping_variants(f, L, Ls, zh, M, _safe(f.get("carrier")))
+        if windowed is not None:
+            return windowed
         hs = _int_str(h)
         carrier = f.get("carrier")
         free = f.get("free_shipping")
@@ -265,6 +290,9 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         d = _num(f.get("return_days"))
         if d is None:
             return _unavailable(it, loc)
+        policy = after_sales_variants(f, L, Ls, zh)
+        if policy is not None:
+            return policy
         ds = _int_str(d)
         w = _num(f.get("warranty_months")) or 0
         ex = f.get("exchange") is True
@@ -350,13 +378,16 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         else:
             c = _num(sent) if _num(sent) else None
         pinned = f.get("pinned") is True
+        code = code_phrase(f, zh, _safe)
         if zh:
             head = f"{L}已经给大家挂上了，" if pinned else f"{L}直接拍就可以，"
             ct = f"，{M(c)}券已经发了，记得领" if c else ""
+            ct += f"，下单输入优惠码{code}" if code else ""
             cs = f"，{M(c)}券已发" if c else ""
             return [f"{head}到手{M(fp)}{ct}", f"{Ls}到手{M(fp)}{cs}", f"到手{M(fp)}{cs}"]
         head = f"{L} is pinned for you, " if pinned else f"{L} is ready to order, "
         ct = f", and a {M(c)} coupon was just sent" if c else ""
+        ct += f", use code {code} at checkout" if code else ""
         cs = f", {M(c)} coupon sent" if c else ""
         return [f"{head}{M(fp)} final price{ct}", f"{Ls} {M(fp)}{cs}", f"{M(fp)} + {M(c)} coupon" if c else M(fp)]
     return _unavailable(it, loc)
@@ -383,6 +414,10 @@ def _other_deal(camps: Any, zh: bool, M: Any) -> tuple[str, str] | None:
             return (f"下单送{cv['gift']}", f"送{cv['gift']}") if zh else (f"free gift: {cv['gift']}", f"gift: {cv['gift']}")
         if t == "bundle" and _safe(cv.get("title")):
             return (f"有{cv['title']}活动", cv["title"]) if zh else (f"bundle deal: {cv['title']}", cv["title"])
+        if t in ("bundle", "code"):  # a title too long or risky to quote: say the deal's terms
+            words = other_deal_words(cv, zh, M, _safe)
+            if words is not None:
+                return words
     return None
 
 

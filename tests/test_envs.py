@@ -207,15 +207,9 @@ def test_random_agent_trace_is_deterministic(tmp_path: Path) -> None:
     assert _trace(tmp_path, "a", "healthfood_zh", 3, "random") == _trace(tmp_path, "b", "healthfood_zh", 3, "random")
 
 
-#: Rooms where the reference agent sells a sold-out item (it pins the product and quotes "到手199元" once its stock
-#: is gone) or answers "包邮吗 / 发什么快递" with the shipping time alone: the claims engine fails those replies (the
-#: calibration labels do too), and the SOLD-OUT compliance rule's hook blocks the sale (the retries end in the
-#: fallback). The reference's wording lives in hat_env/agents/reply.py (branch `language`); when it is fixed these
-#: strict xfails fail and must be removed.
-_REFERENCE_KNOWN_WRONG = {
-    "healthfood_zh": "reference pins and prices the sold-out link 5",
-    "apparel_flash_zh": "reference pins and prices link 5 after it sells out; answers carrier questions with the time",
-}
+#: Rooms where the reference agent is known to score under 95 (strict xfails: when it is fixed they fail and must
+#: be removed). None now: the reference turns a purchase the SOLD-OUT hook blocks into a sold-out answer.
+_REFERENCE_KNOWN_WRONG: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("scenario", [

@@ -30,10 +30,17 @@ def _fill(text: str, values: dict[str, str]) -> str:
     return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
 
 
+def _category(room: "RoomState", name: str) -> str:
+    """What the room's vocabulary calls category ``name`` in its locale (the key when it gives no label)."""
+    c = room.category(name)
+    return c.label(room.locale) if c is not None else name
+
+
 def _source(harness: "Harness", source: str, room: "RoomState", values: dict[str, str]) -> str:
     spec = harness.spec
     if source == "products":
-        return "\n".join(f"- link {p.link}: {p.title} (id {p.product_id}, {p.category})" for p in room.products)
+        return "\n".join(f"- link {p.link}: {p.title} (id {p.product_id}, {_category(room, p.category)})"
+                         for p in room.products)
     if source == "campaigns":
         act = room.active_campaigns()
         return "\n".join(f"- {c.title} ({c.type})" for c in act) or "- none right now"
@@ -169,7 +176,8 @@ def render_user(request: "LiveRequest", note: str = "") -> str:
 
 def render_conversation(messages: list[dict[str, Any]], tools: list[dict[str, Any]], tools_json: str | None = None) -> str:
     """The whole conversation as one text (the Gymnasium observation): roles in ``<|role|>`` headers, the tool
-    list after the system prompt, assistant tool calls in Hermes form.
+    list after the system prompt, assistant tool calls in Hermes form. A ``<|`` inside a message (a viewer
+    writing ``<|assistant|>``) is shown as ``< |``, so only the env starts a message.
 
     Args:
         messages: OpenAI-format messages.
@@ -187,6 +195,8 @@ def render_conversation(messages: list[dict[str, Any]], tools: list[dict[str, An
                 for tc in m["tool_calls"]
             ]
             body = (body + "\n" if body else "") + "\n".join(calls)
+        if "<|" in body:  # a comment or an output that writes a role header cannot start a message of its own
+            body = body.replace("<|", "< |")
         out.append(f"<|{role}|>\n{body}")
         if i == 0 and role == "system":
             if tools_json is None:
