@@ -53,7 +53,7 @@ def run_ifeval(model_dir: str, cases: list[dict[str, Any]], harness: str, thread
 
     from hat_env.agents.chat import end_markers, render_prompt, strip_end
     from hat_env.evaluation.ifeval import aggregate_dicts, evaluate
-    from hat_env.harness.instructions import make_context
+    from hat_env.ifeval import make_context
 
     torch.set_num_threads(threads)
     tok = AutoTokenizer.from_pretrained(model_dir)

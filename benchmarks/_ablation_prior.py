@@ -130,12 +130,14 @@ _TOPICS: tuple[tuple[str, str], ...] = (
 
 def general_chat_rows(n: int, seed: int) -> list[dict[str, Any]]:
     """``n`` general chat rows ``{"messages"}``: a system prompt whose rules are 1-3 IFEval-style instructions
-    (worded by :func:`hat_env.harness.instructions.describe`, as a harness's rules section words them), a general
+    (worded by :func:`hat_env.ifeval.describe`, as a harness's rules section words them), a general
     question (not about a live room), and a reply rewritten by
-    :func:`hat_env.harness.instructions.satisfy_all` to follow them (rows whose reply still fails a strict check
+    :func:`hat_env.agents.instructions.satisfy_all` to follow them (rows whose reply still fails a strict check
     are skipped)."""
     from hat_env.evaluation.ifeval import evaluate
-    from hat_env.harness.instructions import describe, make_context, sample_instructions, satisfy_all
+    from hat_env.agents.instructions import satisfy_all
+    from hat_env.evaluation.instruction_sampling import sample_instructions
+    from hat_env.ifeval import describe, make_context
 
     rng = random.Random(f"{seed}:general-chat")
     rows: list[dict[str, Any]] = []
