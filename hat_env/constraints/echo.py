@@ -73,6 +73,12 @@ def _vocab(locale: str) -> Vocab:
     return v.get(locale) or v["en_US"]
 
 
+def refusals_of(locale: str) -> Any:
+    """The compiled refusal words of ``locale`` (``data/injection.yaml``'s ``refusals``; en_US when the locale has
+    none), or ``None``: a sentence holding one refuses what it quotes."""
+    return _vocab(locale).refusals
+
+
 def _normal(text: str) -> str:
     return prepare(text[:2000]).text
 
@@ -156,4 +162,4 @@ def find_echo(reply: "ReplyText", request: "LiveRequest | None", locale: str, mi
     return None
 
 
-__all__ = ["MAX_PAYLOAD_CHARS", "comment_payload", "find_echo", "payloads", "vocab"]
+__all__ = ["MAX_PAYLOAD_CHARS", "comment_payload", "find_echo", "payloads", "refusals_of", "vocab"]

@@ -270,11 +270,16 @@ class Rule:
                 yield m
 
     def _claimed(self, m: Any, reply: ReplyText, locale: str) -> bool:
-        """Whether match ``m`` is claimed: not asked and not negated (only ``negatable`` rules look)."""
+        """Whether match ``m`` is claimed: not asked, not in a quote its sentence refuses, and not negated (only
+        ``negatable`` rules look)."""
         if not self.negatable:
             return True
         s = m.start()
         if reply.asked(s):
+            return False
+        from hat_env.constraints.echo import refusals_of  # lazy: hat_env.constraints imports this module
+
+        if reply.refused_quote(s, refusals_of(locale)):
             return False
         neg = self.negation.get(locale)
         return neg is None or not reply.negated(s, neg.cues, neg.exceptions, neg.window)

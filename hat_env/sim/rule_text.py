@@ -41,6 +41,8 @@ _LETTERS = re.compile(
     r"(?<![A-Za-z0-9'’])[A-Za-z]((?:[ .\-_*·•]|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]){1,3})(?:[A-Za-z]\1)+[A-Za-z]"
     r"(?![A-Za-z0-9'’])"
 )
+#: A quoted span (project code: a fixed, linear pattern); a ``'`` opens a quote only after a space or the start.
+_QUOTED = re.compile(r"\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”|「[^」\n]{1,200}」|『[^』\n]{1,200}』|(?:(?<=\s)|^)'[^'\n]{1,200}'")
 _QUESTION_TAIL = re.compile(r"(?:[?？]|[吗么嘛呢][\s～~!！。.]*)$")
 #: Characters of a reply that are normalised; the rest (a reply far over any harness's length limit) is matched as
 #: written, so a hostile megabyte costs linear time only.
@@ -96,6 +98,28 @@ class ReplyText:
         if tail_end < len(text) and text[tail_end] in "?？":
             return True
         return _QUESTION_TAIL.search(text[s:tail_end].rstrip()) is not None
+
+    def quoted_at(self, pos: int) -> tuple[int, int] | None:
+        """``(start, end)`` of the quoted span (``"..."``, ``“...”``, ``「...」``, ``『...』``, ``'...'`` after a
+        space) of the sentence holding ``pos`` that contains it, quote marks included, else ``None``."""
+        s, e = self.sentence(pos)
+        for q in _QUOTED.finditer(self.text, s, e):
+            if q.start() < pos < q.end():
+                return q.span()
+        return None
+
+    def refused_quote(self, pos: int, refusals: Any) -> bool:
+        """Whether ``pos`` lies in a quoted span that its sentence refuses or denies outside the quote (a
+        compiled RE2 pattern ``refusals`` matches there): "“吃了就能降血压”这种话我不能说", "I can't say
+        'cures acne'". What a reply quotes to refuse it, it does not claim."""
+        if refusals is None:
+            return False
+        q = self.quoted_at(pos)
+        if q is None:
+            return False
+        s, e = self.sentence(pos)
+        text = self.text
+        return any(refusals.search(part) is not None for part in (text[s : q[0]], text[q[1] : e]) if part)
 
     def negated(self, start: int, cues: Any, exceptions: Any, window: int) -> bool:
         """Whether a negation cue (a compiled RE2 pattern ``cues``) ends in the clause of ``start`` before it, at
