@@ -61,3 +61,45 @@ def test_a_health_claim_quoted_to_refuse_it_is_not_claimed(reply: str, claimed: 
 )
 def test_a_health_claim_quoted_to_refuse_it_is_not_claimed_en(reply: str, claimed: bool) -> None:
     assert (any(i.endswith("MED") for i in rule_ids(reply, "electronics_en", EN))) is claimed
+
+
+LATER = room("healthfood_zh", 237806, 212.2)  # 4号 159 now; a 139 flash sale runs 300-600 s (later)
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("4号待会儿还有秒杀，139元，记得蹲～", True),
+        ("4号等一下还有限时秒杀，到时候139元", True),
+        ("4号等会儿有秒杀，现在139元", False),  # now it is 159
+        ("4号等下还有秒杀，129元", False),  # not the later flash price
+        ("4号现在就是秒杀价139元", False),
+    ],
+)
+def test_a_deal_that_starts_later_is_read_as_later(reply: str, ok: bool) -> None:
+    assert (not bad(reply, LATER, Intent("shipping", link=4))) is ok
+
+
+def test_a_later_flash_price_does_not_answer_todays_price() -> None:
+    rep = read_claims("4号待会儿还有秒杀，到时候139元", LATER, intents=(Intent("price", link=4),))
+    assert ("price", "H004") not in rep.answered()
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("1号69元，4号159元，两件一共69+159=228元", True),
+        ("1号和4号一起买打9折：(69+159)×0.9=205.2元", True),  # the running 2-piece 9折 bundle
+        ("1号和4号一起买打8折：(69+159)×0.8=182.4元", False),  # no 20%-off deal runs
+        ("两件一共69+159=238元", False),  # the sum is wrong
+        ("两件一共69+149=218元", False),  # 149 is no price of the room
+        ("1号拍两件：2×69=138元", True),  # a count times a price
+    ],
+)
+def test_arithmetic_shown_in_a_reply_is_checked_as_arithmetic(reply: str, ok: bool) -> None:
+    assert (not bad(reply, LATER)) is ok
+
+
+def test_arithmetic_in_english() -> None:
+    assert not bad("Buds $49.99 plus the watch $99: 49.99 + 99 = $148.99 for both.", EN)
+    assert bad("Buds $49.99 plus the watch $99: 49.99 + 99 = $138.99 for both.", EN)

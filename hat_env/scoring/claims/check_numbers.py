@@ -155,18 +155,28 @@ def _is_total(r: "Reading", v: float) -> bool:
     return False
 
 
+def _later_flash(r: "Reading", pf: ProductFacts, i: int, clause_only: bool = True) -> list[float]:
+    """Flash prices of ``pf``'s flash sales that start later, when clause ``i`` speaks of later ("等下还有秒杀139元",
+    "coming up later: $89"); with ``clause_only`` false, also when its sentence does and the clause itself does not
+    speak of now ("4号等下有秒杀，到时候139元", not "..., 现在139元")."""
+    if r.cfind("inactive_words", i) is None:
+        if clause_only or r.cfind("active_words", i) is not None or \
+                r.vocab.find("inactive_words", r.stext(i)) is None:
+            return []
+    return [float(c.flash_price) for c in pf.campaigns_later if c.type == "flash_sale" and c.flash_price
+            and c.start_s > r.room.t]
+
+
 def _money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0) -> list[float]:
     """The values money in ``role`` may take for product ``pf``."""
-    if role == "pay":
-        return [pf.effective, *pf.bundle_prices]  # a bundle's price for its quantity is a price one pays too
+    if role == "pay":  # a bundle's price for its quantity is a price one pays too
+        return [pf.effective, *pf.bundle_prices, *_later_flash(r, pf, i, clause_only=False)]
     if role == "base":
         return [pf.price, pf.base]
     if role == "reference":
         return [pf.list_price, pf.price, *pf.history]
     if role == "flash":
-        later = [float(c.flash_price) for c in pf.campaigns_later if c.type == "flash_sale" and c.flash_price
-                 and c.start_s > r.room.t] if r.cfind("inactive_words", i) else []
-        return [*pf.flash, pf.effective, *later]  # "秒杀309": the deal price with the coupon stacked is the flash deal too
+        return [*pf.flash, pf.effective, *_later_flash(r, pf, i)]  # "秒杀309": the deal price with the coupon stacked is the flash deal too
     if role == "coupon":
         return [a for a, _t, _c in pf.coupons] + _savings(pf)
     if role == "threshold":
@@ -203,7 +213,9 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
     answers: list[tuple[str, str | None]] = []
     if hit is not None:
         pid = hit.pid
-        if role == "pay":
+        if role == "pay" and not any(_eq(v, x) for x in (hit.effective, *hit.bundle_prices)):
+            answers.append(("campaign", pid))  # a later flash sale's price: the deal to come, not today's price
+        elif role == "pay":
             answers += [("price", pid), ("purchase", pid)]
             dw = r.vocab.rx.get("deal_words")
             if dw is not None and dw.search(r.ctext(i)) and hit.effective < hit.price:

@@ -245,6 +245,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     """
     from hat_env.scoring.claims.detect import read_fact_claims
     from hat_env.scoring.claims.check_codes import read_labelled_numbers
+    from hat_env.scoring.claims.arithmetic import read_arithmetic
     from hat_env.scoring.claims.check_numbers import read_number_claims
 
     r = Reading(reply, room, locale or room.locale, intents, facts)
@@ -254,6 +255,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     read_labelled_numbers(r)
     read_fact_claims(r, tuple(tool_names))
     _drop_refused_quotes(r)
+    read_arithmetic(r)
     r.report.claims.sort(key=lambda c: c.span)
     return r.report
 

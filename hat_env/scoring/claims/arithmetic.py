@@ -1,0 +1,201 @@
+"""Arithmetic a reply shows: ``(69+159)×0.9=205.2元``, ``49.99 + 99 = $148.99``.
+
+A reply that works a total out in the open makes one claim: that the sum is right, with operands the room
+knows. Its numbers are not prices of their own (``205.2元`` is not what one unit costs), so the claims the
+number reader made inside the expression are replaced by one ``arithmetic`` claim:
+
+- ``false`` when the expression does not give the stated result (rounded to a cent);
+- ``false`` when an added or subtracted amount is no money value of the room at this moment (a price now,
+  before coupons, a later flash price, a coupon amount or threshold, a bundle price, the shipping fee);
+- ``false`` when a factor is neither a count (a whole number up to 99) nor a discount the room runs now
+  (``0.9`` for a 10%-off bundle or a 9折 deal);
+- else ``true``; with a discount factor it answers the campaign question of the products it names.
+
+Expressions are read with a small recursive-descent parser over numbers, ``+ - × x * ÷ /`` and brackets: no
+reply text is ever evaluated as code.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.read import Reading
+
+_NUM = r"[$¥￥]?\s?\d+(?:\.\d+)?"
+_OP = r"\s?[-+×x*÷/]\s?"
+#: An expression with at least one operator, then ``=`` and a result (project code: linear, no nesting).
+_EXPR = re.compile(
+    r"(?P<expr>[(（]?\s?" + _NUM + r"(?:\s?[)）]?(?:" + _OP + r")[(（]?\s?" + _NUM + r")+\s?[)）]?)"
+    r"\s?[=＝]\s?(?P<result>" + _NUM + r")"
+)
+_TOKEN = re.compile(r"\s*(?:(?P<num>[$¥￥]?\d+(?:\.\d+)?)|(?P<op>[-+×x*÷/()（）]))")
+_CENT = 0.005
+
+
+class _Parser:
+    """Recursive descent over ``expr := term (("+"|"-") term)*``, ``term := atom (("×"|"÷") atom)*``,
+    ``atom := number | "(" expr ")" | "-" atom``. Each term's plain numbers are kept (``terms``: one list per term,
+    with whether a bracketed part scales it), so the numbers can be checked by what they do."""
+
+    def __init__(self, text: str):
+        self.toks: list[tuple[str, str]] = []
+        pos = 0
+        while pos < len(text):
+            m = _TOKEN.match(text, pos)
+            if m is None or m.end() == pos:
+                if text[pos:].strip():
+                    raise ValueError(text)
+                break
+            pos = m.end()
+            if m.group("num") is not None:
+                self.toks.append(("num", m.group("num").lstrip("$¥￥")))
+            elif m.group("op") is not None:
+                op = m.group("op")
+                self.toks.append(("op", {"x": "*", "×": "*", "÷": "/", "（": "(", "）": ")"}.get(op, op)))
+        self.i = 0
+        self.terms: list[tuple[list[float], bool]] = []
+
+    def _peek(self) -> tuple[str, str] | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def parse(self) -> float:
+        """The expression's value.
+
+        Raises:
+            ValueError: not a well-formed expression.
+        """
+        v = self._expr()
+        if self.i != len(self.toks):
+            raise ValueError("trailing tokens")
+        return v
+
+    def _expr(self) -> float:
+        v = self._term()
+        while (t := self._peek()) is not None and t[1] in "+-":
+            self.i += 1
+            w = self._term()
+            v = v + w if t[1] == "+" else v - w
+        return v
+
+    def _term(self) -> float:
+        plain: list[float] = []
+        grouped = False
+        v, is_plain = self._atom()
+        if is_plain:
+            plain.append(v)
+        else:
+            grouped = True
+        while (t := self._peek()) is not None and t[1] in "*/":
+            self.i += 1
+            w, w_plain = self._atom()
+            if w_plain:
+                plain.append(w)
+            else:
+                grouped = True
+            if t[1] == "*":
+                v *= w
+            elif w == 0:
+                raise ValueError("division by zero")
+            else:
+                v /= w
+        if plain:
+            self.terms.append((plain, grouped))
+        return v
+
+    def _atom(self) -> tuple[float, bool]:
+        """The atom's value, and whether it is one plain number."""
+        t = self._peek()
+        if t is None:
+            raise ValueError("missing operand")
+        self.i += 1
+        if t[0] == "num":
+            return float(t[1]), True
+        if t[1] == "(":
+            v = self._expr()
+            if self._peek() != ("op", ")"):
+                raise ValueError("unbalanced")
+            self.i += 1
+            return v, False
+        if t[1] == "-":
+            v, _ = self._atom()
+            return -v, False
+        raise ValueError(f"unexpected {t[1]}")
+
+
+def _money_known(r: "Reading", v: float) -> bool:
+    """Whether ``v`` is a money value of some product of the room at this moment."""
+    for p in r.room.products:
+        pf = r.facts.of(p.product_id)
+        later = [float(c.flash_price) for c in pf.campaigns_later if c.type == "flash_sale" and c.flash_price]
+        vals = [pf.effective, pf.base, pf.price, *pf.flash, *later, *pf.bundle_prices,
+                *(a for a, _t, _c in pf.coupons), *(t for _a, t, _c in pf.coupons), pf.product.shipping.fee or 0.0]
+        if any(abs(v - x) < _CENT for x in vals):
+            return True
+    return False
+
+
+def _discounts(r: "Reading") -> list[float]:
+    """Multipliers of the discounts running now (``0.9`` for 10% off a bundle)."""
+    out = []
+    for p in r.room.products:
+        out += [1 - pct / 100 for _q, pct in r.facts.of(p.product_id).bundles]
+    return out
+
+
+def read_arithmetic(r: "Reading") -> None:
+    """Replace the claims inside each worked expression of the reply by one ``arithmetic`` claim (see the
+    module docstring)."""
+    text = r.text
+    if "=" not in text and "＝" not in text:
+        return
+    for m in _EXPR.finditer(text):
+        try:
+            p = _Parser(m.group("expr"))
+            got = p.parse()
+        except ValueError:
+            continue
+        result = float(m.group("result").lstrip("$¥￥ "))
+        s, e = m.span()
+        s += len(m.group()) - len(m.group().lstrip())
+        src = r.m.span(s, e)
+        inside = [c for c in r.report.claims if src[0] <= c.span[0] < src[1]]  # "205.2元" starts inside
+        pids = tuple(dict.fromkeys(c.product_id for c in inside if c.product_id))
+        r.report.claims[:] = [c for c in r.report.claims if c not in inside]
+        shown = r.m.original(s, e)
+        discounts = _discounts(r)
+        why, deal = _check(r, p, got, result, discounts)
+        if why:
+            why = f"'{shown}': {why}"
+        answers = [("campaign", pid) for pid in pids] if deal and not why else []
+        r.claim(s, e, pids, "arithmetic", result, "", True, "false" if why else "true",
+                (f"{r.label(pids[0])}: {why}" if why and len(pids) == 1 else why), answers)
+
+
+def _check(r: "Reading", p: _Parser, got: float, result: float, discounts: list[float]) -> tuple[str, bool]:
+    """``(reason it is false or "", whether a running discount is applied)``: the sum must give the result, each
+    term's numbers must be an amount of the room (or, in a product, counts and running discounts)."""
+    if abs(round(got, 2) - result) >= 2 * _CENT:
+        return f"the sum gives {round(got, 2):g}", False
+    deal = False
+    for plain, grouped in p.terms:
+        money = 0
+        for v in plain:
+            if len(plain) > 1 or grouped:
+                if any(abs(v - d) < 0.001 for d in discounts):
+                    deal = True
+                    continue
+                if v == int(v) and 1 <= v <= 99 and not _money_known(r, v):
+                    continue  # a count
+            if not _money_known(r, v):
+                if 0 < v < 1:
+                    return f"{v:g} is no discount running now", deal
+                return f"{v:g} is no price or deal amount of the room now", deal
+            money += 1
+        if not money and not grouped:
+            return "no amount of the room in it", deal
+    return "", deal
+
+
+__all__ = ["read_arithmetic"]
