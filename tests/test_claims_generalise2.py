@@ -103,3 +103,79 @@ def test_arithmetic_shown_in_a_reply_is_checked_as_arithmetic(reply: str, ok: bo
 def test_arithmetic_in_english() -> None:
     assert not bad("Buds $49.99 plus the watch $99: 49.99 + 99 = $148.99 for both.", EN)
     assert bad("Buds $49.99 plus the watch $99: 49.99 + 99 = $138.99 for both.", EN)
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("The watch ships free by FedEx in about two days.", True),  # "free by": how it ships, no gift
+        ("Link 6 is shipped free with USPS.", False),  # the stand's shipping costs $3.99
+        ("The power bank comes with a free braided USB-C cable.", True),  # a gift that runs now
+        ("The watch comes with a free charging dock!", False),  # no gift for the watch
+    ],
+)
+def test_free_before_a_preposition_is_how_it_ships_not_a_gift(reply: str, ok: bool) -> None:
+    assert (not bad(reply, EN)) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Ping me anytime if you have more questions!", True),  # no return promise
+        ("You can send the buds back anytime.", False),  # returns within 30 days only
+    ],
+)
+def test_anytime_is_a_return_promise_only_in_a_sentence_about_returns(reply: str, ok: bool) -> None:
+    assert (not bad(reply, EN, Intent("chitchat"))) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("You can plug in over 2× USB-C and 1× USB-A at once.", True),
+        ("It charges over 2× USB-C ports at once.", True),  # a count of ports, not a threshold of $2
+    ],
+)
+def test_a_labelled_count_is_not_also_money(reply: str, ok: bool) -> None:
+    assert (not bad(reply, EN, Intent("spec", link=5, attr="connectivity"))) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("The buds ring up at fifty-nine ninety-nine and you land on forty-nine ninety-nine with the coupon.", True),
+        ("The stand ($24.99) and the speaker ($45) come to $69.99, and the $10 coupon takes it to $59.99.", True),
+        ("The stand ($24.99) and the speaker ($45) come to $69.99, and the $10 coupon takes it to $54.99.", False),
+        ("The buds are $59.99 today.", False),  # the viewer pays 49.99
+    ],
+)
+def test_prices_before_an_order_coupon_are_lines_of_the_order(reply: str, ok: bool) -> None:
+    assert (not bad(reply, EN, Intent("price", link=1), Intent("price", link=6))) is ok
+
+
+def test_a_coupon_that_only_kicks_in_above_a_threshold_and_no_discount_beside_a_gift() -> None:
+    reply = "The power bank is $35.99; the $10 coupon only kicks in from $50, so no discount, but a free cable comes with it."
+    rep = read_claims(reply, EN, intents=(Intent("campaign", link=2),))
+    assert not rep.bad and ("campaign", "E002") in rep.answered()
+    assert bad("The power bank is $35.99 and there's no deal on it at all.", EN)  # a gift is a deal
+
+
+ZH_APPAREL = room("apparel_flash_zh", 140205, 184.0)
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok", "answers"),
+    [
+        ("5号围巾不到90块到手", True, True),  # 89 now
+        ("5号围巾不到80块到手", False, False),
+        ("5号围巾不到200块", True, False),  # true, but too loose to say the price
+    ],
+)
+def test_an_upper_bound_before_a_pay_word_is_a_bound(reply: str, ok: bool, answers: bool) -> None:
+    rep = read_claims(reply, ZH_APPAREL, intents=(Intent("price", link=5),))
+    assert (not rep.bad) is ok
+    assert (("price", "A005") in rep.answered()) is answers
+
+
+def test_both_numbers_of_a_dimension_take_its_unit() -> None:
+    assert not bad("5号围巾180乘30厘米，够长", ZH_APPAREL, Intent("spec", link=5, attr="size"))

@@ -328,6 +328,9 @@ def _no_questions(r: "Reading", i: int) -> None:
     m = r.cfind("no_questions", i)
     if m is None or not _state(r, i, c.start + m.start()):
         return
+    st = r.stext(i)
+    if r.vocab.find("returns_words", st) is None and r.vocab.find("exchange_words", st) is None:
+        return  # "ask me anytime": a return promise is about returns
     pids, _ = _group(r, i, c.start + m.start())
     pfs = r.pfs(pids)
     ok = any(m.group().lower() in pf.product.returns.note.lower() for pf in pfs)
@@ -345,7 +348,8 @@ def _no_deal(r: "Reading", i: int) -> None:
         return
     pids, _ = _group(r, i, c.start + m.start())
     pfs = r.pfs(pids)
-    good = [pf for pf in pfs if pf.effective >= pf.price and not pf.gifts and not pf.bundles]
+    price_only = r.vocab.find("no_discount", m.group()) is not None  # a gift is no discount
+    good = [pf for pf in pfs if pf.effective >= pf.price and (price_only or (not pf.gifts and not pf.bundles))]
     r.claim(c.start + m.start(), c.start + m.end(), pids, "coupon", "none", "", False,
             "true" if good else "false", "" if good else f"{r.label(pfs[0].pid if pfs else None)}: a deal is running",
             [("campaign", pf.pid) for pf in good])

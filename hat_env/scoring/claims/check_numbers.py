@@ -37,6 +37,10 @@ def _role(r: "Reading", q: Quantity, i: int) -> str:
     after = text[q.end : min(c.end, q.end + 30)]
     pa = r.vocab.rx.get("money_after_pay")
     if pa is not None and pa.search(after):
+        for role in ("upper", "lower"):  # "不到90块到手": a bound on what one pays
+            b, _a = r.vocab.money_roles.get(role, (None, None))
+            if b is not None and b.search(before):
+                return role
         return "pay"
     for role in _ROLE_ORDER:
         b, a = r.vocab.money_roles.get(role, (None, None))
@@ -114,6 +118,8 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
         after_here = vocab.find("pay_words", ct) and not any(x.start > q.end for x in other if _eq(x.value, pf.effective))
         if any(_eq(x.value, pf.effective) for x in other) and deal and (not after_here or _eq(v, pf.base)):
             return True
+    if _eq(v, pf.base) and not _eq(v, pf.effective) and _order_total(r, q, i, pf):
+        return True
     if (vocab.find("ship_words", st) or vocab.find("paid_shipping", st)) and _eq(v, pf.product.shipping.fee):
         return True  # the fee, in a sentence (or a "Shipping: ..." line) about shipping
     if _is_total(r, v):
@@ -129,6 +135,30 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
             f = 1 - pct / 100.0
             sums = [sum(x.effective for x in named), sum(x.price for x in named), qty * pf.effective, qty * pf.price]
             if any(_eq(v, s * f) or _eq(v, round(s * f, 2)) for s in sums):
+                return True
+    return False
+
+
+def _order_total(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:
+    """Whether the amount ``q`` (``pf``'s price before coupons) is a line of an order the sentence goes on to
+    total and take an order coupon off: "凑上5号（259元）就能用，两件一共318元，减30后288元", "the charger ($39.99)
+    and the buds ($59.99) make $99.98, and the coupon brings it to $89.98". Some later amount of the sentence is
+    the sum of the lines' prices before coupons, or that sum less a coupon whose threshold it meets."""
+    from itertools import combinations
+
+    sent = r.clauses[i].sentence
+    later = [x.value for x in read_quantities(r.m, r.vocab) if x.start > q.end and x.dim in ("money", "plain")
+             and r.clauses[r.clause_at(x.start)].sentence == sent]
+    if not later:
+        return False
+    pids = [p for p in dict.fromkeys([*r.scope, *r.report.mentioned, pf.pid]) if p in r.room.by_id and p != pf.pid]
+    coupons = {(a, t) for p in r.room.products for a, t, _c in r.facts.of(p.product_id).coupons}
+    for k in (1, 2):
+        for combo in combinations(pids[:8], k):
+            total = pf.base + sum(r.facts.of(p).base for p in combo)
+            if any(_eq(x, total) for x in later):
+                return True
+            if any(total >= t and any(_eq(x, total - a) for x in later) for a, t in coupons):
                 return True
     return False
 
@@ -151,6 +181,13 @@ def _is_total(r: "Reading", v: float) -> bool:
             for o in combo:
                 totals = {t + x for t in totals for x in o}
             if any(_eq(v, t) for t in totals):
+                return True
+    # the order's total less one store coupon its sum meets ("两件一共318元，减30后288元": 凑单)
+    coupons = {(a, t) for p in pids for a, t, _c in r.facts.of(p).coupons}
+    for k in (2, 3):
+        for combo in combinations(pids, k):
+            total = sum(r.facts.of(p).base for p in combo)
+            if any(total >= t and _eq(v, total - a) for a, t in coupons):
                 return True
     return False
 
@@ -228,6 +265,8 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
             answers.append(("shipping:free", pid))
     if role == "difference" and ok:
         answers.append(("difference", None))
+    if role == "upper" and hit is not None and 0 < v - hit.effective <= max(1.0, 0.02 * v):
+        answers += [("price", hit.pid), ("purchase", hit.pid)]  # "不到90块" for 89, "just under $50" for 49.99
     if hit is not None:
         r.claim(q.start, q.end, (hit.pid,), "price", v, role, True, "true", "", answers)
         if role in ("coupon", "threshold"):

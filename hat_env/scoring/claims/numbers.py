@@ -74,6 +74,10 @@ def _unit_after(vocab: Vocab, text: str, end: int) -> tuple[str, int] | None:
     return m.lastgroup, e
 
 
+#: What stands between the two numbers of a dimension (project code: fixed, linear).
+_DIMS = re.compile(r"\s?(?:[×xX*]|乘以?|by)\s?")
+
+
 def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantity]:
     """Every number of ``m.text`` with its unit (bare numbers too, as dimension ``plain``).
 
@@ -148,6 +152,11 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
             u = units[b.unit]
             a.unit, a.dim, a.base, a.inherited = b.unit, u.dim, a.value * u.factor, True
             b.lo = a.value
+    # dimensions: "180乘30厘米", "20 x 30 cm": the first number takes the second's unit (a size, not money)
+    for a, b in zip(out, out[1:]):
+        if a.unit == "" and b.unit and b.dim != "money" and _DIMS.fullmatch(text[a.end : b.start] or "?"):
+            u = units[b.unit]
+            a.unit, a.dim, a.base, a.inherited = b.unit, u.dim, a.value * u.factor, True
     # a bare number after a quantity in the same sentence takes its unit
     prev: Quantity | None = None
     for q in out:

@@ -228,6 +228,16 @@ def _drop_refused_quotes(r: Reading) -> None:
         r.report.health_claim = any(c.attribute == "health" for c in keep)
 
 
+def _one_reading_per_number(r: Reading) -> None:
+    """A number the catalog's labels read ("2× USB-C": two USB-C ports) is that count, not also an amount of
+    money that a role word near it suggested ("connects over 2× USB-C" is no threshold of 2)."""
+    labels = [c.span for c in r.report.claims if c.attribute.startswith("label:")]
+    if not labels:
+        return
+    r.report.claims[:] = [c for c in r.report.claims if c.attribute != "price"
+                          or not any(a <= c.span[0] and c.span[1] <= b for a, b in labels)]
+
+
 def read_claims(reply: str, room: "RoomState", locale: str | None = None, intents: Iterable["Intent"] = (),
                 tool_names: Iterable[str] = (), facts: RoomFacts | None = None) -> Report:
     """Every claim of ``reply`` with its verdict against ``room`` at ``room.t``.
@@ -253,6 +263,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
         return r.report
     read_number_claims(r)
     read_labelled_numbers(r)
+    _one_reading_per_number(r)
     read_fact_claims(r, tuple(tool_names))
     _drop_refused_quotes(r)
     read_arithmetic(r)
