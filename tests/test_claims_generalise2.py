@@ -179,3 +179,45 @@ def test_an_upper_bound_before_a_pay_word_is_a_bound(reply: str, ok: bool, answe
 
 def test_both_numbers_of_a_dimension_take_its_unit() -> None:
     assert not bad("5号围巾180乘30厘米，够长", ZH_APPAREL, Intent("spec", link=5, attr="size"))
+
+
+SIZES = room("apparel_flash_zh", 264194, 500.9)  # 1号 S-XXL, 2号 S-XL, 4号 S-L, 5号 180×30cm
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("2号卫衣S到XL都有", True),
+        ("2号卫衣S-L都有现货", True),  # a part of the range
+        ("2号卫衣S到XXL都有～", False),  # XXL is beyond 2号's range
+        ("1号尺码M到4XL，大码也能穿", False),
+        ("1号最大到2XL", True),  # 2XL is XXL
+        ("2号没有XXL哦，最大XL", True),  # a denied size outside the range
+        ("4号连衣裙有XL码", False),
+        ("4号连衣裙M码、L码都有", True),
+    ],
+)
+def test_letter_sizes_lie_inside_the_products_range(reply: str, ok: bool) -> None:
+    assert (not bad(reply, SIZES, Intent("spec", link=int(reply[0]), attr="size"))) is ok
+
+
+def test_a_right_size_range_answers_the_size_question() -> None:
+    rep = read_claims("2号卫衣S到XL都有", SIZES, intents=(Intent("spec", link=2, attr="size"),))
+    assert ("spec:size", "A002") in rep.answered()
+    assert not bad("It's soft, and it's warm.", SIZES, Intent("spec", link=2, attr="size"))  # no size S in "it's"
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("1号170 60kg建议M码，喜欢宽松可以选L码", "true"),  # the FAQ's advice
+        ("1号170 60kg穿S码正好", "false"),  # the FAQ advises M (or L)
+        ("3号腰围2尺建议穿28码", "false"),  # the FAQ advises 26码
+        ("3号腰围2尺建议26码", "true"),
+        ("2号卫衣165的穿M码就行", "unsupported"),  # 2号's FAQ gives no size advice
+    ],
+)
+def test_size_advice_is_the_faqs(reply: str, verdict: str) -> None:
+    rep = read_claims(reply, SIZES)
+    advice = [c.verdict for c in rep.claims if c.attribute == "advice:size"]
+    assert advice and set(advice) == {verdict}
