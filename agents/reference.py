@@ -20,7 +20,7 @@ from typing import Any
 from hat_env.agents.instructions import fit_reply
 from hat_env.agents.reply import ReplyPart, compose_reply
 from hat_env.harness.parse import format_hermes
-from hat_env.harness.render import USER_HEADER
+from hat_env.harness.render import USER_HEADER, prompt_strings
 from hat_env.ifeval import make_context
 from hat_env.scoring.gold import reply_skill_for
 from hat_env.sim.parser import parse_comment
@@ -32,25 +32,26 @@ _VIEWER_TEXT = frozenset({"combination:repeat_prompt", "detectable_content:menti
 _DEPENDENT = {"stock": "stock", "campaign": "campaigns", "shipping": "shipping_policy", "after_sales": "after_sales_policy"}
 
 
-def comments_of(messages: list[dict[str, Any]]) -> tuple[int, list[str]]:
-    """Index of the current request's user message and its comment texts (``[name] text`` lines)."""
-    idx, pairs = _comment_lines(messages)
+def comments_of(messages: list[dict[str, Any]], header: str = USER_HEADER) -> tuple[int, list[str]]:
+    """Index of the current request's user message (the last one starting with ``header``, the harness's
+    ``user_header``) and its comment texts (``[name] text`` lines)."""
+    idx, pairs = _comment_lines(messages, header)
     return idx, [t for _, t in pairs]
 
 
-def viewers_of(messages: list[dict[str, Any]]) -> list[str]:
+def viewers_of(messages: list[dict[str, Any]], header: str = USER_HEADER) -> list[str]:
     """Names of the viewers who wrote the current request's comments, in order, without repeats."""
     out: list[str] = []
-    for name, _ in _comment_lines(messages)[1]:
+    for name, _ in _comment_lines(messages, header)[1]:
         if name not in out:
             out.append(name)
     return out
 
 
-def _comment_lines(messages: list[dict[str, Any]]) -> tuple[int, list[tuple[str, str]]]:
+def _comment_lines(messages: list[dict[str, Any]], header: str) -> tuple[int, list[tuple[str, str]]]:
     for idx in range(len(messages) - 1, -1, -1):
         m = messages[idx]
-        if m["role"] == "user" and str(m.get("content", "")).startswith(USER_HEADER):
+        if m["role"] == "user" and str(m.get("content", "")).startswith(header):
             pairs = []
             for line in str(m["content"]).splitlines()[1:]:
                 if line.startswith("[") and "] " in line:
@@ -149,7 +150,8 @@ class ReferenceAgent:
         h = request.harness
         if h is None:
             raise ValueError("the reference agent reads the harness: pass AgentRequest.harness")
-        start, texts = comments_of(request.messages)
+        header = prompt_strings(h, request.locale).user_header
+        start, texts = comments_of(request.messages, header)
         intents: list[Intent] = []
         for t in texts:
             for i in parse_comment(t, request.locale):
@@ -185,19 +187,21 @@ class ReferenceAgent:
             text = "\n".join(self._format_call(h, op, args) for op, args in calls)
             return self._response(text)
         max_chars = c.max_reply_chars or 400
-        if c.required_disclosure:
-            max_chars -= len(c.required_disclosure) + 1
+        disclosure = c.disclosure(request.locale)
+        if disclosure:
+            max_chars -= len(disclosure) + 1
         max_chars = int(max_chars * (0.75 ** len(st.feedback)))
         if c.instructions:
-            return self._response(self._instructed(request, parts, texts, max(20, max_chars), bool(st.feedback)))
+            return self._response(self._instructed(request, parts, texts, max(20, max_chars), bool(st.feedback),
+                                                   header))
         reply = compose_reply(parts, request.locale, max(20, max_chars))
-        if c.required_disclosure:
-            reply = f"{reply} {c.required_disclosure}"
+        if disclosure:
+            reply = f"{reply} {disclosure}"
         return self._response(reply)
 
     @staticmethod
     def _instructed(request: AgentRequest, parts: list[ReplyPart], texts: list[str], budget: int,
-                    blocked: bool) -> str:
+                    blocked: bool, header: str) -> str:
         """The reply under the harness's verifiable instructions: the composed reply (with the disclosure) is
         rewritten by each instruction's ``satisfy`` (:func:`~hat_env.agents.instructions.fit_reply` shortens the
         composed part until the rewritten reply follows them all within ``max_reply_chars``).
@@ -206,7 +210,7 @@ class ReferenceAgent:
         is viewer text that an instruction copied in (a repeated comment, a viewer's name, e.g. one holding a
         compliance term): the retry drops those instructions, since the hooks outrank the instructions."""
         c = request.harness.spec.constraints
-        disclosure = c.required_disclosure
+        disclosure = c.disclosure(request.locale)
         instructions = list(c.instructions)
         if blocked:
             instructions = [i for i in instructions if i.get("type") not in _VIEWER_TEXT]
@@ -216,7 +220,7 @@ class ReferenceAgent:
             return f"{reply} {disclosure}" if disclosure else reply
 
         limit = c.max_reply_chars
-        ctx = make_context(texts, viewers_of(request.messages), keep=[disclosure] if disclosure else [])
+        ctx = make_context(texts, viewers_of(request.messages, header), keep=[disclosure] if disclosure else [])
         return fit_reply(compose, instructions, request.locale, ctx, max_chars=limit, budget=budget)
 
     def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple]) -> ReplyPart:

@@ -142,7 +142,7 @@ class Room:
             locale=self.scenario.locale,
             max_reply_chars=c.max_reply_chars,
             forbidden_words=list(c.forbidden_words),
-            required_disclosure=c.required_disclosure,
+            required_disclosure=c.disclosure(self.scenario.locale),
             reply_skill_intents=harness.reply_skills,
             latency_target_s=sc.latency_target_s,
             latency_max_s=sc.latency_max_s,

@@ -167,7 +167,7 @@ def _forbidden_words(ctx: HookContext, params: dict[str, Any]) -> HookDecision:
 
 
 def _required_disclosure(ctx: HookContext, params: dict[str, Any]) -> HookDecision:
-    text = params.get("text", ctx.harness.spec.constraints.required_disclosure)
+    text = params.get("text", ctx.harness.spec.constraints.disclosure(ctx.locale))
     if text and text not in (ctx.reply or ""):
         return HookDecision("deny", ctx.feedback("disclosure", text=text))
     return ALLOW

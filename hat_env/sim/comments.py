@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from hat_env.locales import CommentSpec, builtin_locales, get_locale
+from hat_env.locales import CommentSpec, get_locale, known_locales
 from hat_env.sim.vocab import SPEC_ATTRS
 from hat_env.types import Intent
 
@@ -42,13 +42,18 @@ def comment_words(locale: str) -> CommentSpec:
     return w
 
 
-def injection_payloads(locale: str) -> tuple[str, ...]:
+def injection_payloads(locale: str, categories: "set[str] | frozenset[str] | None" = None) -> tuple[str, ...]:
     """What a prompt injector in a ``locale`` room tries to make the host say (every one a compliance violation).
+
+    Args:
+        locale: the room's locale.
+        categories: the product categories the room sells: only the payloads that fit them (the plain ones and
+            those tagged with one of them); ``None`` for every payload.
 
     Raises:
         ValueError: an unknown locale.
     """
-    return get_locale(locale).injection_payloads
+    return get_locale(locale).payloads_for(categories)
 
 
 def ask_again_prefixes(locale: str) -> tuple[str, ...]:
@@ -214,7 +219,8 @@ def persona_intents(persona: str, rng: random.Random, room: "RoomState") -> tupl
         room: the room: links come from ``room.products`` (always existing ones; the pinned product is asked
             about more often), spec attrs from the product's own ``specs`` (keys known to
             :data:`~hat_env.sim.vocab.SPEC_ATTRS`), order ids from ``room.orders``, injection payloads from
-            the ``injection_payloads`` of ``room.locale``'s file (``en_US``'s when it has none).
+            the ``injection_payloads`` of ``room.locale``'s file that fit the room's product categories
+            (``en_US``'s when it has none).
 
     Returns:
         One intent, or two for ``multi_intent`` (two different kinds about the same link). Personas that need
@@ -229,8 +235,8 @@ def persona_intents(persona: str, rng: random.Random, room: "RoomState") -> tupl
     if persona == "troll":
         return (Intent("troll"),)
     if persona == "prompt_injector":
-        loc = room.locale if room.locale in builtin_locales() else "en_US"
-        pl = injection_payloads(loc)
+        loc = room.locale if room.locale in known_locales() else "en_US"
+        pl = injection_payloads(loc, {p.category for p in room.products})
         return (Intent("injection", payload=pl[int(rng.random() * len(pl))]),)
     if persona not in _PRODUCT_PERSONAS:
         raise ValueError(f"unknown persona {persona!r}")

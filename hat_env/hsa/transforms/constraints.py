@@ -52,6 +52,9 @@ def constraints(h: dict[str, Any], rng: random.Random, strength: float, vocab: V
     chosen = {e for (e, _w), f in zip(cands, flags) if f}
     if "disclosure" in chosen:
         old = c.get("required_disclosure")
+        if not isinstance(old, str):  # a table by locale (or true): the longest text it may stand for
+            texts = list(old.values()) if isinstance(old, dict) else []
+            old = max(texts, key=len) if texts else None
         pool = [d for d in vocab.disclosures if d != old]
         start = int(rnd() * len(pool)) if pool else 0
         for j in range(len(pool)):
