@@ -14,10 +14,14 @@ Its parts: the comment parser (:mod:`hat_env.sim.parser`, shared with the viewer
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from hat_env.agents.instructions import fit_reply
+from hat_env.agents.reading import (
+    PromptProduct, choose_skill, prompt_products, prompt_skills, read_feedback, shipping_focus, tool_enum,
+)
 from hat_env.agents.reply import ReplyPart, compose_reply
 from hat_env.harness.parse import format_hermes
 from hat_env.harness.render import USER_HEADER, prompt_strings
@@ -69,9 +73,12 @@ class _State:
     attempts: dict[tuple, int] = field(default_factory=dict)
     faulted: dict[tuple, bool] = field(default_factory=dict)
     failed: set[tuple] = field(default_factory=set)
-    skills: set[str] = field(default_factory=set)
-    replies: int = 0
-    feedback: list[str] = field(default_factory=list)
+    skills: list[str] = field(default_factory=list)
+    replies: list[str] = field(default_factory=list)
+    #: hook feedback read against the harness's templates: ``(kind, fields)`` (``kind`` ``None``: unknown)
+    feedback: list[tuple[str | None, dict[str, str]]] = field(default_factory=list)
+    #: the last "load a reply skill" feedback when no skill was loaded after it
+    skill_asked: str | None = None
 
 
 def _key(op: str, args: dict[str, Any]) -> tuple:
@@ -108,13 +115,14 @@ class ReferenceAgent:
                         args = {}
                     pending[tc["id"]] = (fn["name"], args)
                 if not m.get("tool_calls"):
-                    st.replies += 1
+                    st.replies.append(str(m.get("content") or ""))
             elif role == "tool":
                 name, args = pending.get(m.get("tool_call_id", ""), (m.get("name", ""), {}))
                 content = str(m.get("content", ""))
                 if name == h.spec.skill_tool.name:
                     if not content.startswith("{"):
-                        st.skills.add(str(args.get(h.spec.skill_tool.param)))
+                        st.skills.append(str(args.get(h.spec.skill_tool.param)))
+                        st.skill_asked = None
                     continue
                 tool = h.tools_by_name.get(name)
                 if tool is None or tool.op is None:
@@ -141,7 +149,10 @@ class ReferenceAgent:
                 st.faulted[k] = False
                 st.results[k] = h.decode_result(tool, data)
             elif role == "user" and str(m.get("content", "")).startswith("[harness]"):
-                st.feedback.append(str(m["content"]))
+                text = str(m["content"])[len("[harness]"):].strip()
+                st.feedback.append(read_feedback(text, h))
+                if st.feedback[-1][0] == "missing_skill":
+                    st.skill_asked = text
         return st
 
     # -- planning ------------------------------------------------------------------------------------------
@@ -150,13 +161,16 @@ class ReferenceAgent:
         h = request.harness
         if h is None:
             raise ValueError("the reference agent reads the harness: pass AgentRequest.harness")
-        header = prompt_strings(h, request.locale).user_header
-        start, texts = comments_of(request.messages, header)
+        P = prompt_strings(h, request.locale)
+        start, texts = comments_of(request.messages, P.user_header)
+        system = next((str(m.get("content", "")) for m in request.messages if m["role"] == "system"), "")
         intents: list[Intent] = []
+        asked: dict[Intent, str] = {}  # the comment each intent came from (what a shipping question asks)
         for t in texts:
             for i in parse_comment(t, request.locale):
                 if i not in intents:
                     intents.append(i)
+                    asked[i] = t
         st = self._state(request, start)
         calls: list[tuple[str, dict[str, Any]]] = []
         unavailable: set[tuple] = set()
@@ -175,14 +189,17 @@ class ReferenceAgent:
                 unavailable.add(k)
             return None
 
+        listed = prompt_products(system, P.product_line)
         parts: list[ReplyPart] = []
         for it in intents:
-            parts.append(self._plan_intent(it, need, unavailable))
+            part = self._plan_intent(it, need, unavailable, listed)
+            if it.kind == "shipping":
+                part.facts["focus"] = shipping_focus(asked.get(it, ""))
+            parts.append(part)
         c = h.spec.constraints
-        if c.require_reply_skill and not (st.skills & set(h.reply_skills)):
-            skill = h.reply_skill_for(reply_skill_for(intents) or "chitchat") or next(iter(h.reply_skills), None)
-            if skill is not None:
-                calls.append(("load_skill", {"name": skill}))
+        skill = self._skill_to_load(request, st, intents, system, P.skill_line)
+        if skill is not None:
+            calls.append(("load_skill", {"name": skill}))
         if calls:
             text = "\n".join(self._format_call(h, op, args) for op, args in calls)
             return self._response(text)
@@ -190,18 +207,41 @@ class ReferenceAgent:
         disclosure = c.disclosure(request.locale)
         if disclosure:
             max_chars -= len(disclosure) + 1
-        max_chars = int(max_chars * (0.75 ** len(st.feedback)))
+        too_long = sum(1 for kind, _f in st.feedback if kind == "too_long")
+        max_chars = int(max_chars * (0.75 ** too_long))
+        banned = tuple(c.forbidden_words) + tuple(w for f in st.feedback for w in _words_of(f))
         if c.instructions:
             return self._response(self._instructed(request, parts, texts, max(20, max_chars), bool(st.feedback),
-                                                   header))
-        reply = compose_reply(parts, request.locale, max(20, max_chars))
+                                                   P.user_header, banned))
+        reply = compose_reply(parts, request.locale, max(20, max_chars), banned)
         if disclosure:
             reply = f"{reply} {disclosure}"
         return self._response(reply)
 
     @staticmethod
+    def _skill_to_load(request: AgentRequest, st: _State, intents: list[Intent], system: str,
+                       skill_line: str) -> str | None:
+        """The skill to load before replying, read as a model reads it: the skill names in the skill tool's
+        schema, their descriptions in the prompt's skill lines, and the reply skills a hook's feedback names
+        (``None`` when one is loaded and no hook asked for another, or no reply skill is required)."""
+        h = request.harness
+        if not h.spec.constraints.require_reply_skill:
+            return None
+        st_spec = h.spec.skill_tool
+        names = tool_enum(request.tools, st_spec.name, st_spec.param)
+        described = prompt_skills(system, skill_line)
+        skills = {n: described.get(n, "") for n in names} or described
+        if st.skills and st.skill_asked is None:
+            return None
+        only = None
+        if st.skill_asked is not None:  # the hook says which skills are reply skills
+            only = [n for n in skills if n in st.skill_asked] or None
+        primary = reply_skill_for(intents) or "chitchat"
+        return choose_skill(primary, skills, only=only, skip=set(st.skills))
+
+    @staticmethod
     def _instructed(request: AgentRequest, parts: list[ReplyPart], texts: list[str], budget: int,
-                    blocked: bool, header: str) -> str:
+                    blocked: bool, header: str, banned: tuple[str, ...]) -> str:
         """The reply under the harness's verifiable instructions: the composed reply (with the disclosure) is
         rewritten by each instruction's ``satisfy`` (:func:`~hat_env.agents.instructions.fit_reply` shortens the
         composed part until the rewritten reply follows them all within ``max_reply_chars``).
@@ -216,14 +256,17 @@ class ReferenceAgent:
             instructions = [i for i in instructions if i.get("type") not in _VIEWER_TEXT]
 
         def compose(b: int) -> str:
-            reply = compose_reply(parts, request.locale, max(20, b))
+            reply = compose_reply(parts, request.locale, max(20, b), banned)
             return f"{reply} {disclosure}" if disclosure else reply
 
         limit = c.max_reply_chars
         ctx = make_context(texts, viewers_of(request.messages, header), keep=[disclosure] if disclosure else [])
         return fit_reply(compose, instructions, request.locale, ctx, max_chars=limit, budget=budget)
 
-    def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple]) -> ReplyPart:
+    def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple], listed: list[PromptProduct]) -> ReplyPart:
+        """The facts one intent's answer needs, scheduling the calls still missing. A product is quoted or sold
+        only after its stock is checked: a sold-out one is said to be sold out (with a product of its category
+        from the prompt's list to look at instead), and is not pinned."""
         kind = it.kind
         if kind in ("chitchat", "troll", "injection"):
             return ReplyPart(it, {})
@@ -241,10 +284,23 @@ class ReferenceAgent:
             "final_price": v["final_price"],
             "list_price": v["list_price"],
             "coupon_amount": (v.get("coupon") or {}).get("amount"),
+            "coupon": v.get("coupon"),
         }
+        stocks: list[dict[str, Any] | None] = []
+        if kind in ("price", "purchase", "compare"):
+            stocks = [need("stock", {"product_id": x["product_id"]}) for x in views]
+            if any(s is None for s in stocks) and not unavailable:
+                return ReplyPart(it, facts)  # the stock is still to come
         if kind == "compare":
-            facts["items"] = [{"title": x["title"], "final_price": x["final_price"], "link": x["link"]} for x in views]
-        elif kind == "spec":
+            facts["items"] = [{"title": x["title"], "final_price": x["final_price"], "link": x["link"],
+                               "in_stock": _in_stock(s)} for x, s in zip(views, stocks)]
+            return ReplyPart(it, facts)
+        if kind in ("price", "purchase"):
+            facts["in_stock"] = _in_stock(stocks[0]) if stocks else None
+            if facts["in_stock"] is False:
+                facts["alternative"] = _alternative(v, listed)
+                return ReplyPart(it, facts)
+        if kind == "spec":
             facts.update(attr=it.attr, value=v["specs"].get(it.attr or "", ""))
         elif kind in _DEPENDENT:
             r = need(_DEPENDENT[kind], {"product_id": pid})
@@ -254,6 +310,8 @@ class ReferenceAgent:
             if kind == "campaign":
                 flash = [c.get("flash_price") for c in r.get("campaigns", []) if c.get("type") == "flash_sale"]
                 facts["flash_price"] = flash[0] if flash else None
+            if kind == "stock" and not r.get("stock"):
+                facts["alternative"] = _alternative(v, listed)
         elif kind == "purchase":
             pin = need("pin_product", {"product_id": pid})
             coupon = v.get("coupon")
@@ -275,3 +333,29 @@ class ReferenceAgent:
 
     def _response(self, text: str) -> AgentResponse:
         return AgentResponse(text=text, timings=Timings(total_s=self.turn_s, ttft_s=self.turn_s / 2))
+
+
+def _in_stock(result: dict[str, Any] | None) -> bool | None:
+    """Whether a stock result says the product is in stock (``None``: no result)."""
+    if not isinstance(result, dict):
+        return None
+    n = result.get("stock")
+    if isinstance(n, (int, float)) and not isinstance(n, bool):
+        return n > 0
+    flag = result.get("in_stock")
+    return flag if isinstance(flag, bool) else None
+
+
+def _alternative(view: dict[str, Any], listed: list[PromptProduct]) -> int | None:
+    """Another link of the same category in the prompt's product list, to look at instead of a sold-out one."""
+    mine = next((p for p in listed if p.link == view.get("link")), None)
+    cat = mine.category if mine is not None else str(view.get("category") or "")
+    return next((p.link for p in listed if p.link != view.get("link") and p.category == cat), None)
+
+
+def _words_of(feedback: tuple[str | None, dict[str, str]]) -> list[str]:
+    """The forbidden words a hook's feedback names (nothing for other feedback)."""
+    kind, fields = feedback
+    if kind != "forbidden":
+        return []
+    return [w.strip() for w in re.split(r"[,，、;；]", fields.get("words", "")) if w.strip()]

@@ -128,6 +128,8 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
     if f.get("unavailable"):
         return _unavailable(it, S)
     refs = _refs(it.link, S)
+    if k in ("price", "purchase") and f.get("in_stock") is False:
+        return _sold_out(f, refs, S)
     if k == "price":
         fp = _num(f.get("final_price"))
         if fp is None:
@@ -151,7 +153,7 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
             return _unavailable(it, S)
         if n > 0:
             return S.all("stock_in", **refs, n=N(n))
-        return S.all("stock_out", **refs)
+        return _sold_out(f, refs, S)
     if k == "campaign":
         # The coupon that applies (threshold met) is the product view's ``coupon``/``coupon_amount`` when the
         # facts carry it; otherwise the largest coupon in the campaigns list whose threshold the price meets
@@ -176,10 +178,11 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         if "coupon_amount" in f or "coupon" in f:
             coupon = _coupon_amount(f)
             if coupon:
-                coupon_th = next((th for a, th in coupons if a == coupon), 0.0)
                 cp = f.get("coupon")
-                if isinstance(cp, dict) and _num(cp.get("threshold")):
+                if isinstance(cp, dict):  # the coupon the product record names: its own threshold (maybe none)
                     coupon_th = _num(cp.get("threshold")) or 0.0
+                else:
+                    coupon_th = next((th for a, th in coupons if a == coupon), 0.0)
         else:
             base = _num(f.get("price"))
             if base is not None and flash is not None:
@@ -207,6 +210,13 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         fee = _num(f.get("fee"))
         via = S.one("shipping_via", carrier=carrier) if _safe(carrier) else ""
         cost = S.one("shipping_free") if free is True else (S.one("shipping_fee", fee=M(fee)) if fee else "")
+        focus = f.get("focus")  # what the question asks: that fact first, kept in every wording
+        if focus == "free" and free is True:
+            return S.all("shipping_free_focus", **refs, hours=N(h), via=via)
+        if focus == "free" and fee:
+            return S.all("shipping_fee_focus", **refs, hours=N(h), via=via, fee=M(fee))
+        if focus == "carrier" and _safe(carrier):
+            return S.all("shipping_carrier_focus", **refs, hours=N(h), carrier=carrier, cost=cost)
         return S.all("shipping", **refs, hours=N(h), via=via, cost=cost)
     if k == "after_sales":
         d = _num(f.get("return_days"))
@@ -246,6 +256,9 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
             t1, t2 = a.get("title"), b.get("title")
         if p1 is None or p2 is None:
             return _unavailable(it, S)
+        if isinstance(prods, list) and len(prods) >= 2 and any(isinstance(x, dict) and x.get("in_stock") is False
+                                                               for x in prods[:2]):
+            return _compare_sold_out(it, prods[:2], S, R.sentence_sep, M)
         first = S.one("compare_first", n=it.link) if it.link is not None else S.one("compare_first_none")
         second = S.one("compare_second", n=it.link2) if it.link2 is not None else S.one("compare_second_none")
         return S.all(
@@ -269,7 +282,63 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
     return _unavailable(it, S)
 
 
-_SOCIAL_KINDS = frozenset({"chitchat", "troll"})
+def _sold_out(f: dict[str, Any], refs: dict[str, str], S: Sentences) -> list[str]:
+    """A sold-out product: said so, with an alternative to look at (``f["alternative"]``, a link of the same
+    category) or the other links."""
+    alt_link = f.get("alternative")
+    if isinstance(alt_link, int):
+        alt = S.one("sold_out_alt", alt=_refs(alt_link, S)["Lm"])
+    else:
+        alt = S.one("sold_out_other")
+    return S.all("stock_out", **refs, alt=alt)
+
+
+def _compare_sold_out(it: Intent, items: list[Any], S: Sentences, sep: str, M: Any) -> list[str]:
+    """A comparison where a product is sold out: that one is sold out, the other's price (each with its link)."""
+    out: list[list[str]] = []
+    for x, link in zip(items, (it.link, it.link2)):
+        refs = _refs(x.get("link", link) if isinstance(x, dict) else link, S)
+        if isinstance(x, dict) and x.get("in_stock") is False:
+            v = S.all("stock_out", **refs, alt="")
+        else:
+            v = S.all("price_now", **refs, T="", price=M(_num(x.get("final_price")) or 0.0))
+        out.append([v[0], v[1], v[1]])  # the shortest keeps its link: two bare facts would not say which is which
+    return [sep.join(w[i] for w in out) for i in range(3)]
+
+
+#: Kinds dropped first when a reply is too long (after the free ones): they answer with friendliness, not facts.
+_SOCIAL_KINDS = frozenset({"chitchat", "troll", "other_language"})
+#: Kinds answered by not saying something (an injection's payload): their wording is the first to go.
+_FREE_KINDS = frozenset({"injection"})
+
+
+def _merged(parts: list[ReplyPart]) -> list[ReplyPart]:
+    """``parts`` without those another part already answers, and with a product's title said at most once:
+
+    - a purchase of a product states its price (or that it is sold out): its price part goes;
+    - a price or purchase part of a sold-out product says so: its stock part goes;
+    - a title is said in the first price part of its product, and not when a spec of it is stated (the title's
+      words could read as that spec)."""
+    buy = {(p.intent.link, _num(p.facts.get("final_price")), p.facts.get("in_stock"))
+           for p in parts if p.intent.kind == "purchase" and not p.facts.get("unavailable")}
+    out_links = {p.intent.link for p in parts
+                 if p.intent.kind in ("price", "purchase") and p.facts.get("in_stock") is False}
+    spec = {p.intent.link for p in parts if p.intent.kind == "spec"}
+    titled: set[int | None] = set()
+    out: list[ReplyPart] = []
+    for p in parts:
+        k, link = p.intent.kind, p.intent.link
+        if k == "price" and (link, _num(p.facts.get("final_price")), p.facts.get("in_stock")) in buy:
+            continue
+        if k == "stock" and link in out_links and _num(p.facts.get("stock")) == 0:
+            continue
+        if k == "price" and p.facts.get("title"):
+            if link in titled or link in spec:
+                p = ReplyPart(p.intent, {**p.facts, "title": None})
+            titled.add(link)
+        out.append(p)
+    return out
+
 
 
 def _other_deal(camps: Any, S: Sentences, M: Any) -> tuple[str, str] | None:
@@ -297,63 +366,103 @@ def _other_deal(camps: Any, S: Sentences, M: Any) -> tuple[str, str] | None:
     return None
 
 
-def compose_reply(parts: list[ReplyPart], locale: str, max_chars: int = 120) -> str:
-    """Write the host's spoken reply for ``parts``, in ``locale``, at most ``max_chars`` characters.
+def compose_reply(parts: list[ReplyPart], locale: str, max_chars: int = 120, banned: tuple[str, ...] = ()) -> str:
+    """Write the host's spoken reply for ``parts``, in ``locale``, at most ``max_chars`` characters, without any
+    ``banned`` word.
 
     Args:
-        parts: what to answer, in order (duplicates that would read the same are said once).
+        parts: what to answer, in the order the viewers asked (see :func:`_merged` for parts another part answers;
+            parts that would read the same are said once).
         locale: a locale id (:func:`hat_env.locales.known_locales`): its sentences, separators and formats.
         max_chars: the length limit, counted with ``len()``.
+        banned: words the harness forbids (matched case-insensitively inside words, as its hook does): a wording
+            holding one is never used, and a part whose every wording does is not said.
 
     Returns:
         The reply. Each part states its required facts (price with currency, spec value verbatim, stock number
-        or a sold-out word, coupon amount / flash price / no-campaign word, shipping hours, return days, order
-        status word and ETA, both compare prices, purchase price and the sent coupon, an unavailable word when
-        the tool failed); social parts greet, redirect calmly, or refuse without repeating the payload. No
-        forbidden term, no scarcity, no human claim, no number that is not a fact (or a link / order id).
-        When too long, parts switch to shorter wordings one at a time (the longest first); only when every
-        part is at its shortest are parts dropped (chitchat/troll first, then from the end), and a single
-        remaining part is cut at ``max_chars`` as the last resort. With up to 3 parts and ``max_chars >= 60``
-        every part's facts survive for ordinary fact sizes.
+        or a sold-out word, coupon amount / flash price / no-campaign word, shipping hours or what a shipping
+        question asks, return days, order status word and ETA, both compare prices, purchase price and the sent
+        coupon, an unavailable word when the tool failed); social parts greet, redirect calmly, or refuse without
+        repeating the payload. No forbidden term, no scarcity, no human claim, no number that is not a fact (or a
+        link / order id), and no sentence said twice.
+        When too long, parts switch to shorter wordings one at a time (the longest first, never to a wording
+        another part already says); only when every part is at its shortest are parts dropped, in the declared
+        order of :mod:`hat_env.scoring.limits`: injection refusals first, then greetings and trolls, then "the
+        lookup failed" parts (they answer nothing), then the product and order answers from the last one asked; then parts take back longer wordings while the reply
+        fits. A single part that cannot fit gives way to the shortest greeting that does.
     """
     loc = locale
     R = get_locale(loc).reply
     max_chars = max(1, int(max_chars))
+    bad = [w.casefold() for w in banned if w]
+
+    def clean(t: str) -> bool:
+        low = t.casefold()
+        return not any(w in low for w in bad)
+
     items: list[tuple[str, list[str]]] = []
     seen: set[str] = set()
-    for p in parts:
+    for p in _merged(parts):
         v = _variants(p, loc, R)
         if v[0] in seen:
             continue
         seen.add(v[0])
-        items.append((p.intent.kind, v))
+        ok = [t for t in dict.fromkeys(v) if clean(t)]
+        if ok:  # a lookup that failed answers nothing: such a part goes before the answers
+            items.append(("unavailable" if v == _unavailable(p.intent, R.sentences) else p.intent.kind, ok))
+    social = [t for t in dict.fromkeys(_variants(ReplyPart(Intent("chitchat")), loc, R)) if clean(t)]
     if not items:
-        items.append(("chitchat", _variants(ReplyPart(Intent("chitchat")), loc, R)))
+        items.append(("chitchat", social or list(R.chitchat)))
     sep, end = R.sentence_sep, R.end
     levels = [0] * len(items)
 
-    def body_len() -> int:
-        return sum(len(v[lv]) for (_, v), lv in zip(items, levels)) + len(sep) * (len(items) - 1)
+    def text(i: int, lv: int | None = None) -> str:
+        w = items[i][1]
+        return w[levels[i] if lv is None else lv]
 
-    while body_len() > max_chars:
-        best = -1
-        best_len = -1
-        for i, ((_, v), lv) in enumerate(zip(items, levels)):
-            if lv < 2 and len(v[lv]) > best_len:
-                best, best_len = i, len(v[lv])
+    def body_len() -> int:
+        return sum(len(text(i)) for i in range(len(items))) + len(sep) * (len(items) - 1)
+
+    def distinct(i: int, lv: int) -> bool:
+        t = text(i, lv)
+        return all(text(j) != t for j in range(len(items)) if j != i)
+
+    while body_len() > max_chars:  # shorter wordings, the longest part first
+        best, best_len, best_lv = -1, -1, 0
+        for i in range(len(items)):
+            nxt = next((lv for lv in range(levels[i] + 1, len(items[i][1])) if distinct(i, lv)), None)
+            if nxt is not None and len(text(i)) > best_len:
+                best, best_len, best_lv = i, len(text(i)), nxt
         if best < 0:
             break
-        levels[best] += 1
-    while body_len() > max_chars and len(items) > 1:
-        drop = next((i for i in range(len(items) - 1, -1, -1) if items[i][0] in _SOCIAL_KINDS), len(items) - 1)
+        levels[best] = best_lv
+    while body_len() > max_chars and len(items) > 1:  # drop parts in the declared order
+        kinds = [k for k, _ in items]
+        drop = len(items) - 1
+        for group in (_FREE_KINDS, _SOCIAL_KINDS, {"unavailable"}):
+            hit = next((i for i in range(len(items) - 1, -1, -1) if kinds[i] in group), None)
+            if hit is not None:
+                drop = hit
+                break
         del items[drop]
         del levels[drop]
-    text = sep.join(v[lv] for (_, v), lv in zip(items, levels))
-    if len(text) > max_chars:
-        return text[:max_chars]
-    if len(text) + len(end) <= max_chars:
-        text += end
-    return text
+    for i in range(len(items)):  # take back longer wordings while the reply fits
+        for lv in range(levels[i]):
+            old = levels[i]
+            if not distinct(i, lv):
+                continue
+            levels[i] = lv
+            if body_len() <= max_chars:
+                break
+            levels[i] = old
+    out = sep.join(text(i) for i in range(len(items)))
+    if len(out) > max_chars:
+        fit = [t for t in social if len(t) <= max_chars]
+        out = min(fit, key=len) if fit else out[:max_chars]
+        return out
+    if len(out) + len(end) <= max_chars:
+        out += end
+    return out
 
 
 __all__ = ["FORBIDDEN_REPLY_TERMS", "ReplyPart", "compose_reply"]

@@ -11,7 +11,7 @@ locale file or harness can reach beyond the strings it is handed. A harness may 
 from __future__ import annotations
 
 import string
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 
@@ -60,7 +60,9 @@ SENTENCE_FIELDS: dict[str, tuple[int, frozenset[str]]] = {
     "spec": (3, _REF | {"label", "value"}),
     # stock
     "stock_in": (3, _REF | {"n"}),
-    "stock_out": (3, _REF),
+    "stock_out": (3, _REF | {"alt"}),
+    "sold_out_alt": (1, frozenset({"alt"})),
+    "sold_out_other": (1, frozenset()),
     # campaigns
     "coupon": (3, _REF | {"coupon", "over", "sale"}),
     "coupon_over": (1, frozenset({"threshold"})),
@@ -77,6 +79,9 @@ SENTENCE_FIELDS: dict[str, tuple[int, frozenset[str]]] = {
     "shipping_via": (1, frozenset({"carrier"})),
     "shipping_free": (1, frozenset()),
     "shipping_fee": (1, frozenset({"fee"})),
+    "shipping_free_focus": (3, _REF | {"hours", "via"}),
+    "shipping_fee_focus": (3, _REF | {"hours", "via", "fee"}),
+    "shipping_carrier_focus": (3, _REF | {"hours", "carrier", "cost"}),
     # after-sales
     "returns": (3, _REF | {"days", "exchange", "warranty"}),
     "no_returns": (3, _REF | {"days", "warranty"}),
@@ -100,8 +105,6 @@ SENTENCE_FIELDS: dict[str, tuple[int, frozenset[str]]] = {
     "purchase_pinned": (1, _REF),
     "purchase_ready": (1, _REF),
     "purchase_sent": (3, frozenset({"coupon"})),
-    "sold_out_purchase": (3, _REF | {"alt"}),
-    "sold_out_alt": (1, frozenset({"n", "title", "price"})),
 }
 
 
@@ -240,6 +243,27 @@ class Formats(_Strict):
         return self.money.format(amount=self.number(x))
 
 
+class LengthRule(_Strict):
+    """How many characters one answer takes in this language, its separator included: a reply of at most N
+    characters is expected to answer ``max(1, (N + 1) // answer_chars)`` intents, in the order of
+    :func:`hat_env.scoring.limits.answer_order` (docs/grading.md, "Replies under a length limit")."""
+
+    answer_chars: int = Field(ge=1, le=200)
+
+
+class ReadingWords(_Strict):
+    """What the reference agent reads in this language (:mod:`hat_env.agents.reading`; every locale's words are
+    read, whatever the room's): per viewer intent kind (and ``product``, any product question) the words of a
+    skill's description or name that say it covers the kind; the words that mark a reply skill and a strategy
+    skill; and the words of a shipping question that ask about free shipping / the fee (``free``) or the carrier
+    (``carrier``)."""
+
+    skill_intents: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    reply_skill: tuple[str, ...] = ()
+    strategy_skill: tuple[str, ...] = ()
+    shipping_focus: dict[Literal["free", "carrier"], tuple[str, ...]] = Field(default_factory=dict)
+
+
 Sentence = str | tuple[str, ...]
 
 
@@ -291,7 +315,9 @@ __all__ = [
     "SENTENCE_FIELDS",
     "Formats",
     "HostTexts",
+    "LengthRule",
     "PromptStrings",
+    "ReadingWords",
     "Sentences",
     "check_prompt_strings",
     "check_template",

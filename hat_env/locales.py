@@ -14,7 +14,10 @@ A file has these sections, each read by one owner:
 - ``prompt``: the system prompt's and user message's fixed strings when a harness writes its prompt in this
   language, and the language's name (:mod:`hat_env.harness.render`);
 - ``host``: the fallback reply and the AI disclosure in this language (:mod:`hat_env.harness.spec`);
-- ``formats``: how numbers and money are written (:mod:`hat_env.locale_text`).
+- ``formats``: how numbers and money are written (:mod:`hat_env.locale_text`);
+- ``length``: how many characters one answer takes, for replies under a length limit (:mod:`hat_env.scoring.limits`);
+- ``reading``: what the reference agent reads in skill descriptions and shipping questions
+  (:mod:`hat_env.agents.reading`).
 
 Files are read with the safe YAML loader only, once per process (lazily, cached), and validated: an error names
 the file, the field and its line. Templates may use only the placeholders their kind is given (see
@@ -38,7 +41,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from hat_env.locale_text import Formats, HostTexts, PromptStrings, Sentences
+from hat_env.locale_text import Formats, HostTexts, LengthRule, PromptStrings, ReadingWords, Sentences
 from hat_env.yamlio import SAFE_LOADER, FieldError, FileError, load_yaml, validate
 
 #: A non-empty list of strings (seeded draws pick from it by index).
@@ -245,6 +248,8 @@ class LocaleData(_Strict):
     prompt: PromptStrings
     host: HostTexts
     formats: Formats
+    reading: ReadingWords = ReadingWords()
+    length: LengthRule
     #: the Faker locale viewer names (and generated brands) are drawn from; ``None``: the locale id
     faker_locale: str | None = None
 

@@ -207,19 +207,7 @@ def test_random_agent_trace_is_deterministic(tmp_path: Path) -> None:
     assert _trace(tmp_path, "a", "healthfood_zh", 3, "random") == _trace(tmp_path, "b", "healthfood_zh", 3, "random")
 
 
-#: Rooms where the reference agent sells a sold-out item (it pins the product and quotes "到手199元" once its stock
-#: is gone) or answers "包邮吗 / 发什么快递" with the shipping time alone: the claims engine fails those replies (the
-#: calibration labels do too). The reference's wording lives in hat_env/agents/reply.py (branch `language`); when
-#: it is fixed these strict xfails fail and must be removed.
-_REFERENCE_KNOWN_WRONG = {
-    "healthfood_zh": "reference pins and prices the sold-out link 5",
-    "apparel_flash_zh": "reference pins and prices link 5 after it sells out; answers carrier questions with the time",
-}
-
-
-@pytest.mark.parametrize("scenario", [
-    pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=_REFERENCE_KNOWN_WRONG[s]))
-    if s in _REFERENCE_KNOWN_WRONG else s for s in SCENARIOS])
+@pytest.mark.parametrize("scenario", SCENARIOS)
 def test_reference_scores_at_least_95_and_random_under_20(scenario: str) -> None:
     ref = run_session(LiveSession(scenario), make_agent("reference"))
     rnd = run_session(LiveSession(scenario), make_agent("random", seed=1))
