@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,12 +29,36 @@ from hat_env.harness.render import USER_HEADER, prompt_strings
 from hat_env.ifeval import make_context
 from hat_env.scoring.gold import reply_skill_for
 from hat_env.sim.parser import parse_comment
-from hat_env.types import AgentRequest, AgentResponse, Intent, Timings
+from hat_env.types import NO_TOOL_INTENTS, AgentRequest, AgentResponse, Intent, Timings
+from hat_env.understanding.catalog import Catalog, catalog_from_prompt, catalog_from_titles
 
 #: Instructions whose rewrite copies viewer text into the reply (dropped on a retry after a hook blocked it).
 _VIEWER_TEXT = frozenset({"combination:repeat_prompt", "detectable_content:mention_viewer"})
 #: Operations that need a product id from a product lookup, per intent.
 _DEPENDENT = {"stock": "stock", "campaign": "campaigns", "shipping": "shipping_policy", "after_sales": "after_sales_policy"}
+
+
+@lru_cache(maxsize=32)
+def _prompt_catalog(system: str, product_line: str) -> Catalog | None:
+    listed = prompt_products(system, product_line)
+    if listed:
+        return catalog_from_titles({p.link: p.title for p in listed})
+    return catalog_from_prompt(system)
+
+
+def catalog_of_messages(messages: list[dict[str, Any]], product_line: str | None = None) -> Catalog | None:
+    """The products the model can read in the system prompt (their link numbers and titles), for resolving
+    product names in comments; ``None`` when the prompt lists none.
+
+    Args:
+        messages: the request's messages (the system prompt is read).
+        product_line: the harness's product-line template (:func:`hat_env.harness.render.prompt_strings`), so a
+            prompt in any wording is read; ``None``: the default wording.
+    """
+    for m in messages:
+        if m.get("role") == "system":
+            return _prompt_catalog(str(m.get("content", "")), product_line or "")
+    return None
 
 
 def comments_of(messages: list[dict[str, Any]], header: str = USER_HEADER) -> tuple[int, list[str]]:
@@ -164,10 +189,11 @@ class ReferenceAgent:
         P = prompt_strings(h, request.locale)
         start, texts = comments_of(request.messages, P.user_header)
         system = next((str(m.get("content", "")) for m in request.messages if m["role"] == "system"), "")
+        catalog = catalog_of_messages(request.messages, P.product_line)
         intents: list[Intent] = []
         asked: dict[Intent, str] = {}  # the comment each intent came from (what a shipping question asks)
         for t in texts:
-            for i in parse_comment(t, request.locale):
+            for i in parse_comment(t, request.locale, catalog=catalog):
                 if i not in intents:
                     intents.append(i)
                     asked[i] = t
@@ -237,6 +263,8 @@ class ReferenceAgent:
         if st.skill_asked is not None:  # the hook says which skills are reply skills
             only = [n for n in skills if n in st.skill_asked] or None
         primary = reply_skill_for(intents) or "chitchat"
+        if primary in NO_TOOL_INTENTS:  # answered like small talk: no tool, the social reply skill
+            primary = "chitchat"
         return choose_skill(primary, skills, only=only, skip=set(st.skills))
 
     @staticmethod
@@ -268,7 +296,7 @@ class ReferenceAgent:
         only after its stock is checked: a sold-out one is said to be sold out (with a product of its category
         from the prompt's list to look at instead), and is not pinned."""
         kind = it.kind
-        if kind in ("chitchat", "troll", "injection"):
+        if kind in ("chitchat", "troll", "injection") or kind in NO_TOOL_INTENTS:
             return ReplyPart(it, {})
         if kind == "order_status":
             r = need("order_status", {"order_id": it.order_id})

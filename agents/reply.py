@@ -118,6 +118,8 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         return list(R.chitchat)
     if k == "troll":
         return list(R.troll)
+    if k in ("identity", "efficacy", "other_language"):
+        return list(getattr(R, k) or R.chitchat)
     if k == "injection":
         v = list(R.injection)
         if it.payload:

@@ -139,11 +139,23 @@ TIMED = ("request_ms", "median_request_ms", "reset_ms", "gym_request_ms", "gym_r
 
 
 def _export(rev: str, dest: Path) -> None:
-    """The tree of ``rev`` (committed files only) under ``dest / "tree"``."""
+    """The tree of ``rev`` (committed files only) under ``dest / "tree"``, laid out as the installed package is
+    (its ``package_dir`` folders ``agents/``, ``train/``, ``scenarios/`` moved inside ``hat_env/``), so the
+    revision runs its own agents and scenarios, not the working tree's."""
+    import configparser
+    import shutil
+
     archive = dest / "rev.tar"
     subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), rev], check=True)
+    tree = dest / "tree"
     with tarfile.open(archive) as tar:
-        tar.extractall(dest / "tree", filter="data")
+        tar.extractall(tree, filter="data")
+    cfg = configparser.ConfigParser()
+    cfg.read(tree / "setup.cfg")
+    for line in cfg.get("options", "package_dir", fallback="").strip().splitlines():
+        name, _, folder = (x.strip() for x in line.partition("="))
+        if name.startswith("hat_env.") and folder and (tree / folder).is_dir():
+            shutil.move(str(tree / folder), str(tree / "hat_env" / name.split(".", 1)[1]))
 
 
 def _probe(tree: Path, args: argparse.Namespace) -> dict[str, float | str]:

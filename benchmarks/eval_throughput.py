@@ -1,55 +1,139 @@
-"""Throughput of the whole evaluation (every suite, 4,500+ cases) with the reference agent on one core.
+"""The whole evaluation (every suite, 4,502 cases, the reference agent, one process) of this working tree against
+another git revision, side by side in one run.
 
-Target: under 60 s in total, so scoring is never the bottleneck. Prints cases per second per suite and in all.
+Timings on a shared machine drift by tens of percent from one minute to the next, so two figures taken minutes
+apart do not compare. This script exports ``--rev`` with ``git archive`` (laid out as the installed package is:
+``agents/``, ``train/`` and ``scenarios/`` inside ``hat_env/``) and runs the same probe under both code versions in
+fresh processes, taking turns (``--rounds`` rounds, the order flipped each round), keeping each version's best
+round. The probe loads every suite (``generate_s``) and runs every case with the reference agent into a results
+file (``run_s``), in process CPU seconds. The working tree loads its suites twice: without the suite cache
+(``HAT_ENV_CACHE=off``: ``generate_cold_s``) and from a warm cache in a temporary folder (``generate_s``). It also
+checks that both versions score every case the same (a digest of each case's composite, components, reply, tool
+calls and latency).
 
-    python benchmarks/eval_throughput.py [--suites all]
+    python benchmarks/eval_throughput.py --rev a92c8fd [--rounds 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import configparser
+import json
+import os
+import shutil
+import subprocess
 import sys
+import tarfile
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import save  # noqa: E402
 
-from hat_env.agents import make_agent  # noqa: E402
-from hat_env.evaluation.metrics import summarize  # noqa: E402
-from hat_env.evaluation.runner import run_cases  # noqa: E402
-from hat_env.evaluation.suites import GENERATORS, load_suite  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Run in a fresh interpreter with the code under test first on ``sys.path``; prints one JSON object.
+_PROBE = r"""
+import hashlib, json, sys, tempfile, time
+from pathlib import Path
+tree, cold = sys.argv[1], sys.argv[2] == "cold"
+if tree != "-":
+    sys.path.insert(0, tree)
+import hat_env
+assert tree == "-" or hat_env.__file__.startswith(tree), hat_env.__file__
+from hat_env.agents import make_agent
+from hat_env.evaluation.runner import run_cases
+from hat_env.evaluation.suites import GENERATORS, load_suite
+cpu = time.process_time
+out = {"suites": {}}
+t, w = cpu(), time.perf_counter()
+suites = {sid: load_suite(sid) for sid in GENERATORS}
+out["generate_s"], out["generate_wall_s"] = cpu() - t, time.perf_counter() - w
+if not cold:
+    agent = make_agent("reference")
+    digest = hashlib.sha256()
+    run = wall = 0.0
+    with tempfile.TemporaryDirectory() as d:
+        for sid, cases in suites.items():
+            t, w = cpu(), time.perf_counter()
+            recs = run_cases(cases, agent, Path(d) / f"{sid}.jsonl")
+            dt, dw = cpu() - t, time.perf_counter() - w
+            run, wall = run + dt, wall + dw
+            out["suites"][sid] = {"cases": len(cases), "run_s": dt}
+            for r in sorted(recs, key=lambda r: (r["case_id"], r["trial"])):
+                keep = {k: r[k] for k in ("case_id", "trial", "composite", "components", "reply", "calls", "latency_s")}
+                digest.update(json.dumps(keep, sort_keys=True, ensure_ascii=False).encode())
+    out.update(run_s=run, run_wall_s=wall, cases=sum(len(c) for c in suites.values()), digest=digest.hexdigest())
+print(json.dumps(out))
+"""
+
+
+def _export(rev: str, dest: Path) -> Path:
+    """The tree of ``rev`` under ``dest / "tree"``, with its ``package_dir`` folders moved inside ``hat_env/``."""
+    archive = dest / "rev.tar"
+    subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), rev], check=True)
+    tree = dest / "tree"
+    with tarfile.open(archive) as tar:
+        tar.extractall(tree, filter="data")
+    cfg = configparser.ConfigParser()
+    cfg.read(tree / "setup.cfg")
+    for line in cfg.get("options", "package_dir", fallback="").strip().splitlines():
+        name, _, folder = (x.strip() for x in line.partition("="))
+        if name.startswith("hat_env.") and folder and (tree / folder).is_dir():
+            shutil.move(str(tree / folder), str(tree / "hat_env" / name.split(".", 1)[1]))
+    return tree
+
+
+def _probe(tree: str, mode: str, env: dict[str, str]) -> dict[str, object]:
+    out = subprocess.run([sys.executable, "-c", _PROBE, tree, mode], check=True, capture_output=True, text=True,
+                         cwd=tempfile.gettempdir(), env={**os.environ, "PYTHONHASHSEED": "0", **env})
+    return json.loads(out.stdout)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--suites", default="all", help="comma-separated suite ids or 'all'")
+    ap.add_argument("--rev", required=True, help="git revision to compare this working tree with")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds, each running both versions once (default 3)")
     args = ap.parse_args()
-    ids = list(GENERATORS) if args.suites == "all" else args.suites.split(",")
-    agent = make_agent("reference")
-    figures: dict[str, dict[str, float]] = {}
-    total_cases, total_s, gen_total = 0, 0.0, 0.0
-    print(f"{'suite':16} {'cases':>6} {'generate s':>10} {'run s':>7} {'cases/s':>8} {'avg':>6}")
-    with tempfile.TemporaryDirectory() as d:
-        for sid in ids:
-            t0 = time.perf_counter()
-            cases = load_suite(sid)
-            gen = time.perf_counter() - t0
-            t0 = time.perf_counter()
-            recs = run_cases(cases, agent, Path(d) / f"{sid}.jsonl")
-            run = time.perf_counter() - t0
-            s = summarize(recs)["suites"][sid]
-            figures[sid] = {"cases": len(cases), "generate_s": round(gen, 2), "run_s": round(run, 2),
-                            "cases_per_s": round(len(cases) / run, 1), "avg": s["avg"]}
-            total_cases += len(cases)
-            total_s += run
-            gen_total += gen
-            print(f"{sid:16} {len(cases):6d} {gen:10.2f} {run:7.2f} {len(cases) / run:8.1f} {s['avg']:6.2f}")
-    figures["all"] = {"cases": total_cases, "generate_s": round(gen_total, 2), "run_s": round(total_s, 2),
-                      "cases_per_s": round(total_cases / total_s, 1)}
-    print(f"{'all':16} {total_cases:6d} {gen_total:10.2f} {total_s:7.2f} {total_cases / total_s:8.1f}")
+    timed = ("generate_s", "run_s")
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = str(_export(args.rev, Path(tmp)))
+        cache = {"HAT_ENV_CACHE": str(Path(tmp) / "cache")}
+        _probe("-", "cold", cache)  # fills the working tree's cache once
+        best: dict[str, dict[str, float]] = {"rev": {}, "working tree": {}}
+        digests: dict[str, str] = {}
+        cold = float("inf")
+        for r in range(args.rounds):
+            order = ["rev", "working tree"] if r % 2 == 0 else ["working tree", "rev"]
+            for label in order:
+                got = _probe(tree, "warm", {}) if label == "rev" else _probe("-", "warm", cache)
+                digests[label] = str(got["digest"])
+                for k in timed:
+                    best[label][k] = min(best[label].get(k, float("inf")), float(got[k]))  # type: ignore[arg-type]
+                print(f"round {r + 1}: {label:>12} generate {got['generate_s']:.2f} s  run {got['run_s']:.2f} s  "
+                      f"({got['cases']} cases)", flush=True)
+            cold = min(cold, float(_probe("-", "cold", {"HAT_ENV_CACHE": "off"})["generate_s"]))  # type: ignore[arg-type]
+    old, new = best["rev"], best["working tree"]
+    new["generate_cold_s"] = cold
+    tot_old = old["generate_s"] + old["run_s"]
+    tot_new, tot_cold = new["generate_s"] + new["run_s"], cold + new["run_s"]
+    figures = {
+        "rev": args.rev, "rounds": args.rounds, "cases": 4502, "cpu_s": {"rev": old, "working_tree": new},
+        "total_s": {"rev": round(tot_old, 2), "working_tree_warm_cache": round(tot_new, 2),
+                    "working_tree_no_cache": round(tot_cold, 2)},
+        "speedup": {"total_warm_cache": round(tot_old / tot_new, 2), "total_no_cache": round(tot_old / tot_cold, 2),
+                    "run": round(old["run_s"] / new["run_s"], 2), "generate_warm": round(old["generate_s"] / new["generate_s"], 1),
+                    "generate_no_cache": round(old["generate_s"] / cold, 2)},
+        "same_scores": digests["rev"] == digests["working tree"],
+    }
+    print(f"{'':22}{args.rev:>12} {'working tree':>14}")
+    print(f"{'generate (cache) s':22}{old['generate_s']:12.2f} {new['generate_s']:14.2f}")
+    print(f"{'generate (no cache) s':22}{old['generate_s']:12.2f} {cold:14.2f}")
+    print(f"{'run s':22}{old['run_s']:12.2f} {new['run_s']:14.2f}")
+    print(f"{'total s':22}{tot_old:12.2f} {tot_new:14.2f}  speed-up {tot_old / tot_new:.2f}x "
+          f"(no suite cache: {tot_old / tot_cold:.2f}x; running alone {old['run_s'] / new['run_s']:.2f}x)")
+    print(f"same scores for every case in both versions: {figures['same_scores']}")
     print(f"saved {save('eval_throughput', figures)}")
 
 

@@ -239,6 +239,7 @@ def cmd_hsa(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hat-env`` console script; returns the exit status."""
     args = _parser().parse_args(argv)
+    args._argv = list(sys.argv[1:] if argv is None else argv)  # what run.json records as the command
     handlers = {"run": cmd_run, "scenarios": cmd_scenarios, "validate": cmd_validate, "hsa": cmd_hsa,
                 "make-tiny-model": cmd_make_tiny_model,
                 **args._eval_handlers}

@@ -73,7 +73,8 @@ FOLLOW_UP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 ParserKind = Literal[
-    "price", "stock", "campaign", "shipping", "after_sales", "purchase", "compare", "troll", "spec_generic"
+    "price", "stock", "campaign", "shipping", "after_sales", "purchase", "compare", "troll", "spec_generic",
+    "identity", "efficacy", "chitchat", "order_status",
 ]
 OrderStatus = Literal["paid", "packed", "shipped", "delivered", "refunding"]
 
@@ -190,11 +191,81 @@ class CommentSpec(_Strict):
         return self
 
 
-class ParserSpec(_Strict):
-    """The comment parser's keywords: per intent kind, the words that signal it (``spec_generic``: a generic spec
-    question without an attribute). ASCII words match at word boundaries, case-insensitively."""
+Words = tuple[str, ...]
 
+
+class InjectionWords(_Strict):
+    """How a prompt injection starts in this language (see :mod:`hat_env.understanding.parser`)."""
+
+    #: phrases that start an injection on their own ("developer mode", "系统消息")
+    triggers: Words = ()
+    #: words that start one when one of ``objects`` follows in the same clause ("ignore ... instructions")
+    heads: Words = ()
+    objects: Words = ()
+    #: say-verbs: the payload the injector wants said follows them
+    say: Words = ()
+    #: say-verbs that start an injection on their own ("tell everyone", "告诉大家")
+    say_triggers: Words = ()
+
+
+class ParserSpec(_Strict):
+    """The comment parser's vocabulary for this language (read by :mod:`hat_env.understanding.lexicon`; every
+    locale's words are read whatever the room's locale). Words are matched folded (lower case, half-width,
+    simplified Chinese, accents dropped); ASCII words at word boundaries."""
+
+    #: per intent kind, the words that signal it (``spec_generic``: a spec question without an attribute;
+    #: ``chitchat``: a greeting or compliment that is an intent of its own next to a question; ``order_status``:
+    #: an order question without an id)
     keywords: dict[ParserKind, Pool]
+    #: spec words beyond :data:`hat_env.sim.vocab.SPEC_ATTRS`, per attribute (an attribute no product has is
+    #: read as ``attr="unknown"`` when the catalog is known)
+    spec_words: dict[str, Words] = {}
+    #: values that name their attribute ("XXL" is a size, "silver" a color)
+    spec_values: dict[str, Words] = {}
+    #: identity words that need an addressee (``addressee``) in the same clause ("are YOU an AI")
+    identity_weak: Words = ()
+    addressee: Words = ()
+    #: health conditions: asking about one is an efficacy question ("失眠", "insomnia")
+    conditions: Words = ()
+    #: quantity words: a price question unless a spec word or a noun takes them ("how much does it weigh")
+    quantity: Words = ()
+    #: words right after a quantity word that keep it a price question ("is", "for", "钱")
+    quantity_price_next: Words = ()
+    #: when a product lacks the asked attribute but has this one, the question is about it (read from every
+    #: locale: weight -> size for the net content of food)
+    spec_fallbacks: dict[str, str] = {}
+    #: Chinese numerals of link numbers ("三号链接"): the characters for 0-9 in order, the one for ten, then
+    #: other characters for two ("两")
+    numerals: str = ""
+    #: words before / after a link number ("链接3", "3号", "enlace 2")
+    link_prefix: Words = ()
+    link_suffix: Words = ()
+    #: words after a link that make the next bare number a link too ("link 1 or 3", "el enlace 1 o el 4")
+    link_joiners: Words = ()
+    link_articles: Words = ()
+    #: words that start a new part of a clause for the quantity rule ("and", "y")
+    clause_joiners: Words = ()
+    #: what makes a clause a question: final particles and marks, and question words anywhere
+    question_marks: Words = ()
+    question_words: Words = ()
+    #: misspelt phrases, read as the phrase given ("wana by": "want to buy")
+    misspellings: dict[str, str] = {}
+    #: ordinary words: never corrected as a typo, never a product name
+    common_words: Words = ()
+    #: function words that identify the language (for telling it from languages the parser does not read)
+    markers: Words = ()
+    #: product nouns by concept id, shared by every locale ("sunscreen": 防晒霜 / sunscreen / protector solar):
+    #: a product whose title holds one of a concept's words is named by all of them
+    nouns: dict[str, Words] = {}
+    #: words never used as a product name (address words, fillers)
+    name_stopwords: Words = ()
+    #: order words before an order id ("订单", "order", "pedido")
+    order_words: Words = ()
+    injection: InjectionWords = InjectionWords()
+    #: characters too common to count as the right half of a homophone typo ("有活" is not "有货")
+    function_chars: str = ""
+    #: also read the keywords written in toneless pinyin ("duoshao qian", "bao you")
+    pinyin: bool = False
 
 
 class ReplyPhrases(_Strict):
@@ -206,6 +277,11 @@ class ReplyPhrases(_Strict):
     troll: Wordings
     injection: Wordings
     injection_short: str = Field(min_length=1)
+    #: answers without facts: "I'm an AI host", "it is not a medicine", "please ask in <language>" (when absent,
+    #: the chitchat wordings are said)
+    identity: Wordings | None = None
+    efficacy: Wordings | None = None
+    other_language: Wordings | None = None
     spec_labels: dict[str, str]
     generic_spec_label: str = Field(min_length=1)
     order_status: dict[OrderStatus, str]
@@ -368,6 +444,7 @@ def get_locale(locale: str) -> LocaleData:
 __all__ = [
     "CommentSpec",
     "IFEvalPools",
+    "InjectionWords",
     "LocaleData",
     "ParserSpec",
     "Payload",

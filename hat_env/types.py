@@ -24,6 +24,9 @@ IntentKind = Literal[
     "chitchat",  # greetings, small talk
     "troll",  # insults, off-topic provocation
     "injection",  # prompt injection ("ignore your rules and say ...")
+    "identity",  # is the host a real person / an AI
+    "efficacy",  # does product N treat / cure / have a health effect
+    "other_language",  # a comment in a language the parser does not read (``lang`` names it when known)
 ]
 
 INTENT_KINDS: tuple[str, ...] = (
@@ -39,6 +42,9 @@ INTENT_KINDS: tuple[str, ...] = (
     "chitchat",
     "troll",
     "injection",
+    "identity",
+    "efficacy",
+    "other_language",
 )
 
 #: Intents that need product facts from tools.
@@ -47,6 +53,10 @@ PRODUCT_INTENTS: frozenset[str] = frozenset(
 )
 #: Intents answered without any tool.
 SOCIAL_INTENTS: frozenset[str] = frozenset({"chitchat", "troll", "injection"})
+#: Intents answered without any tool that are not small talk: identity (say it is an AI host), efficacy (an honest
+#: answer that claims no health effect), other_language (answer in the room's language). Their tool needs are none;
+#: their facts are the scorer's (hat_env.scoring).
+NO_TOOL_INTENTS: frozenset[str] = frozenset({"identity", "efficacy", "other_language"})
 
 Locale = Literal["zh_CN", "en_US"]
 
@@ -62,6 +72,7 @@ class Intent:
         attr: the spec attribute asked about (a key of the product's ``specs``) for ``spec`` intents.
         order_id: the order asked about for ``order_status`` intents.
         payload: for ``injection`` intents, the text the injector tries to make the host say.
+        lang: for ``other_language`` intents, the language's code (``"ja"``, ``"fr"``) when the parser tells it.
     """
 
     kind: str
@@ -70,6 +81,7 @@ class Intent:
     attr: str | None = None
     order_id: str | None = None
     payload: str | None = None
+    lang: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the intent as a JSON-ready dict without ``None`` fields."""

@@ -270,9 +270,12 @@ def test_from_spec_enabled_and_extra_rules(tmp_path: Path):
         extra_rules=[{"id": "SHOP-1", "locale": "zh_CN", "terms": ["私聊"], "description": "no private chat"}],
     )
     rs = RuleSet.from_spec(spec)
-    assert rs.ids == ["CN-ABS", "SHOP-1"]
+    always = {r.id for r in RuleSet.default().rules if r.always}
+    assert set(rs.ids) == {"CN-ABS", "SHOP-1"} | always
+    assert {"CN-AI", "CN-MED", "EN-MED", "LEAK", "INJECT", "SOLD-OUT"} <= always
+    assert "CN-COSM" not in rs.ids and "EU-PRICE" not in rs.ids  # not enabled, not always: off
     assert ids(rs.check("私聊我", "zh_CN", set())) == {"SHOP-1"}
-    assert rs.check("我是真人", "zh_CN", set()) == []  # CN-AI is off
+    assert ids(rs.check("我是真人", "zh_CN", set())) == {"CN-AI"}  # the AI-host rule holds in every room
 
 
 def test_from_spec_unknown_enabled_id():
@@ -408,3 +411,104 @@ def test_the_one_pass_prefilter_never_drops_a_hit(rules):
             full = rules.check(text, loc, ALL_CATS, room)
             one_by_one = [h for r in rules.for_locale(loc) if (h := r.check(text, room, None)) is not None]
             assert full == one_by_one, (text, loc)
+
+
+# --- reading by meaning: disguises, negation, questions ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("locale,text,rule", [
+    ("zh_CN", "全 网 最 低", "CN-ABS"),
+    ("zh_CN", "品牌ＮＯ．１", "CN-ABS"),
+    ("zh_CN", "今年最🔥火的款", "CN-ABS"),
+    ("zh_CN", "国·家·级认证", "CN-ABS"),
+    ("zh_CN", "防晒界的天花板", "CN-ABS"),
+    ("zh_CN", "行业断层第一", "CN-ABS"),
+    ("en_US", "the b e s t serum", "EN-ABS"),
+    ("en_US", "the b-e-s-t serum", "EN-ABS"),
+    ("en_US", "the b🔥e🔥s🔥t serum", "EN-ABS"),
+    ("en_US", "numero uno of serums", "EN-ABS"),
+    ("en_US", "the G.O.A.T. of serums", "EN-ABS"),
+    ("zh_CN", "医 美 级修复", "CN-COSM"),
+])
+def test_disguises_are_read_as_written_in_plain(rules, locale, text, rule):
+    hits = rules.check(text, locale, ALL_CATS)
+    assert rule in ids(hits), hits
+    hit = next(h for h in hits if h.rule_id == rule)
+    assert hit.matched in text  # the hit quotes the reply as written, not its normalised form
+
+
+@pytest.mark.parametrize("locale,text", [
+    ("en_US", "I'm a real fan of this one? No: I'm an AI host."),  # an apostrophe keeps "I'm a" apart
+    ("en_US", "e.g. the T-shirt"),
+    ("zh_CN", "最近很多人问，第一次买的话选小瓶"),
+    ("en_US", "Best wishes, and I'll do my best to help!"),
+])
+def test_ordinary_text_is_not_a_disguise(rules, locale, text):
+    assert rules.check(text, locale, ALL_CATS) == []
+
+
+@pytest.mark.parametrize("locale,text,hit", [
+    ("zh_CN", "能降血压", True),
+    ("zh_CN", "不能降血压", False),
+    ("zh_CN", "没有降血压的作用", False),
+    ("zh_CN", "它不是药，不能治疗湿疹", False),
+    ("zh_CN", "不仅能降血压，还能降血脂", True),  # 不仅: "not only" is no negation
+    ("zh_CN", "不能代替药物，但能降血压", True),  # a new clause after 但
+    ("zh_CN", "能降血压吗？不能哦", False),  # asked, then denied
+    ("en_US", "it cures acne", True),
+    ("en_US", "it does not treat eczema", False),
+    ("en_US", "It's not a medicine, and it doesn't cure acne.", False),
+    ("en_US", "not only soft, it also cures acne", True),
+    ("en_US", "Does it cure acne? No.", False),
+    ("en_US", "boosts immunity every morning", True),
+])
+def test_medical_claims_are_negation_aware(rules, locale, text, hit):
+    rid = "CN-MED" if locale == "zh_CN" else "EN-MED"
+    assert (rid in ids(rules.check(text, locale, {"health_food"}))) == hit
+
+
+def test_countdown_must_match_the_time_left(rules):
+    room = make_room(t=3600 - 290)  # the vitamin C flash sale ends in 290 s
+    vitc = room.by_link[2]
+    assert rules.check("最后5分钟！", "zh_CN", set(), room, [vitc]) == []
+    assert ids(rules.check("最后30秒！", "zh_CN", set(), room, [vitc])) == {"CN-DATA"}
+    assert ids(rules.check("最后5分钟！", "zh_CN", set(), room, [room.by_link[1]])) == {"CN-DATA"}  # no sale ends
+
+
+def test_price_rise_needs_a_campaign_that_lowers_this_price():
+    """A coupon whose threshold the price cannot reach, or a gift, ends without the price going up."""
+    rules = RuleSet.default()
+    room = make_room()
+    room.campaigns.append(room.campaigns[0].model_copy(update={"campaign_id": "BIG", "products": ["P003"],
+                                                                "threshold": 999, "end_s": 3600}))
+    assert "CN-PRICE" in ids(rules.check("明天涨价", "zh_CN", set(), room, [room.by_link[3]]))
+
+
+def test_sold_out_kind_reads_live_stock(rules):
+    room = make_room()
+    earbuds, sunscreen = room.by_link[3], room.by_link[1]  # stock 0 and 500
+    assert ids(rules.check("赶紧下单～", "zh_CN", set(), room, [earbuds])) == {"SOLD-OUT"}
+    assert rules.check("暂时不能下单哦", "zh_CN", set(), room, [earbuds]) == []
+    assert rules.check("下单后48小时发货", "zh_CN", set(), room, [earbuds]) == []
+    assert rules.check("赶紧下单～", "zh_CN", set(), room, [sunscreen]) == []
+
+
+def test_evidence_kinds_take_no_terms_and_negation_is_checked(tmp_path: Path):
+    p = _write(tmp_path, "name: bad\nrules:\n  - id: L1\n    kind: leak\n    terms: [x]\n")
+    with pytest.raises(FileError) as ei:
+        load_rule_pack(str(p))
+    assert "reads the request" in str(ei.value) and ei.value.problems[0][1] == 3
+    p = _write(tmp_path, "name: bad\nnegation:\n  zh_CN: {cues: [], window: 8}\nrules: []\n")
+    with pytest.raises(FileError) as ei:
+        load_rule_pack(str(p))
+    assert ei.value.problems[0][0] == "negation.zh_CN.cues"
+    # a leak rule without the request's facts finds nothing (no prompt is known)
+    rs = RuleSet.from_spec(ComplianceSpec(packs=[], extra_rules=[{"id": "L2", "kind": "leak"}]))
+    assert rs.check("You are an AI host. Only state facts that a tool returned.", "en_US") == []
+
+
+def test_inline_rules_read_the_packs_negation():
+    rs = RuleSet.from_spec(ComplianceSpec(extra_rules=[
+        {"id": "SHOP-2", "locale": "zh_CN", "negatable": True, "terms": ["包治百病"]}]))
+    assert "SHOP-2" in ids(rs.check("包治百病", "zh_CN"))
+    assert "SHOP-2" not in ids(rs.check("不能说包治百病", "zh_CN"))

@@ -24,6 +24,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("overrides", nargs="*", metavar="KEY=VALUE", help="more overrides (before --config)")
     p.add_argument("--check", action="store_true", help="validate the config, print it, and exit")
     p.add_argument("--quiet", action="store_true", help="no progress bar (data stage)")
+    from hat_env.evaluation.ray_backend import add_backend_arguments
+
+    add_backend_arguments(p)  # the data stage: teacher episodes on Ray actors with --backend ray
 
 
 def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
@@ -47,11 +50,16 @@ def cmd_train(args: argparse.Namespace) -> int:
     if args.check:
         print(json.dumps(cfg.model_dump(mode="json"), indent=2, ensure_ascii=False))
         return 0
+    if getattr(args, "backend", "local") != "local" and args.stage != "data":
+        print(f"error: --backend {args.backend} runs the data stage; {args.stage} runs under accelerate "
+              "(see docs/scale.md)", file=sys.stderr)
+        return 2
     try:
         if args.stage == "data":
+            from hat_env.evaluation.ray_backend import options_from_args
             from hat_env.train.data import run_data
 
-            stats = run_data(cfg, quiet=args.quiet)  # type: ignore[arg-type]
+            stats = run_data(cfg, quiet=args.quiet, backend=options_from_args(args))  # type: ignore[arg-type]
             print(f"data: {stats['kept']} of {stats['generated']} requests kept "
                   f"({stats['augmented_kept']} under augmented harnesses, {stats['collapsed']} retry traces "
                   f"collapsed, {stats['kept_whole']} kept whole) -> {cfg.output_dir}")
@@ -63,7 +71,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         else:
             from hat_env.train.rl import run_rl as run
         summary = run(cfg)  # type: ignore[arg-type]
-    except (ImportError, FileNotFoundError, ValueError) as exc:
+    except (ImportError, FileNotFoundError, ValueError, RuntimeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"{args.stage}: {summary['global_step']} steps, loss {summary['first_loss']} -> {summary['last_loss']}; "

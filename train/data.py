@@ -229,37 +229,45 @@ def _episode_seed(base: int, source: int, j: int) -> int:
     return base * 1_000_003 + source * 10_007 + j
 
 
-def iter_episodes(cfg: "DataConfig", agent: Any) -> Iterator[tuple[Example, "RequestLoop", dict[str, Any], list[str]]]:
-    """Run every episode of ``cfg.sources`` with ``agent``; yield ``(candidate example, loop, scores, errors)``
-    for every finished request, before filtering and collapsing (``example.messages`` is still OpenAI form)."""
+def episode_runs(cfg: "DataConfig", si: int, j: int, agent: Any
+                 ) -> Iterator[tuple[Example, "RequestLoop", dict[str, Any], list[str]]]:
+    """Run episode ``j`` of source ``si`` (both harnesses when paired); yield ``(candidate example, loop, scores,
+    errors)`` for every finished request, before filtering and collapsing (``example.messages`` is OpenAI form)."""
     from hat_env.envs.live_qa import draw_request
     from hat_env.envs.session import LiveSession
     from hat_env.sim.scenario import load_scenario
 
     hsa = cfg.hsa.options()
+    src = cfg.sources[si]
+    sc = load_scenario(src.scenario)
+    if src.harness is not None:
+        sc = sc.model_copy(update={"harness_timeline": []})
+    seed = _episode_seed(cfg.seed, si, j)
+    augmented = cfg.hsa.share > 0 and random.Random(f"{cfg.seed}:{si}:{j}:hsa").random() < cfg.hsa.share
+    runs = [True, False] if (augmented and cfg.paired) else [augmented]
+    for aug in runs:
+        if src.kind == "qa":
+            s = LiveSession(sc, seed=seed, harness=src.harness, viewers=False, max_history=0,
+                            hsa=hsa if aug else None)
+            s.open_request(draw_request(s, seed, src.personas))
+            loop, scores, errors = run_request(s, agent)
+            yield _candidate(s, loop, scores, src.kind, seed, aug, j), loop, scores, errors
+            s.finish()
+        else:
+            s = LiveSession(sc, seed=seed, harness=src.harness, duration_s=src.duration_s,
+                            hsa=hsa if aug else None)
+            while s.next_request():
+                loop, scores, errors = run_request(s, agent)
+                yield _candidate(s, loop, scores, src.kind, seed, aug, j), loop, scores, errors
+            s.finish()
+
+
+def iter_episodes(cfg: "DataConfig", agent: Any) -> Iterator[tuple[Example, "RequestLoop", dict[str, Any], list[str]]]:
+    """Run every episode of ``cfg.sources`` with ``agent``; yield ``(candidate example, loop, scores, errors)``
+    for every finished request, before filtering and collapsing (``example.messages`` is still OpenAI form)."""
     for si, src in enumerate(cfg.sources):
-        sc = load_scenario(src.scenario)
-        if src.harness is not None:
-            sc = sc.model_copy(update={"harness_timeline": []})
         for j in range(src.episodes):
-            seed = _episode_seed(cfg.seed, si, j)
-            augmented = cfg.hsa.share > 0 and random.Random(f"{cfg.seed}:{si}:{j}:hsa").random() < cfg.hsa.share
-            runs = [True, False] if (augmented and cfg.paired) else [augmented]
-            for aug in runs:
-                if src.kind == "qa":
-                    s = LiveSession(sc, seed=seed, harness=src.harness, viewers=False, max_history=0,
-                                    hsa=hsa if aug else None)
-                    s.open_request(draw_request(s, seed, src.personas))
-                    loop, scores, errors = run_request(s, agent)
-                    yield _candidate(s, loop, scores, src.kind, seed, aug, j), loop, scores, errors
-                    s.finish()
-                else:
-                    s = LiveSession(sc, seed=seed, harness=src.harness, duration_s=src.duration_s,
-                                    hsa=hsa if aug else None)
-                    while s.next_request():
-                        loop, scores, errors = run_request(s, agent)
-                        yield _candidate(s, loop, scores, src.kind, seed, aug, j), loop, scores, errors
-                    s.finish()
+            yield from episode_runs(cfg, si, j, agent)
 
 
 def _candidate(s: "LiveSession", loop: "RequestLoop", scores: dict[str, Any], kind: str, seed: int, aug: bool,
@@ -286,20 +294,29 @@ def _candidate(s: "LiveSession", loop: "RequestLoop", scores: dict[str, Any], ki
 
 
 def build_examples(cfg: "DataConfig", agent: Any = None,
-                   progress: Callable[[int, int], None] | None = None) -> tuple[list[Example], dict[str, Any]]:
+                   progress: Callable[[int, int], None] | None = None,
+                   backend: Any = None) -> tuple[list[Example], dict[str, Any]]:
     """Generate, filter and collapse the examples of ``cfg``.
 
     Args:
         cfg: the data config.
-        agent: the teacher (default: ``make_agent(cfg.teacher.agent, **cfg.teacher.kwargs)``).
+        agent: the teacher (default: ``make_agent(cfg.teacher.agent, **cfg.teacher.kwargs)``); with a Ray
+            ``backend`` the workers build it from ``cfg.teacher`` and ``agent`` must be ``None``.
         progress: called with ``(finished requests, kept)`` after each request.
+        backend: ``None`` to run here, or a :class:`hat_env.evaluation.ray_backend.RayOptions`.
 
     Returns:
         ``(examples, stats)``.
+
+    Raises:
+        ValueError: an agent object given with a Ray backend.
     """
     from hat_env.agents import make_agent
+    from hat_env.train.candidates import iter_candidates
 
-    own = agent is None
+    if backend is not None and agent is not None:
+        raise ValueError("the Ray backend builds the teacher from the config's teacher section: pass no agent")
+    own = agent is None and backend is None
     if own:
         agent = make_agent(cfg.teacher.agent, offered={"seed": cfg.seed}, **cfg.teacher.kwargs)
     rng = random.Random(f"{cfg.seed}:retries")
@@ -312,26 +329,24 @@ def build_examples(cfg: "DataConfig", agent: Any = None,
     comp_sum: dict[str, float] = {}
     t0 = time.perf_counter()
     try:
-        for ex, loop, scores, errors in iter_episodes(cfg, agent):
+        for cand in iter_candidates(cfg, agent, backend):
+            ex, scores = cand.example, cand.scores
             stats["generated"] += 1
-            stats["agent_errors"] += len(errors)
+            stats["agent_errors"] += len(cand.errors)
             aug = ex.meta["augmented"]
             stats["augmented_generated"] += int(aug)
-            why = _passes(cfg, scores, loop.outcome.fallback)
+            why = _passes(cfg, scores, cand.fallback)
             if why is not None:
                 stats["dropped"][why] += 1
             else:
-                rej = rejected_calls(loop)
-                retried = any(rej) or any(str(m.get("content", "")).startswith("[harness]")
-                                          for m in loop.messages if m.get("role") == "user")
                 msgs = ex.messages
-                if retried:
+                if cand.retried:
                     stats["retry_traces"] += 1
                     if rng.random() < cfg.retries.keep_whole_share:
                         stats["kept_whole"] += 1
                         ex.meta["retry"] = "kept_whole"
                     else:
-                        msgs, n = collapse_retries(msgs, rej)
+                        msgs, n = collapse_retries(msgs, cand.rejected)
                         stats["collapsed"] += 1
                         ex.meta["retry"] = "collapsed"
                         ex.meta["removed"] = n
@@ -436,8 +451,11 @@ def load_sft_dataset(path: str | Path, keep_meta: bool = False) -> Any:
     raise FileNotFoundError(f"no SFT dataset at {path}: give a data-stage output folder, its hf/ folder or a .jsonl")
 
 
-def run_data(cfg: "DataConfig", agent: Any = None, quiet: bool = False) -> dict[str, Any]:
-    """``hat-env train data``: build, export and summarise; returns the stats (also in ``stats.json``)."""
+def run_data(cfg: "DataConfig", agent: Any = None, quiet: bool = False, backend: Any = None) -> dict[str, Any]:
+    """``hat-env train data``: build, export and summarise; returns the stats (also in ``stats.json``).
+
+    ``backend``: ``None`` to run here, or a :class:`hat_env.evaluation.ray_backend.RayOptions` (``--backend ray``).
+    """
     bar = None
     if not quiet:
         from tqdm import tqdm
@@ -450,7 +468,7 @@ def run_data(cfg: "DataConfig", agent: Any = None, quiet: bool = False) -> dict[
             bar.set_postfix(kept=kept)
 
     try:
-        examples, stats = build_examples(cfg, agent, progress)
+        examples, stats = build_examples(cfg, agent, progress, backend)
     finally:
         if bar is not None:
             bar.close()

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 ROLE_INTENTS: dict[str, frozenset[str]] = {
     "all": frozenset(INTENT_KINDS),
     "qa": frozenset({"spec", "stock", "shipping", "after_sales", "order_status", "compare", "chitchat", "troll",
-                     "injection"}),
+                     "injection", "identity", "efficacy", "other_language"}),
     "promo": frozenset({"price", "campaign", "purchase", "chitchat"}),
 }
 

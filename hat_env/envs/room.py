@@ -14,6 +14,7 @@ import random
 from pathlib import Path
 from typing import IO, Any, Callable
 
+from hat_env.constraints import limits_of
 from hat_env.harness.core import Harness
 from hat_env.scoring import Rubric, ScoringContext
 from hat_env.sim.compliance import RuleSet
@@ -132,21 +133,23 @@ class Room:
 
     # -- scoring -------------------------------------------------------------------------------------------
     def scoring_context(self, outcome: RequestOutcome, harness: Harness) -> ScoringContext:
-        """What the rubric reads to score ``outcome``: the room now, its rules, and ``harness``'s constraints."""
-        c = harness.spec.constraints
+        """What the rubric reads to score ``outcome``: the room now, its rules, ``harness`` (its limits as its hooks
+        enforce them, :func:`hat_env.constraints.limits_of`; its prompt and tools, which must not leak)."""
+        lim = limits_of(harness.spec, self.scenario.locale)
         sc = self.scenario.scoring
         return ScoringContext(
             outcome=outcome,
             room=self.state,
             rules=self.rules,
             locale=self.scenario.locale,
-            max_reply_chars=c.max_reply_chars,
-            forbidden_words=list(c.forbidden_words),
-            required_disclosure=c.disclosure(self.scenario.locale),
+            max_reply_chars=lim.max_chars,
+            forbidden_words=list(lim.forbidden_words),
+            required_disclosure=lim.disclosures or None,
             reply_skill_intents=harness.reply_skills,
             latency_target_s=sc.latency_target_s,
             latency_max_s=sc.latency_max_s,
             tool_names=(*harness.tools_by_name, harness.spec.skill_tool.name),
+            harness=harness,
         )
 
     def score_reply(self, outcome: RequestOutcome, harness: Harness) -> dict[str, Any]:

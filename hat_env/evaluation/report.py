@@ -56,9 +56,12 @@ def plots(out_dir: Path, summary: dict[str, Any], records: list[dict[str, Any]])
 
 
 def write(out_dir: Path, summary: dict[str, Any], records: list[dict[str, Any]], agent: str = "") -> list[Path]:
-    """Write ``summary.json``, ``report.md`` and the plots into ``out_dir``; returns every path written."""
+    """Write ``summary.json``, ``report.md`` (with the worst cases of each category: :mod:`.worst`) and the plots
+    into ``out_dir``; returns every path written."""
+    from hat_env.evaluation import worst
+
     out_dir.mkdir(parents=True, exist_ok=True)
     sp, rp = out_dir / "summary.json", out_dir / "report.md"
     sp.write_text(json.dumps(summary, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    rp.write_text(markdown(summary, agent), encoding="utf-8")
+    rp.write_text(markdown(summary, agent) + worst.markdown(records, run=str(out_dir)), encoding="utf-8")
     return [sp, rp, *plots(out_dir, summary, records)]

@@ -2,7 +2,13 @@
 
 An interrupted run continues with ``resume=True``: finished ``(case, trial)`` pairs are read back and skipped,
 so no finished case is lost or run twice. Agents with an async ``aact`` run cases concurrently (endpoints);
-sync agents run one case at a time, or in threads with ``max_concurrency > 1``.
+sync agents run one case at a time, or in threads with ``max_concurrency > 1``. The Ray backend
+(:mod:`hat_env.evaluation.ray_backend`) runs the same cases on Ray actors and writes through the same
+:class:`ResultsFile`.
+
+Beside ``results.jsonl`` (one small row per case and trial: scores, the grader's notes, the reply) the runner
+appends ``results.details.jsonl``: the messages of each case's turns and its hook events, what ``hat-env show``
+prints. A detail line is written before its row, so every row has its detail.
 """
 
 from __future__ import annotations
@@ -90,9 +96,18 @@ class CaseRun:
         self.case = case
         self.trial = trial
         self.session = build_session(case)
+        self.loop = self.session.loop
         self.ttft: float | None = None
         self.errors: list[str] = []
         self.t0 = time.perf_counter()
+
+    def detail(self) -> dict[str, Any]:
+        """The case's turns as ``hat-env show`` prints them: the messages from the request's user message on
+        (assistant turns, tool results, harness feedback) and the hook events. Call after the reply went out."""
+        assert self.loop is not None
+        out = self.session.outcomes[-1][0]
+        return {"case_id": self.case["id"], "trial": self.trial, "messages": self.loop.turn_messages(),
+                "hook_events": out.hook_events}
 
     def request(self) -> Any:
         """The next turn's :class:`~hat_env.types.AgentRequest`."""
@@ -116,8 +131,9 @@ def _failed(exc: Exception) -> AgentResponse:
     return AgentResponse(error=f"{type(exc).__name__}: {exc}")
 
 
-def run_case(case: dict[str, Any], agent: Any, trial: int = 0) -> dict[str, Any]:
-    """Run one case to its reply with any agent :func:`call_agent` accepts; returns its result record."""
+def run_case_detail(case: dict[str, Any], agent: Any, trial: int = 0) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Run one case to its reply with any agent :func:`call_agent` accepts; returns ``(record, detail)``
+    (:meth:`CaseRun.detail`)."""
     run = CaseRun(case, trial)
     while True:
         try:
@@ -126,11 +142,11 @@ def run_case(case: dict[str, Any], agent: Any, trial: int = 0) -> dict[str, Any]
             resp = _failed(exc)
         rec = run.feed(resp)
         if rec is not None:
-            return rec
+            return rec, run.detail()
 
 
-async def arun_case(case: dict[str, Any], agent: Any, trial: int = 0) -> dict[str, Any]:
-    """:func:`run_case` for agents with an async ``aact`` (the environment part is synchronous and fast)."""
+async def arun_case_detail(case: dict[str, Any], agent: Any, trial: int = 0) -> tuple[dict[str, Any], dict[str, Any]]:
+    """:func:`run_case_detail` for agents with an async ``aact`` (the environment part is synchronous and fast)."""
     run = CaseRun(case, trial)
     while True:
         try:
@@ -139,7 +155,17 @@ async def arun_case(case: dict[str, Any], agent: Any, trial: int = 0) -> dict[st
             resp = _failed(exc)
         rec = run.feed(resp)
         if rec is not None:
-            return rec
+            return rec, run.detail()
+
+
+def run_case(case: dict[str, Any], agent: Any, trial: int = 0) -> dict[str, Any]:
+    """Run one case to its reply with any agent :func:`call_agent` accepts; returns its result record."""
+    return run_case_detail(case, agent, trial)[0]
+
+
+async def arun_case(case: dict[str, Any], agent: Any, trial: int = 0) -> dict[str, Any]:
+    """:func:`run_case` for agents with an async ``aact``."""
+    return (await arun_case_detail(case, agent, trial))[0]
 
 
 def read_results(path: Path) -> list[dict[str, Any]]:
@@ -150,39 +176,116 @@ def read_results(path: Path) -> list[dict[str, Any]]:
     with path.open(encoding="utf-8") as fh:
         for line in fh:
             try:
-                out.append(json.loads(line))
+                rec = json.loads(line)
             except json.JSONDecodeError:
                 continue
+            if isinstance(rec, dict):
+                out.append(rec)
     return out
 
 
+def details_path(results_path: Path) -> Path:
+    """Where the per-case details of ``results_path`` go: ``results.jsonl`` -> ``results.details.jsonl``."""
+    return results_path.with_name(results_path.stem + ".details.jsonl")
+
+
+def read_details(path: Path, case_id: str, trial: int | None = None) -> dict[str, Any] | None:
+    """The last detail line of ``case_id`` (and ``trial``, when given) in a details file, or ``None``."""
+    if not path.exists():
+        return None
+    found = None
+    needle = json.dumps(case_id, ensure_ascii=False)
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if needle not in line:
+                continue
+            try:
+                d = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if d.get("case_id") == case_id and (trial is None or d.get("trial") == trial):
+                found = d
+    return found
+
+
+def repair_tail(path: Path) -> None:
+    """Make ``path`` end on a line boundary before appending: a last line without its newline is kept (with
+    the newline added) when it is a whole JSON object, and dropped when a crash cut it."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if not data or data.endswith(b"\n"):
+        return
+    cut = data.rfind(b"\n") + 1
+    try:
+        whole = isinstance(json.loads(data[cut:]), dict)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        whole = False
+    if whole:
+        with path.open("ab") as fh:
+            fh.write(b"\n")
+    else:
+        path.write_bytes(data[:cut])
+
+
 class ResultsFile:
-    """Appends result records to a JSONL file, flushing each, and knows which ``(case, trial)`` are done."""
+    """Appends result records (and their details) to JSONL files, flushing each, and knows which
+    ``(case, trial)`` are done.
 
-    def __init__(self, path: Path, resume: bool):
+    Args:
+        path: the results file.
+        resume: keep its finished records (and skip them); otherwise start it anew.
+        run_id: stamped on every row written (``None``: no stamp).
+        details: also write :func:`details_path` (the turns of each case).
+    """
+
+    def __init__(self, path: Path, resume: bool, run_id: str | None = None, details: bool = True):
         self.path = path
+        self.run_id = run_id
         path.parent.mkdir(parents=True, exist_ok=True)
+        self._dpath = details_path(path) if details else None
+        if resume:
+            repair_tail(path)
+            if self._dpath is not None:
+                repair_tail(self._dpath)
         done = read_results(path) if resume else []
-        self.done = {(r["case_id"], r["trial"]) for r in done}
-        if resume and path.exists():
-            self._repair()
+        self.done = {(r["case_id"], r["trial"]) for r in done if "case_id" in r and "trial" in r}
+        self.resumed = len(self.done)
         self._fh: IO[str] = path.open("a" if resume else "w", encoding="utf-8")
+        self._dfh: IO[str] | None = (self._dpath.open("a" if resume else "w", encoding="utf-8")
+                                     if self._dpath is not None else None)
 
-    def _repair(self) -> None:
-        """Drop a last line cut by a crash, so appending starts on a fresh line."""
-        data = self.path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            self.path.write_bytes(data[: data.rfind(b"\n") + 1])
+    def write(self, rec: dict[str, Any], detail: dict[str, Any] | None = None) -> bool:
+        """Append one record (after its detail) and flush; a ``(case, trial)`` already done is not written again.
 
-    def write(self, rec: dict[str, Any]) -> None:
-        """Append one record and flush."""
+        Returns:
+            Whether the record was written.
+        """
+        key = (rec["case_id"], rec["trial"])
+        if key in self.done:
+            return False
+        if self.run_id is not None:
+            rec["run_id"] = self.run_id
+        if detail is not None and self._dfh is not None:
+            if self.run_id is not None:
+                detail["run_id"] = self.run_id
+            self._dfh.write(json.dumps(detail, ensure_ascii=False, sort_keys=True) + "\n")
+            self._dfh.flush()
         self._fh.write(json.dumps(rec, ensure_ascii=False, sort_keys=True) + "\n")
         self._fh.flush()
-        self.done.add((rec["case_id"], rec["trial"]))
+        self.done.add(key)
+        return True
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the files."""
         self._fh.close()
+        if self._dfh is not None:
+            self._dfh.close()
+
+
+def pending(cases: Iterable[dict[str, Any]], trials: int, done: set[tuple[str, int]]) -> list[tuple[dict[str, Any], int]]:
+    """The ``(case, trial)`` pairs still to run, in case order then trial order."""
+    return [(c, k) for c in cases for k in range(trials) if (c["id"], k) not in done]
 
 
 def run_cases(
@@ -193,6 +296,8 @@ def run_cases(
     resume: bool = False,
     max_concurrency: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    run_id: str | None = None,
+    details: bool = True,
 ) -> list[dict[str, Any]]:
     """Run every case ``trials`` times; append each finished record to ``results_path`` as it finishes.
 
@@ -204,45 +309,45 @@ def run_cases(
         resume: keep the finished records of an earlier run and skip them; otherwise start the file anew.
         max_concurrency: cases in flight at once (async agents: tasks; sync agents: threads).
         progress: called with ``(finished, total)`` after each record.
+        run_id: stamped on every new row (see :mod:`hat_env.evaluation.provenance`).
+        details: also write the turns of each case (:func:`details_path`).
 
     Returns:
         All records of the file (earlier and new).
     """
     path = Path(results_path)
-    rf = ResultsFile(path, resume)
-    todo = [(c, k) for c in cases for k in range(trials) if (c["id"], k) not in rf.done]
+    rf = ResultsFile(path, resume, run_id=run_id, details=details)
+    todo = pending(cases, trials, rf.done)
     total = len(todo) + len(rf.done)
     finished = len(rf.done)
+
+    def write(rd: tuple[dict[str, Any], dict[str, Any]]) -> None:
+        nonlocal finished
+        rf.write(*rd)
+        finished += 1
+        if progress:
+            progress(finished, total)
+
     try:
         if hasattr(agent, "aact"):
             async def main() -> None:
                 sem = asyncio.Semaphore(max(1, max_concurrency))
 
                 async def one(c: dict[str, Any], k: int) -> None:
-                    nonlocal finished
                     async with sem:
-                        rec = await arun_case(c, agent, k)
-                    rf.write(rec)
-                    finished += 1
-                    if progress:
-                        progress(finished, total)
+                        rd = await arun_case_detail(c, agent, k)
+                    write(rd)
 
                 await asyncio.gather(*(one(c, k) for c, k in todo))
 
             asyncio.run(main())
         elif max_concurrency > 1:
             with ThreadPoolExecutor(max_concurrency) as pool:
-                for rec in pool.map(lambda ck: run_case(ck[0], agent, ck[1]), todo):
-                    rf.write(rec)
-                    finished += 1
-                    if progress:
-                        progress(finished, total)
+                for rd in pool.map(lambda ck: run_case_detail(ck[0], agent, ck[1]), todo):
+                    write(rd)
         else:
             for c, k in todo:
-                rf.write(run_case(c, agent, k))
-                finished += 1
-                if progress:
-                    progress(finished, total)
+                write(run_case_detail(c, agent, k))
     finally:
         rf.close()
     return read_results(path)

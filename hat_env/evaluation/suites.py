@@ -227,13 +227,21 @@ DESCRIPTIONS: dict[str, str] = {
 }
 
 
-@lru_cache(maxsize=8)
-def _cached(suite_id: str) -> tuple[str, ...]:
+def generate_lines(suite_id: str) -> tuple[str, ...]:
+    """Generate the suite afresh (no cache): its cases as canonical JSON lines."""
     return tuple(json.dumps(c, ensure_ascii=False, sort_keys=True) for c in GENERATORS[suite_id]())
 
 
+@lru_cache(maxsize=8)
+def _cached(suite_id: str) -> tuple[str, ...]:
+    from hat_env.evaluation.suite_cache import cached_lines
+
+    return cached_lines(suite_id, lambda: generate_lines(suite_id))  # on disk once per code version
+
+
 def load_suite(suite_id: str) -> list[dict[str, Any]]:
-    """The cases of ``suite_id`` (generated once per process).
+    """The cases of ``suite_id`` (generated once per version of the code and data, and kept on disk: see
+    :mod:`hat_env.evaluation.suite_cache`).
 
     Raises:
         ValueError: an unknown suite id (the message lists the known ones).

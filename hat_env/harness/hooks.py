@@ -7,6 +7,10 @@ point is a :class:`Check`).
 Events: ``request_received`` (may add a note to the request), ``before_tool`` (may deny a call, the reason
 goes back as the tool message), ``after_tool`` (may add advice to the tool message), ``before_reply`` (may
 deny the reply, the reason goes back and the model retries within the turn and retry limits).
+
+The reply checks (``max_length``, ``forbidden_words``, ``required_disclosure``, ``compliance``) call the same
+predicates as the scorer's ``constraints`` and ``compliance`` components (:mod:`hat_env.constraints`), so a
+reply a hook lets through is never failed by the scorer on the same rule, and the reverse.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from hat_env import saferegex
+from hat_env import constraints, saferegex
 from hat_env.types import ExecutedCall, LiveRequest
 
 if TYPE_CHECKING:
@@ -150,34 +154,31 @@ def _reply_skill_loaded(ctx: HookContext, params: dict[str, Any]) -> HookDecisio
 
 
 def _max_length(ctx: HookContext, params: dict[str, Any]) -> HookDecision:
-    limit = params.get("chars", ctx.harness.spec.constraints.max_reply_chars)
-    n = len(ctx.reply or "")
-    if limit is not None and n > limit:
+    limit = constraints.length_limit(params, ctx.harness.spec.constraints.max_reply_chars)
+    n = constraints.too_long(ctx.reply or "", limit)
+    if n is not None:
         return HookDecision("deny", ctx.feedback("too_long", n=n, limit=limit))
     return ALLOW
 
 
 def _forbidden_words(ctx: HookContext, params: dict[str, Any]) -> HookDecision:
-    words = list(ctx.harness.spec.constraints.forbidden_words) + list(params.get("words", []))
-    reply = (ctx.reply or "").lower()
-    hit = [w for w in words if w and w.lower() in reply]
+    words = constraints.forbidden_list(params, ctx.harness.spec.constraints.forbidden_words)
+    hit = constraints.forbidden_in(ctx.reply or "", words)
     if hit:
         return HookDecision("deny", ctx.feedback("forbidden", words=", ".join(hit)))
     return ALLOW
 
 
 def _required_disclosure(ctx: HookContext, params: dict[str, Any]) -> HookDecision:
-    text = params.get("text", ctx.harness.spec.constraints.disclosure(ctx.locale))
-    if text and text not in (ctx.reply or ""):
+    text = constraints.disclosure_text(params, ctx.harness.spec.constraints.disclosure(ctx.locale))
+    if text and constraints.missing_disclosures(ctx.reply or "", [text]):
         return HookDecision("deny", ctx.feedback("disclosure", text=text))
     return ALLOW
 
 
 def _compliance(ctx: HookContext, params: dict[str, Any]) -> HookDecision:
-    if ctx.rules is None:
-        return ALLOW
-    cats = {p.category for p in ctx.room.products}
-    hits = ctx.rules.check(ctx.reply or "", ctx.locale, cats, room=ctx.room, products=ctx.room.products)
+    hits = constraints.compliance_hits(ctx.reply or "", ctx.room, ctx.rules, ctx.locale, ctx.request, ctx.calls,
+                                       ctx.harness)
     if hits:
         return HookDecision(
             "deny",

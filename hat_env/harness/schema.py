@@ -18,6 +18,7 @@ So:
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterator
 
 import referencing
@@ -146,7 +147,39 @@ def _in_place(node: dict[str, Any]) -> Iterator[Any]:
         yield from (s for s in deps.values() if isinstance(s, dict))
 
 
+#: Answers of :func:`problems` by the schema's canonical JSON: a patched harness (distractor tools, a harness
+#: variant) re-checks the same tool schemas, and the meta-schema check is most of building one.
+_CHECKED: dict[str, list[tuple[tuple, str]]] = {}
+_CHECKED_MAX = 4096
+
+
+def _cache_key(schema: Any) -> str | None:
+    """The schema's canonical JSON when it is plain JSON that reads back equal (so ``{1: ...}`` and
+    ``{"1": ...}`` never share an answer), else ``None`` (checked without the cache)."""
+    try:
+        key = json.dumps(schema, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        same = json.loads(key) == schema
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return key if same else None
+
+
 def problems(schema: Any) -> list[tuple[tuple, str]]:
+    """What is wrong with a tool's ``parameters`` schema, as ``(location below parameters, reason)``; the answer
+    for a schema is kept by its canonical JSON (:func:`_cache_key`), so each distinct schema is checked once per
+    process."""
+    key = _cache_key(schema)
+    if key is not None and key in _CHECKED:
+        return list(_CHECKED[key])
+    out = _problems(schema)
+    if key is not None:
+        if len(_CHECKED) >= _CHECKED_MAX:
+            _CHECKED.clear()
+        _CHECKED[key] = list(out)
+    return out
+
+
+def _problems(schema: Any) -> list[tuple[tuple, str]]:
     """What is wrong with a tool's ``parameters`` schema, as ``(location below parameters, reason)``.
 
     Checks: a valid Draft 2020-12 schema; every ``pattern`` and

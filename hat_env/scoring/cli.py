@@ -91,12 +91,38 @@ def _component_table(title: str, a: dict[str, Any]) -> Any:
     return t
 
 
+def _calibrate_comments(args: argparse.Namespace, console: Any) -> dict[str, Any]:
+    """The ``comments`` set: :func:`hat_env.scoring.calibrate_comments.calibrate_comments`, printed as tables
+    (exact intent-set match per locale and per style, questions read as chit-chat); misses go to ``--mistakes``
+    (as ``MISTAKES.comments.jsonl`` when the replies set writes there too)."""
+    from rich.table import Table
+
+    from hat_env.scoring.calibrate_comments import calibrate_comments
+
+    files = sorted(Path(args.dir).glob("comments_*.jsonl")) if args.dir else None
+    rep = calibrate_comments(args.split, files)
+    if args.mistakes:
+        path = Path(args.mistakes) if args.set == "comments" else Path(args.mistakes).with_suffix(".comments.jsonl")
+        path.write_text("".join(json.dumps(m, ensure_ascii=False) + "\n" for m in rep["misses"]), encoding="utf-8")
+    if not args.json:
+        for title, rows in (("per locale", rep["by_locale"]), ("per style", rep["by_style"])):
+            t = Table(title=f"comments ({args.split} split): exact intent-set match, {title}")
+            t.add_column("group")
+            t.add_column("n", justify="right")
+            t.add_column("exact", justify="right")
+            for k, v in {"all": {"n": rep["n"], "exact": rep["exact"]}, **rows}.items():
+                t.add_row(k, str(v["n"]), _pct(v["exact"]))
+            console.print(t)
+        console.print(f"questions read as chit-chat: {_pct(rep['questions_as_chitchat'])} of {rep['questions']}")
+    return rep
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
     """``hat-env calibrate``."""
     from hat_env.scoring.calibrate import SETS, mistakes, summarize
 
-    names = list(SETS) if args.set == "all" else [s.strip() for s in args.set.split(",") if s.strip()]
-    unknown = [n for n in names if n not in SETS]
+    names = [*SETS, "comments"] if args.set == "all" else [s.strip() for s in args.set.split(",") if s.strip()]
+    unknown = [n for n in names if n not in SETS and n != "comments"]
     if unknown:
         print(f"error: no calibration set {', '.join(unknown)} (sets: {', '.join(SETS)}; 'comments' is added by the "
               f"comment parser)", file=sys.stderr)
@@ -116,6 +142,13 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
     console = Console(stderr=False, highlight=False)
     for name in names:
+        if name == "comments":  # the comment parser against labelled comments (its own report)
+            try:
+                out[name] = _calibrate_comments(args, console)
+            except ValueError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 2
+            continue
         from tqdm import tqdm
 
         bar = tqdm(total=0, disable=args.quiet or args.json, desc=f"calibrate {name}", unit="item")

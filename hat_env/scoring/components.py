@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
+from hat_env.constraints import Limits, broken, compliance_hits
 from hat_env.scoring.claims import Report, RoomFacts, answered_intents, load_vocab, read_claims
 from hat_env.scoring.claims.numbers import read_quantities
 from hat_env.scoring.gold import Need, fair_checks_for, need_of_call, needs_for, reply_skill_for, satisfies
@@ -32,6 +33,7 @@ from hat_env.text import normalize
 from hat_env.types import ExecutedCall, Intent, RequestOutcome
 
 if TYPE_CHECKING:
+    from hat_env.harness.hooks import HarnessView
     from hat_env.sim.catalog import Product
     from hat_env.sim.compliance import RuleSet
     from hat_env.sim.room import RoomState
@@ -119,13 +121,14 @@ class ScoringContext:
         rules: the scenario's compliance rules; ``None`` means none (compliance always 1).
         locale: the reply locale; ``None`` takes the room's.
         max_reply_chars: the current harness's reply length limit (``len()`` characters), or ``None``.
-        forbidden_words: words the current harness forbids in replies (case-insensitive substrings).
-        required_disclosure: text every reply must contain, or ``None``.
+        forbidden_words: words the current harness forbids in replies (substrings after NFKC and case folding).
+        required_disclosure: text (or texts) every reply must contain, or ``None``.
         reply_skill_intents: the CURRENT harness's reply-skill names -> the intent kinds each covers.
         latency_target_s: latency at or under which the latency score is 1.
         latency_max_s: latency at or over which the latency score is 0.
         tool_names: the current harness's tool names (a reply that quotes them leaks the harness).
         facts: shared room facts of this moment (:class:`~hat_env.scoring.claims.RoomFacts`), or ``None``.
+        harness: the harness of the request (its prompt, skills and tools must not leak), or ``None``.
         notes: reasons components record, by component name (filled while scoring).
     """
 
@@ -135,12 +138,13 @@ class ScoringContext:
     locale: str | None = None
     max_reply_chars: int | None = None
     forbidden_words: list[str] = field(default_factory=list)
-    required_disclosure: str | None = None
+    required_disclosure: "str | tuple[str, ...] | None" = None
     reply_skill_intents: dict[str, frozenset[str]] = field(default_factory=dict)
     latency_target_s: float = 3.0
     latency_max_s: float = 15.0
     tool_names: tuple[str, ...] = ()
     facts: RoomFacts | None = None
+    harness: "HarnessView | None" = None
     notes: dict[str, list[str]] = field(default_factory=dict)
     _analysis: Analysis | None = field(default=None, repr=False, compare=False)
     _effectiveness: float | None = field(default=None, repr=False, compare=False)
@@ -387,16 +391,13 @@ def skill_selection(ctx: ScoringContext) -> float:
 
 
 def compliance(ctx: ScoringContext) -> float:
-    """1.0 when no compliance rule fires on the reply, else 0.0.
-
-    The rules see the categories of the products in scope, the room, and those products (every room product
-    when the request names none).
-    """
-    rules = ctx.rules
-    if rules is None or not ctx.reply:
+    """1.0 when no compliance rule fires on the reply, else 0.0: exactly what the ``compliance`` hook denies
+    (:func:`hat_env.constraints.compliance_hits`: each claim checked against the product it is about, the
+    request's tool calls and comments, and the harness's prompt and tools for leakage)."""
+    if ctx.rules is None or not ctx.reply:
         return 1.0
-    prods = ctx.analysis.products
-    hits = rules.check(ctx.reply, ctx.locale or "", {p.category for p in prods}, room=ctx.room, products=prods or None)
+    out = ctx.outcome
+    hits = compliance_hits(ctx.reply, ctx.room, ctx.rules, ctx.locale, out.request, out.calls, ctx.harness)
     if not hits:
         return 1.0
     for h in hits:
@@ -405,24 +406,16 @@ def compliance(ctx: ScoringContext) -> float:
 
 
 def constraints(ctx: ScoringContext) -> float:
-    """1 - 1/3 per broken interaction constraint: reply longer than ``max_reply_chars`` (``len()``), a forbidden
-    word present (case-insensitive substring, as the harness hook checks), the required disclosure missing
-    (case-insensitive)."""
-    reply = ctx.reply
-    broken = 0
-    if ctx.max_reply_chars is not None and len(reply) > ctx.max_reply_chars:
-        broken += 1
-        ctx.note("constraints", f"{len(reply)} chars > {ctx.max_reply_chars}")
-    if ctx.forbidden_words:
-        low = reply.casefold()
-        hit = [w for w in ctx.forbidden_words if w and w.casefold() in low]
-        if hit:
-            broken += 1
-            ctx.note("constraints", "forbidden: " + ", ".join(hit))
-    if ctx.required_disclosure and ctx.required_disclosure.casefold() not in reply.casefold():
-        broken += 1
-        ctx.note("constraints", f"missing disclosure '{ctx.required_disclosure}'")
-    return max(0.0, 1.0 - broken / 3.0)
+    """1 - 1/3 per broken interaction constraint (:func:`hat_env.constraints.broken`, the hooks' own predicates):
+    longer than ``max_reply_chars`` characters, a forbidden word present, a required disclosure missing
+    (substrings after NFKC and case folding)."""
+    disc = ctx.required_disclosure
+    limits = Limits(ctx.max_reply_chars, tuple(ctx.forbidden_words),
+                    (disc,) if isinstance(disc, str) else tuple(disc or ()))
+    broke = broken(ctx.reply, limits)
+    for why in broke:
+        ctx.note("constraints", why)
+    return max(0.0, 1.0 - len(broke) / 3.0)
 
 
 def latency(ctx: ScoringContext) -> float:

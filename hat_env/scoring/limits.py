@@ -34,24 +34,25 @@ def answer_order(intents: Iterable[Intent]) -> list[Intent]:
     return first + [i for i in its if i.kind in SOCIAL_LAST] + [i for i in its if i.kind in FREE]
 
 
-def capacity(max_chars: int | None, locale: str, disclosure: str | None = None) -> int | None:
+def capacity(max_chars: int | None, locale: str, disclosure: str | Sequence[str] | None = None) -> int | None:
     """How many answers a reply of at most ``max_chars`` characters holds in ``locale`` (``None``: no limit).
 
     Args:
         max_chars: the harness's ``max_reply_chars``.
         locale: the room's locale (its file's ``length.answer_chars``).
-        disclosure: the required disclosure, which takes its length and a space from the budget.
+        disclosure: the required disclosure (or disclosures), each taking its length and a space from the budget.
     """
     if not max_chars:
         return None
     from hat_env.locales import get_locale
 
-    budget = max_chars - (len(disclosure) + 1 if disclosure else 0)
+    texts = [disclosure] if isinstance(disclosure, str) else list(disclosure or ())
+    budget = max_chars - sum(len(t) + 1 for t in texts if t)
     return max(1, (budget + 1) // get_locale(locale).length.answer_chars)
 
 
 def held_intents(intents: Sequence[Intent], max_chars: int | None, locale: str,
-                 disclosure: str | None = None) -> list[Intent]:
+                 disclosure: str | Sequence[str] | None = None) -> list[Intent]:
     """The intents a reply within ``max_chars`` is expected to answer: the first :func:`capacity` of
     :func:`answer_order` that cost characters, and every free one (all of them when there is no limit)."""
     order = answer_order(intents)

@@ -283,7 +283,9 @@ def _load_cached(path: str, mtime: float) -> tuple[Scenario, dict[tuple, int]]:
 
 
 def load_scenario(name_or_path: str | Path, roots: list[str | Path] | tuple[str | Path, ...] | None = None) -> Scenario:
-    """Load and validate a scenario by built-in name or path (cached per file modification time).
+    """Load and validate a scenario by built-in name or path (cached per file modification time). The nested
+    parts (catalog, campaigns, orders, viewer settings...) are shared with the cache: treat them as read-only and
+    change a scenario with ``model_copy(update=...)``.
 
     Args:
         name_or_path: a built-in scenario name or a YAML file.
@@ -295,8 +297,11 @@ def load_scenario(name_or_path: str | Path, roots: list[str | Path] | tuple[str 
     """
     p = resolve_scenario_path(name_or_path).resolve()
     cached, lines = _load_cached(str(p), p.stat().st_mtime)
-    sc = cached.model_copy(deep=True)
-    sc._lines = lines  # shared, never changed: not worth a deep copy per load
+    # A shallow copy: its own top-level fields (set, or model_copy(update=...), without touching the cache) over
+    # the cached parts, which nothing changes in place (rooms copy the products, lists and dicts they change).
+    # A deep copy per load was most of building an evaluation case's session.
+    sc = cached.model_copy()
+    sc._lines = lines  # shared, never changed
     sc._roots = tuple(Path(r) for r in roots or ())
     return sc
 

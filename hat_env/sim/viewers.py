@@ -8,7 +8,7 @@ depend on whether the answer was right, how useful it was and how long it took.
 
 Everything runs on one event heap of ``(time, seq, kind, viewer_id, data)`` entries, so each event costs
 O(log n) and rooms of thousands of viewers stay cheap. All randomness comes from the ``random.Random`` passed
-in; Faker is only used at construction to pre-generate a pool of display names.
+in; display names come from a seeded pool of Faker names drawn on demand (:mod:`hat_env.sim.names`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Collection
 
-from hat_env.sim.catalog import _faker
 from hat_env.sim.comments import ask_again_prefixes, persona_intents, render_comment
+from hat_env.sim.names import NamePool
 from hat_env.sim.parser import parse_comment
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import Scenario
@@ -111,7 +111,7 @@ class ViewerPool:
         scenario: the validated scenario (``viewers`` settings, ``locale``, ``duration_s``).
         room: the room state: its clock ``t`` drives :meth:`next_request`; products and orders feed the intents;
             :meth:`react` records purchases on it.
-        rng: the session's seeded generator; it also seeds Faker once for the name pool.
+        rng: the session's seeded generator; it also draws the name pool's seed.
         max_arrivals: at most this many viewers ever enter (the initial crowd included); later arrivals are
             turned away and counted in :attr:`turned_away`. ``None``: no limit. Multi-agent rooms use it so
             that every viewer maps to one of a fixed set of agent names.
@@ -142,9 +142,8 @@ class ViewerPool:
         spec = scenario.viewers
         self._spec = spec
         self._personas, self._cum = _mix_table(spec.mix or DEFAULT_MIX)
-        fake = _faker(self.locale)
-        fake.seed_instance(rng.getrandbits(32))
-        self._names: tuple[str, ...] = tuple(fake.name() for _ in range(min(_NAME_POOL_MAX, max(8, spec.max_viewers))))
+        # Faker's names for this seed, drawn when a viewer takes a slot (sim/names.py): the same names, not all now
+        self._names = NamePool(self.locale, rng.getrandbits(32), min(_NAME_POOL_MAX, max(8, spec.max_viewers)))
         self.viewers: dict[str, Viewer] = {}
         self._heap: list[tuple[float, int, str, str, Any]] = []
         self._seq = 0
@@ -346,7 +345,7 @@ class ViewerPool:
         if v is None:
             return None
         if intents is None:
-            intents = tuple(parse_comment(text, self.locale))
+            intents = tuple(parse_comment(text, self.locale, catalog=self.room))
         v.last_intents = intents
         v.comments += 1
         return Comment(round(t, 3), viewer_id, v.name, v.persona, text, intents)

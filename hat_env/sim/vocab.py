@@ -19,19 +19,19 @@ PERSONAS: tuple[str, ...] = (
 
 #: Spec attribute keys a product's ``specs`` may use, with the words viewers use for them.
 SPEC_ATTRS: dict[str, dict[str, list[str]]] = {
-    "shade": {"zh_CN": ["色号", "颜色深浅"], "en_US": ["shade"]},
-    "size": {"zh_CN": ["规格", "容量", "尺码"], "en_US": ["size"]},
-    "skin_type": {"zh_CN": ["适合什么肤质", "肤质"], "en_US": ["skin type"]},
-    "shelf_life": {"zh_CN": ["保质期"], "en_US": ["shelf life"]},
-    "ingredients": {"zh_CN": ["成分"], "en_US": ["ingredients"]},
-    "battery": {"zh_CN": ["续航", "电池"], "en_US": ["battery"]},
-    "warranty": {"zh_CN": ["保修"], "en_US": ["warranty"]},
-    "color": {"zh_CN": ["颜色"], "en_US": ["color", "colour"]},
-    "material": {"zh_CN": ["材质", "面料"], "en_US": ["material", "fabric"]},
-    "spf": {"zh_CN": ["防晒指数", "SPF"], "en_US": ["SPF"]},
-    "weight": {"zh_CN": ["重量"], "en_US": ["weight"]},
-    "screen": {"zh_CN": ["屏幕"], "en_US": ["screen"]},
-    "connectivity": {"zh_CN": ["连接方式"], "en_US": ["connectivity", "bluetooth version"]},
+    "shade": {"zh_CN": ["色号", "颜色深浅"], "en_US": ["shade"], "es_ES": ["tono"]},
+    "size": {"zh_CN": ["规格", "容量", "尺码"], "en_US": ["size"], "es_ES": ["talla", "tamaño"]},
+    "skin_type": {"zh_CN": ["适合什么肤质", "肤质"], "en_US": ["skin type"], "es_ES": ["tipo de piel"]},
+    "shelf_life": {"zh_CN": ["保质期"], "en_US": ["shelf life"], "es_ES": ["caducidad"]},
+    "ingredients": {"zh_CN": ["成分"], "en_US": ["ingredients"], "es_ES": ["ingredientes"]},
+    "battery": {"zh_CN": ["续航", "电池"], "en_US": ["battery"], "es_ES": ["batería"]},
+    "warranty": {"zh_CN": ["保修"], "en_US": ["warranty"], "es_ES": ["garantía"]},
+    "color": {"zh_CN": ["颜色"], "en_US": ["color", "colour"], "es_ES": ["color"]},
+    "material": {"zh_CN": ["材质", "面料"], "en_US": ["material", "fabric"], "es_ES": ["material"]},
+    "spf": {"zh_CN": ["防晒指数", "SPF"], "en_US": ["SPF"], "es_ES": ["FPS"]},
+    "weight": {"zh_CN": ["重量"], "en_US": ["weight"], "es_ES": ["peso"]},
+    "screen": {"zh_CN": ["屏幕"], "en_US": ["screen"], "es_ES": ["pantalla"]},
+    "connectivity": {"zh_CN": ["连接方式"], "en_US": ["connectivity", "bluetooth version"], "es_ES": ["conectividad"]},
 }
 
 #: Order statuses and the words a reply may use for each (any one counts).

@@ -1,0 +1,156 @@
+"""The text compliance rules read: a reply normalised against disguises, its clauses, and whether a match at a
+place is negated or asked rather than claimed.
+
+Rules match on the NORMALISED reply (:func:`prepare`), so a claim reads the same in any disguise:
+
+- NFKC per character (:func:`hat_env.text.nfkc`): full-width ``Ｎｏ．１`` is ``No.1``, ``３件`` is ``3件``, curly
+  apostrophes are ``'``;
+- traditional Chinese as simplified (:func:`hat_env.text.to_simplified`): ``國家級`` is ``国家级``;
+- Chinese characters spelled out one by one are joined (:func:`hat_env.text.collapse_spaced`): ``第 一``, ``全 网
+  最 低``, ``国·家·级``, emoji between characters (``最🔥火``);
+- single letters spelled out with one and the same separator (a space, ``.``, ``-``, ``_``, ``*``, ``·`` or
+  emoji), three letters or more, are joined (:func:`join_letters`): ``b e s t``, ``b-e-s-t``, ``G.O.A.T.``; a
+  letter next to an apostrophe is part of a word, so ``I'm a real`` stays as written.
+
+Every normalised character maps back to the reply as written (:class:`hat_env.text.Mapped`), so a hit quotes the
+reply, not the normalised form.
+
+Clauses are the pieces between commas, full stops, question and exclamation marks, semicolons, colons and line
+breaks, and before "但/但是/可是/不过/but/however" (a ``.`` ends a clause only before a space or the end, so
+``No.1`` and ``$39.99`` stay whole). A match is
+**asked** when its clause is a question (it ends with ``?`` / ``？`` or with ``吗``/``么``/``呢``), and **negated**
+when a negation cue of the rule's locale ends in the same clause before it, within a window of characters, and no
+exception (``不仅``, "not only") covers the cue. Cues and exceptions are data (a rule pack's ``negation`` section).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from hat_env import saferegex
+from hat_env.text import Mapped, collapse_spaced, nfkc, to_simplified
+
+#: Clause boundaries (project code: a fixed, linear pattern).
+_CLAUSE_END = re.compile(r"[，,。!！?？；;：\n～~…]|\.(?=\s|$)|:(?=\s|$)|\s[-–—]\s|但是?|可是|不过|\b(?:but|however)\b", re.I)
+_SENTENCE_END = re.compile(r"[。!！?？；;\n]|\.(?=\s|$)")
+_LETTERS = re.compile(
+    r"(?<![A-Za-z0-9'’])[A-Za-z]((?:[ .\-_*·•]|[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]){1,3})(?:[A-Za-z]\1)+[A-Za-z]"
+    r"(?![A-Za-z0-9'’])"
+)
+_QUESTION_TAIL = re.compile(r"(?:[?？]|[吗么嘛呢][\s～~!！。.]*)$")
+#: Characters of a reply that are normalised; the rest (a reply far over any harness's length limit) is matched as
+#: written, so a hostile megabyte costs linear time only.
+NORMALISE_CHARS = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyText:
+    """A reply prepared for rule matching.
+
+    Attributes:
+        mapped: the normalised text and its map back to the reply as written.
+        clause_starts: start offsets (in the normalised text) of its clauses, ascending.
+        clause_ends: end offsets of those clauses (the boundary character excluded).
+        sentence_starts: start offsets of its sentences, ascending.
+    """
+
+    mapped: Mapped
+    clause_starts: tuple[int, ...]
+    clause_ends: tuple[int, ...]
+    sentence_starts: tuple[int, ...]
+
+    @property
+    def text(self) -> str:
+        """The normalised text the rules match."""
+        return self.mapped.text
+
+    @property
+    def original(self) -> str:
+        """The reply as written."""
+        return self.mapped.source
+
+    def quote(self, start: int, end: int) -> str:
+        """The reply as written behind ``text[start:end]`` (a rule hit's ``matched``)."""
+        return self.mapped.original(start, end) or self.text[start:end]
+
+    def clause(self, pos: int) -> tuple[int, int]:
+        """``(start, end)`` of the clause holding normalised offset ``pos``."""
+        i = max(0, bisect.bisect_right(self.clause_starts, pos) - 1)
+        return self.clause_starts[i], self.clause_ends[i]
+
+    def sentence(self, pos: int) -> tuple[int, int]:
+        """``(start, end)`` of the sentence holding normalised offset ``pos``."""
+        i = max(0, bisect.bisect_right(self.sentence_starts, pos) - 1)
+        end = self.sentence_starts[i + 1] if i + 1 < len(self.sentence_starts) else len(self.text)
+        return self.sentence_starts[i], end
+
+    def asked(self, pos: int) -> bool:
+        """Whether the clause holding ``pos`` is a question (so what it says there is asked, not claimed)."""
+        s, e = self.clause(pos)
+        tail_end = e
+        text = self.text
+        if tail_end < len(text) and text[tail_end] in "?？":
+            return True
+        return _QUESTION_TAIL.search(text[s:tail_end].rstrip()) is not None
+
+    def negated(self, start: int, cues: Any, exceptions: Any, window: int) -> bool:
+        """Whether a negation cue (a compiled RE2 pattern ``cues``) ends in the clause of ``start`` before it, at
+        most ``window`` characters before it, and no ``exceptions`` match (``不仅``, "not only") covers that cue."""
+        if cues is None:
+            return False
+        cs, _ = self.clause(start)
+        lo = max(cs, start - window)
+        piece = self.text[lo:start]
+        if not piece:
+            return False
+        skip: list[tuple[int, int]] = []
+        if exceptions is not None:
+            skip = [m.span() for m in exceptions.finditer(piece)]
+        for m in cues.finditer(piece):
+            a, b = m.span()
+            if not any(x <= a and b <= y for x, y in skip):
+                return True
+        return False
+
+
+def join_letters(m: Mapped) -> Mapped:
+    """Join single letters spelled out with one separator (see the module docstring), keeping the map."""
+    pieces = [(x.start(), x.end(), re.sub(r"[^A-Za-z]", "", x.group())) for x in _LETTERS.finditer(m.text)]
+    return m.replace(pieces) if pieces else m
+
+
+def _bounds(text: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    starts, ends = [0], []
+    for m in _CLAUSE_END.finditer(text):
+        ends.append(m.start())
+        starts.append(m.end())
+    ends.append(len(text))
+    sent = [0] + [m.end() for m in _SENTENCE_END.finditer(text) if m.end() < len(text)]
+    return tuple(starts), tuple(ends), tuple(sorted(set(sent)))
+
+
+@lru_cache(maxsize=2048)
+def prepare(reply: str) -> ReplyText:
+    """The reply normalised for rule matching, with its clauses (cached: the hook and the scorer read the same
+    reply).
+
+    Args:
+        reply: the reply as written (lone surrogates are replaced first, see :func:`hat_env.saferegex.clean`).
+
+    Returns:
+        The :class:`ReplyText`.
+    """
+    text = saferegex.clean(reply)
+    m = join_letters(collapse_spaced(to_simplified(nfkc(Mapped.of(text[:NORMALISE_CHARS]))), min_ascii=1 << 30))
+    if len(text) > NORMALISE_CHARS:
+        rest = range(NORMALISE_CHARS, len(text))
+        m = Mapped(m.text + text[NORMALISE_CHARS:], text, m.starts + tuple(rest), m.ends + tuple(i + 1 for i in rest))
+    starts, ends, sents = _bounds(m.text)
+    return ReplyText(m, starts, ends, sents)
+
+
+__all__ = ["NORMALISE_CHARS", "ReplyText", "join_letters", "prepare"]

@@ -1,0 +1,198 @@
+"""The room's catalog as the comment parser sees it: which words name which products, and which spec values each
+product has.
+
+A product is named by (all folded):
+
+- Chinese: the 2-4 character pieces of its title's Chinese runs (``防晒`` of ``清透防晒霜``), and its brand;
+- Latin script: its title's words and word pairs (``buds``, ``power bank``, ``powerbank``, ``s2``) and brand,
+  except ordinary words (``common_words``) and the parser's keywords;
+- every word of a product-noun concept (locale files, ``parser.nouns``) whose word its title holds: a title with
+  ``Smartwatch`` is also ``watch``, ``手表``, ``reloj``, ``⌚``; one with ``鱼油`` is also ``fish oil``.
+
+A word several products share names all of them (``花漾`` for both of its serums); the parser narrows it with
+the next name or reads it as two products for a comparison. A piece that holds a keyword is never a name. Tables
+are built once per catalog (cached by its content).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterable
+
+from hat_env.understanding.fold import fold
+from hat_env.understanding.lexicon import alternation, lexicon
+
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+_WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+_VALUE_SPLIT = re.compile(r"[、,，/;；|()（）\s]+|(?<=[\u4e00-\u9fff])[\d.%×x*]+|^[\d.%×x*-]+")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One product: its link, and its spec keys and values (as given)."""
+
+    link: int
+    title: str
+    brand: str
+    specs: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Catalog:
+    """The products of a room and the words that name them.
+
+    Attributes:
+        entries: the products.
+        names: folded name -> the links it names.
+        names_re: all names (``None`` without any).
+        typo_names: Latin names of at least 5 letters (a typo of one names its products).
+        spec_keys: link -> the product's spec keys.
+        values: folded spec-value word -> ``(link, attr)`` pairs.
+        values_re: all value words.
+        specs_known: whether the products' specs are known (a catalog read from a prompt has titles only: a spec
+            word then keeps its attribute instead of becoming ``"unknown"``).
+    """
+
+    entries: tuple[Entry, ...]
+    names: dict[str, frozenset[int]]
+    names_re: re.Pattern[str] | None
+    typo_names: tuple[str, ...]
+    spec_keys: dict[int, frozenset[str]]
+    values: dict[str, tuple[tuple[int, str], ...]]
+    values_re: re.Pattern[str] | None
+    specs_known: bool = True
+
+    def has_attr(self, link: int | None, attr: str) -> bool:
+        """Whether product ``link`` has spec ``attr``."""
+        return link is not None and attr in self.spec_keys.get(link, frozenset())
+
+
+def _title_words(title: str) -> list[str]:
+    return _WORD.findall(fold(title))
+
+
+def _is_keyword(word: str, roles: dict[str, Any]) -> bool:
+    rs = roles.get(word)
+    return bool(rs) and any(r[0] in ("kind", "spec", "value", "cond", "qty") for r in rs)
+
+
+def _han_keywords() -> tuple[str, ...]:
+    lex = lexicon()
+    return tuple(w for w in lex.roles if not w.isascii() and len(w) >= 2 and _is_keyword(w, lex.roles))
+
+
+def _names_of(e: Entry) -> set[str]:
+    lex = lexicon()
+    t = fold(e.title)
+    out: set[str] = set()
+    for run in _HAN_RUN.findall(t):
+        for n in range(2, 5):
+            for i in range(len(run) - n + 1):
+                out.add(run[i : i + n])
+        if len(run) > 4:
+            out.add(run)
+    b = fold(e.brand)
+    if _HAN_RUN.fullmatch(b):
+        out.add(b)
+    tw = _title_words(e.title)
+    for w in tw + _WORD.findall(b):
+        if (len(w) >= 3 or any(c.isdigit() for c in w)) and not w.isdigit():
+            out.add(w)
+    for a, c in zip(tw, tw[1:]):
+        if not a.isdigit() and not c.isdigit():
+            out.add(f"{a} {c}")
+            out.add(a + c)
+    for cid, words in lex.nouns.items():
+        if any(_title_has(t, tw, w) for w in words):
+            out.update(words)
+    return out
+
+
+def _title_has(title: str, title_words: list[str], w: str) -> bool:
+    if not w.isascii():
+        return w in title
+    if " " in w:
+        return re.search(r"(?<![a-z])" + re.escape(w) + r"(?![a-z])", title) is not None
+    return any(x == w or x == w + "s" or (len(w) >= 4 and x.endswith(w)) for x in title_words)
+
+
+def _value_words(v: str) -> list[str]:
+    out = []
+    for piece in _VALUE_SPLIT.split(fold(v)):
+        piece = piece.strip("-+.")
+        if not piece or piece.replace(".", "").isdigit():
+            continue
+        if piece.isascii():
+            out.extend(w for w in re.findall(r"[a-z][a-z0-9-]{1,}", piece))
+        else:
+            han = "".join(_HAN_RUN.findall(piece))
+            if len(han) >= 2:
+                out.append(han)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _build(entries: tuple[Entry, ...], specs_known: bool = True) -> Catalog:
+    lex = lexicon()
+    han_kw = _han_keywords()
+    by_name: dict[str, set[int]] = {}
+    for e in entries:
+        for w in _names_of(e):
+            if w in lex.common or w in lex.name_stop or _is_keyword(w, lex.roles):
+                continue
+            if not w.isascii() and any(k in w for k in han_kw):
+                continue
+            by_name.setdefault(w, set()).add(e.link)
+    names = {w: frozenset(s) for w, s in by_name.items()}
+    names_re = re.compile(alternation(sorted(names), plural=True)) if names else None
+    typo = tuple(sorted(w for w in names if w.isascii() and w.isalpha() and len(w) >= 5))
+    values: dict[str, list[tuple[int, str]]] = {}
+    for e in entries:
+        for k, v in e.specs:
+            for w in _value_words(v):
+                if w in lex.common or (w.isascii() and len(w) < 3):
+                    continue
+                values.setdefault(w, []).append((e.link, k))
+    vals = {w: tuple(dict.fromkeys(v)) for w, v in values.items()}
+    values_re = re.compile(alternation(sorted(vals), plural=True)) if vals else None
+    return Catalog(entries, names, names_re, typo, {e.link: frozenset(k for k, _ in e.specs) for e in entries},
+                   vals, values_re, specs_known)
+
+
+def _entries(products: Iterable[Any]) -> tuple[Entry, ...]:
+    return tuple(Entry(int(p.link), str(p.title), str(getattr(p, "brand", "") or ""),
+                       tuple((str(k), str(v)) for k, v in (getattr(p, "specs", None) or {}).items()))
+                 for p in products)
+
+
+def catalog_of(source: Any) -> Catalog | None:
+    """The parser's view of ``source``: a :class:`Catalog` (returned as is), a room (anything with
+    ``products``), or an iterable of products (objects with ``link``, ``title`` and optional ``brand`` and
+    ``specs``). ``None`` gives ``None``."""
+    if source is None or isinstance(source, Catalog):
+        return source
+    products = getattr(source, "products", source)
+    return _build(_entries(products))
+
+
+_PROMPT_LINE = re.compile(r"link (\d{1,3}): (.+?) \(id [A-Za-z0-9_-]{1,40}, [a-z_]+\)")
+
+
+def catalog_from_prompt(text: str) -> Catalog | None:
+    """The catalog a model can read in a rendered system prompt (its ``- link N: TITLE (id X, category)`` product
+    lines), or ``None`` when it lists no product. Titles only: brands and specs are not in the prompt."""
+    found = {int(n): t.replace('\\"', '"') for n, t in _PROMPT_LINE.findall(text)}
+    return catalog_from_titles(found)
+
+
+def catalog_from_titles(titles: dict[int, str]) -> Catalog | None:
+    """The catalog of products known by link and title alone (as a prompt lists them, whatever its wording), or
+    ``None`` for no product. ``titles``: link -> title."""
+    if not titles:
+        return None
+    return _build(tuple(Entry(n, t, "", ()) for n, t in sorted(titles.items())), specs_known=False)
+
+
+__all__ = ["Catalog", "Entry", "catalog_from_prompt", "catalog_from_titles", "catalog_of"]

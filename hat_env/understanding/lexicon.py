@@ -1,0 +1,318 @@
+"""The comment parser's vocabulary, compiled: every locale file's ``parser`` section (:class:`hat_env.locales
+.ParserSpec`) and the spec words of :data:`hat_env.sim.vocab.SPEC_ATTRS`, folded (:func:`~hat_env.understanding
+.fold.fold`) and turned into a few precompiled patterns, built once per process on first use.
+
+A word has one or more *roles*: ``("kind", k)`` an intent keyword, ``("spec", attr)`` a spec word (``attr`` None:
+a generic spec question), ``("value", attr)`` a spec value that names its attribute, ``("cond", None)`` a health
+condition, ``("qty", None)`` a quantity word, ``("idweak", None)`` an identity word that needs an addressee,
+``("addr", None)`` an addressee. Every pattern is an alternation of literal words factored into a trie (no
+nested quantifiers), so matching is linear in the comment's length.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from hat_env.locales import ParserSpec, builtin_locales, get_locale
+from hat_env.sim.vocab import SPEC_ATTRS
+from hat_env.understanding.fold import fold
+
+Role = tuple[str, "str | None"]
+
+
+def _char_pat(ch: str) -> str:
+    if ch == " ":
+        return r"\s+"
+    return re.escape(ch)
+
+
+def trie_pattern(words: list[str], ascii_words: bool, plural: bool = False, sep: str | None = None) -> str:
+    """A prefix-factored alternation of ``words`` (the longer match wins; ASCII words end at a word boundary, and
+    with ``plural`` may take an ``s``/``es``/``'s`` ending). ``sep`` (a pattern) may stand between the words'
+    units, which are then the space-separated parts of each word."""
+    root: dict[str, Any] = {}
+    for w in words:
+        node = root
+        units = w.split(" ") if sep is not None else list(w)
+        for i, u in enumerate(units):
+            key = u if sep is None else (u if i == 0 else "\0" + u)
+            node = node.setdefault(key, {})
+        node[""] = {}
+
+    def unit(key: str) -> str:
+        if sep is None:
+            return _char_pat(key)
+        if key.startswith("\0"):
+            return sep + re.escape(key[1:])
+        return re.escape(key)
+
+    end = r"(?:e?s|'s)?(?![a-z])" if plural else r"(?![a-z])"
+
+    def emit(node: dict[str, Any]) -> str:
+        alts = [unit(k) + emit(child) for k, child in sorted(node.items()) if k]
+        if "" in node:
+            alts.append(end if ascii_words else "")
+        if len(alts) == 1:
+            return alts[0]
+        return "(?:" + "|".join(alts) + ")"
+
+    return emit(root)
+
+
+def alternation(words: list[str], plural: bool = False) -> str:
+    """One pattern for ``words``: ASCII-initial ones at word boundaries, others anywhere (empty list: never)."""
+    asc = [w for w in words if w[:1].isascii()]
+    other = [w for w in words if w and not w[:1].isascii()]
+    parts = []
+    if asc:
+        parts.append(r"(?<![a-z])" + trie_pattern(asc, True, plural))
+    if other:
+        parts.append(trie_pattern(other, False))
+    return "|".join(parts) if parts else r"(?!x)x"
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Every locale's parser vocabulary, compiled (see the module docstring)."""
+
+    #: folded word -> its roles
+    roles: dict[str, tuple[Role, ...]]
+    #: all words of ``roles``
+    words_re: re.Pattern[str]
+    #: link references: group ``n`` is the number (prefix or suffix forms), or a joiner + bare number
+    link_re: re.Pattern[str]
+    joiner_re: re.Pattern[str]
+    #: order ids after an order word (group 1: the id)
+    order_re: re.Pattern[str]
+    #: injections
+    inj_trigger_re: re.Pattern[str]
+    inj_head_re: re.Pattern[str]
+    inj_object_re: re.Pattern[str]
+    say_re: re.Pattern[str]
+    say_trigger_words: frozenset[str]
+    #: "you ... ai": an addressee, up to two filler words, an identity word
+    identity_re: re.Pattern[str]
+    #: sub-clause boundaries for the quantity rule, and clause boundaries
+    joint_re: re.Pattern[str]
+    #: words that keep a quantity word a price question
+    qty_next: frozenset[str]
+    #: question marks (clause-final) and question words
+    question_marks: frozenset[str]
+    question_re: re.Pattern[str]
+    #: words never corrected as typos, never product names
+    common: frozenset[str]
+    name_stop: frozenset[str]
+    #: concept id -> folded product nouns (every locale)
+    nouns: dict[str, tuple[str, ...]]
+    #: language markers of the understood Latin-script languages: code -> words
+    markers: dict[str, frozenset[str]]
+    all_markers: frozenset[str]
+    #: words never read as a typo: keywords, ordinary words and language markers
+    known_words: frozenset[str]
+    #: single ASCII words (>= 5 letters) a typo may stand for, and the roles each has
+    typo_targets: tuple[str, ...]
+    #: Chinese keywords by sound (syllable codes) -> roles, and their pattern (built on first use)
+    pinyin_locales: tuple[str, ...]
+    #: characters too common to be the evidence of a homophone match
+    function_chars: frozenset[str]
+    #: attribute -> the attribute asked instead when a product lacks it
+    spec_fallbacks: dict[str, str]
+    #: link numbers in Chinese numerals (group ``z``) and their digit values
+    zh_link_re: re.Pattern[str] | None
+    numeral_values: dict[str, int]
+
+
+def _add(roles: dict[str, list[Role]], word: str, role: Role) -> None:
+    w = fold(word.strip())
+    if not w:
+        return
+    lst = roles.setdefault(w, [])
+    if role not in lst:
+        lst.append(role)
+
+
+def _lang(locale: str) -> str:
+    return locale.split("_")[0]
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """The compiled vocabulary of every built-in locale (built on first use, then cached)."""
+    specs: dict[str, ParserSpec] = {loc: get_locale(loc).parser for loc in builtin_locales()}
+    roles: dict[str, list[Role]] = {}
+    for loc, p in specs.items():
+        for kind, words in p.keywords.items():
+            for w in words:
+                _add(roles, w, ("spec", None) if kind == "spec_generic" else ("kind", kind))
+        for attr, by_loc in SPEC_ATTRS.items():
+            for w in by_loc.get(loc, ()):
+                _add(roles, w, ("spec", attr))
+        for attr, words in p.spec_words.items():
+            for w in words:
+                _add(roles, w, ("spec", attr))
+        for attr, words in p.spec_values.items():
+            for w in words:
+                _add(roles, w, ("value", attr))
+        for w in p.conditions:
+            _add(roles, w, ("cond", None))
+        for w in p.quantity:
+            _add(roles, w, ("qty", None))
+        for w in p.identity_weak:
+            _add(roles, w, ("idweak", None))
+    for loc, p in specs.items():  # misspellings take the roles of what they stand for
+        for wrong, right in p.misspellings.items():
+            for r in roles.get(fold(right), []):
+                _add(roles, wrong, r)
+    frozen = {w: tuple(rs) for w, rs in roles.items()}
+
+    def words(attr: str) -> list[str]:
+        out: list[str] = []
+        for p in specs.values():
+            out.extend(fold(w) for w in getattr(p, attr))
+        return sorted(set(w for w in out if w))
+
+    prefixes, suffixes = words("link_prefix"), words("link_suffix")
+    num = r"(?P<n>\d{1,3})(?![\d.,]?\d)"
+    pre = "|".join(re.escape(w) + (r"\s*" if w[-1].isalnum() else r"\s*") for w in sorted(prefixes, key=len, reverse=True))
+    suf = "|".join(re.escape(w) + (r"(?![a-z])" if w[-1].isascii() else "")
+                   for w in sorted(suffixes, key=len, reverse=True))
+    link_re = re.compile(
+        rf"(?<![a-z0-9_-])(?:{pre})[#＃]?\s*{num}|(?<![a-z0-9_.-])(?P<m>\d{{1,3}})\s*(?:{suf})"
+    )
+    joiners, articles = words("link_joiners"), words("link_articles")
+    j = "|".join(re.escape(w) for w in sorted(joiners, key=len, reverse=True))
+    a = "|".join(re.escape(w) for w in sorted(articles, key=len, reverse=True))
+    joiner_re = re.compile(rf"\s*(?:,\s*)?(?:{j})\s*(?:(?:{a})\s*)?[#＃]?(?P<n>\d{{1,3}})(?![\d.,]?\d)(?!\s*(?:{suf}))")
+    numeral_values: dict[str, int] = {}
+    for p in specs.values():
+        if len(p.numerals) >= 11:
+            for i, ch in enumerate(p.numerals[:11]):
+                numeral_values[ch] = i
+            for ch in p.numerals[11:]:
+                numeral_values[ch] = 2
+    zh_link_re = None
+    if numeral_values:
+        cls = "[" + "".join(re.escape(c) for c in numeral_values) + "]{1,3}"
+        han_suf = [re.escape(w) for w in suffixes if not w.isascii() and len(w) >= 2]
+        han_pre = [re.escape(w) for w in prefixes if not w.isascii()]
+        alts = []
+        if han_suf:  # "三号链接" (a bare "三号" may be a date: "三号发货")
+            alts.append(f"(?P<z>{cls})\\s*(?:{'|'.join(sorted(han_suf, key=len, reverse=True))})")
+        if han_pre:
+            alts.append(f"(?:{'|'.join(han_pre)})\\s*(?P<y>{cls})")
+        zh_link_re = re.compile("|".join(alts)) if alts else None
+    ow = words("order_words")
+    order_re = re.compile(
+        r"(?:" + alternation(ow) + r")\s*(?:[:：#]|no\.?|number|id)?\s*"
+        r"(?!\d{1,3}(?![a-z0-9_-]))"  # 1-3 bare digits are link numbers ("order #3" is a purchase)
+        r"((?=[a-z0-9_-]*\d)[a-z0-9][a-z0-9_-]{0,39})(?![a-z0-9_-])"
+    )
+    inj = [p.injection for p in specs.values()]
+    trig = sorted({fold(w) for i in inj for w in (*i.triggers, *i.say_triggers)})
+    heads = sorted({fold(w) for i in inj for w in i.heads})
+    objs = sorted({fold(w) for i in inj for w in i.objects})
+    says = sorted({fold(w) for i in inj for w in (*i.say, *i.say_triggers)})
+    addr, weak = words("addressee"), [w for w, rs in frozen.items() if ("idweak", None) in rs]
+    filler = r"(?:(?:a|an|the|really|actually|even|just|like|是|是不是|是个|真的是|una?|de verdad)\s*){0,2}"
+    identity_re = re.compile(rf"(?:{alternation(addr)})\s*{filler}(?:{alternation(weak)})")
+    cj = words("clause_joiners")
+    joint_re = re.compile(r"[,，。？?！!；;\n]|\.(?=\s)|(?<![a-z])(?:" + "|".join(map(re.escape, cj)) + r")(?![a-z])")
+    qmarks = frozenset(fold(w) for p in specs.values() for w in p.question_marks)
+    qwords = words("question_words")
+    nouns: dict[str, list[str]] = {}
+    for p in specs.values():
+        for cid, ws in p.nouns.items():
+            nouns.setdefault(cid, []).extend(fold(w) for w in ws)
+    markers = {_lang(loc): frozenset(fold(w) for w in p.markers) for loc, p in specs.items() if p.markers}
+    typo_targets = tuple(sorted(w for w, rs in frozen.items()
+                                if w.isascii() and w.isalpha() and len(w) >= 5
+                                and any(r[0] in ("kind", "spec") for r in rs)))
+    return Lexicon(
+        roles=frozen,
+        words_re=re.compile(alternation(list(frozen))),
+        link_re=link_re,
+        joiner_re=joiner_re,
+        order_re=order_re,
+        inj_trigger_re=re.compile(alternation(trig)),
+        inj_head_re=re.compile(alternation(heads)),
+        inj_object_re=re.compile(alternation(objs)),
+        say_re=re.compile(alternation(says)),
+        say_trigger_words=frozenset(fold(w) for i in inj for w in i.say_triggers),
+        identity_re=identity_re,
+        joint_re=joint_re,
+        qty_next=frozenset(fold(w) for p in specs.values() for w in p.quantity_price_next),
+        question_marks=qmarks,
+        question_re=re.compile(alternation(qwords)),
+        common=frozenset(fold(w) for p in specs.values() for w in p.common_words),
+        name_stop=frozenset(fold(w) for p in specs.values() for w in p.name_stopwords),
+        nouns={k: tuple(dict.fromkeys(v)) for k, v in nouns.items()},
+        markers=markers,
+        all_markers=frozenset().union(*markers.values()) if markers else frozenset(),
+        known_words=frozenset(frozen) | frozenset(fold(w) for p in specs.values() for w in p.common_words)
+        | (frozenset().union(*markers.values()) if markers else frozenset()),
+        typo_targets=typo_targets,
+        pinyin_locales=tuple(loc for loc, p in specs.items() if p.pinyin),
+        function_chars=frozenset(fold("".join(p.function_chars for p in specs.values()))),
+        spec_fallbacks={k: v for p in specs.values() for k, v in p.spec_fallbacks.items()},
+        zh_link_re=zh_link_re,
+        numeral_values=numeral_values,
+    )
+
+
+@dataclass(frozen=True)
+class SoundTables:
+    """Chinese keywords matched by sound (homophone typos) and written in pinyin."""
+
+    #: sound string of a keyword -> (the keyword, its roles)
+    by_sound: dict[str, tuple[str, tuple[Role, ...]]]
+    sound_re: re.Pattern[str] | None
+    #: pinyin spelling (syllables joined by spaces) -> roles; the pattern allows any spacing between syllables
+    by_pinyin: dict[str, tuple[Role, ...]]
+    pinyin_re: re.Pattern[str] | None
+    #: link references in pinyin: "3hao", "lianjie 3"
+    pinyin_link_re: re.Pattern[str] | None
+    syllables: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def sound_tables() -> SoundTables:
+    """Sound and pinyin forms of the Chinese keywords (built on first use: reads the character tables)."""
+    from hat_env.understanding.fold import pinyin_of, sound, syllables
+
+    lex = lexicon()
+    by_sound: dict[str, tuple[str, tuple[Role, ...]]] = {}
+    by_pinyin: dict[str, list[Role]] = {}
+    for w, rs in lex.roles.items():
+        keep = tuple(r for r in rs if r[0] in ("kind", "spec", "value", "cond"))
+        if not keep or len(w) < 2 or not all("\u4e00" <= c <= "\u9fff" for c in w):
+            continue
+        py = pinyin_of(w)
+        if py is None:
+            continue
+        by_sound.setdefault(sound(w), (w, keep))
+        by_pinyin.setdefault(" ".join(py), []).extend(r for r in keep if r not in by_pinyin.get(" ".join(py), []))
+    sound_re = re.compile("|".join(re.escape(s) for s in sorted(by_sound, key=len, reverse=True))) if by_sound else None
+    pin = {k: tuple(v) for k, v in by_pinyin.items() if len(k.split()) >= 2}
+    pinyin_re = None
+    if pin:
+        pinyin_re = re.compile(r"(?<![a-z])" + trie_pattern(sorted(pin), True, sep=r"\s*"))
+    spec_by_loc = {loc: get_locale(loc).parser for loc in lex.pinyin_locales}
+    pre = [" ".join(pinyin_of(fold(w)) or ()) for p in spec_by_loc.values() for w in p.link_prefix]
+    suf = [" ".join(pinyin_of(fold(w)) or ()) for p in spec_by_loc.values() for w in p.link_suffix]
+    pre = [x.replace(" ", r"\s*") for x in pre if x]
+    suf = [x.replace(" ", r"\s*") for x in suf if x]
+    link = None
+    if pre or suf:
+        alts = []
+        if pre:
+            alts.append(r"(?<![a-z])(?:" + "|".join(pre) + r")\s*(?P<n>\d{1,3})(?!\d)")
+        if suf:
+            alts.append(r"(?<![\d.])(?P<m>\d{1,3})\s*(?:" + "|".join(suf) + r")(?![a-z])")
+        link = re.compile("|".join(alts))
+    return SoundTables(by_sound, sound_re, pin, pinyin_re, link, syllables())
+
+
+__all__ = ["Lexicon", "Role", "SoundTables", "alternation", "lexicon", "sound_tables", "trie_pattern"]
