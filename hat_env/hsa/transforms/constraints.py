@@ -108,5 +108,8 @@ def constraints(h: dict[str, Any], rng: random.Random, strength: float, vocab: V
         new["body"] = join_body("", secs)
         md = dict(src.get("metadata") or {})
         md["intents"] = ",".join(keep)
-        record.update(src, {"op": "update_skill", "skill": src["name"], "set": {"metadata": md}})
+        # the description says what is left: it is what a model reads (the metadata is what the scorer reads)
+        narrowed = _description(vocab.family, lang, "reply", md["intents"], "")
+        record.update(src, {"op": "update_skill", "skill": src["name"], "set": {"metadata": md,
+                                                                              "description": narrowed}})
         record.apply(h, {"op": "add_skill", "skill": new})
