@@ -19,7 +19,7 @@ BUILTINS = builtin_scenarios()
 
 #: The four scenarios written together with this test; the stricter data checks (prices against history,
 #: every persona present, campaign windows inside the stream) apply to them.
-CURATED = ["apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh"]
+CURATED = ["apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh", "hogar_es"]
 
 _PERSONAS_FALLBACK = {
     "price_asker", "spec_asker", "comparer", "after_sales", "purchase_intent",
