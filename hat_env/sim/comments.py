@@ -75,10 +75,10 @@ def _spec_word(attr: str | None, loc: str, w: CommentSpec, rng: random.Random) -
     """A viewer's word for ``attr`` and whether it is itself a question ("适合什么肤质")."""
     if attr is None or attr not in SPEC_ATTRS:
         return w.generic_spec_word, False
-    words = SPEC_ATTRS[attr].get(loc)
+    words: tuple[str, ...] = tuple(SPEC_ATTRS[attr].get(loc) or ())
     if not words:  # a locale file brought by a room: the first word its parser reads for the attribute
-        words = (get_locale(loc).parser.spec_words.get(attr) or [w.generic_spec_word])[:1]
-    word = _pick(rng, tuple(words))
+        words = tuple(get_locale(loc).parser.spec_words.get(attr) or (w.generic_spec_word,))[:1]
+    word = _pick(rng, words)
     return word, any(m in word for m in w.question_markers)
 
 
