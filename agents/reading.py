@@ -152,13 +152,16 @@ _PRODUCT_QUESTIONS = frozenset({"price", "spec", "stock", "campaign", "shipping"
 
 def skill_fit(kind: str, name: str, description: str) -> float:
     """How well a skill fits viewer intent ``kind``: the kind's words in its description, and in its name (a
-    third as much when there is a description: names are often codes or puns, "post-purchase"), plus a tenth per
+    third as much when there is a description: names are often codes or puns, "post-purchase"; the name written
+    inside the description counts as the name), plus a tenth per
     general product word (at most three) when the kind is a product question; far below every other skill when
     it reads as a strategy skill and not as a reply skill."""
     v = vocab()
     words = v.intents.get(kind, [])
     name_text = name.replace("-", " ").replace("_", " ")
-    name_w = 1 / 3 if description else 1.0
+    if name:  # the skill's own name inside its description is a label ("post-purchase-v3 questions"): name weight
+        description = description.replace(name, " ")
+    name_w = 1 / 3 if description.strip() else 1.0
     score = _count(words, description) + name_w * _count(words, name_text)
     if kind in _PRODUCT_QUESTIONS:
         score += 0.1 * min(3, _count(v.intents.get("product", []), f"{description} {name_text}"))
