@@ -172,7 +172,7 @@ def skill_fit(kind: str, name: str, description: str) -> float:
 
 
 def choose_skill(kind: str, skills: dict[str, str], only: list[str] | None = None,
-                 skip: set[str] | None = None) -> str | None:
+                 skip: set[str] | None = None, others: tuple[str, ...] = ()) -> str | None:
     """The skill to load for a request whose primary intent is ``kind``.
 
     Args:
@@ -180,6 +180,9 @@ def choose_skill(kind: str, skills: dict[str, str], only: list[str] | None = Non
         skills: skill name -> description ("" when the prompt gives none), in the order the model sees them.
         only: the skills a hook named as reply skills (``None``: any).
         skip: skills already tried.
+        others: the request's other intent kinds: among skills that fit ``kind`` as well, the one that also
+            covers more of them wins (a skill "for the price, stock and coupons" over one "to buy ... the final
+            price" for a price, stock and coupon request).
 
     Returns:
         The best fitting skill (the first on ties), or ``None`` when there is none left.
@@ -187,7 +190,14 @@ def choose_skill(kind: str, skills: dict[str, str], only: list[str] | None = Non
     cands = [n for n in skills if (only is None or n in only) and n not in (skip or set())]
     if not cands:
         return None
-    return max(cands, key=lambda n: (skill_fit(kind, n, skills[n]), -cands.index(n)))
+    rest = [k for k in dict.fromkeys(others) if k != kind]
+
+    def key(n: str) -> tuple[float, int, int]:
+        fit = skill_fit(kind, n, skills[n])
+        covered = sum(1 for k in rest if skill_fit(k, n, skills[n]) >= 1.0) if fit > 0 else 0
+        return (fit + covered, 0, -cands.index(n)) if fit > 0 else (fit, 0, -cands.index(n))
+
+    return max(cands, key=key)
 
 
 __all__ = [

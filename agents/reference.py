@@ -265,7 +265,7 @@ class ReferenceAgent:
         primary = reply_skill_for(intents) or "chitchat"
         if primary in NO_TOOL_INTENTS:  # answered like small talk: no tool, the social reply skill
             primary = "chitchat"
-        return choose_skill(primary, skills, only=only, skip=set(st.skills))
+        return choose_skill(primary, skills, only=only, skip=set(st.skills), others=tuple(i.kind for i in intents))
 
     @staticmethod
     def _instructed(request: AgentRequest, parts: list[ReplyPart], texts: list[str], budget: int,
