@@ -13,6 +13,8 @@ Its parts: the comment parser (:mod:`hat_env.sim.parser`, shared with the viewer
 
 from __future__ import annotations
 
+import re
+
 import json
 import re
 from functools import lru_cache
@@ -44,6 +46,10 @@ def _prompt_catalog(system: str, product_line: str) -> Catalog | None:
     if listed:
         return catalog_from_titles({p.link: p.title for p in listed})
     return catalog_from_prompt(system)
+
+
+#: a harness denial naming a sold-out product the reply urged to buy ("... link 3 (Title), which is sold out")
+_SOLD_OUT_FEEDBACK = re.compile(r"link (\d{1,3})\b[^.\n]{0,200}?which is sold out")
 
 
 def catalog_of_messages(messages: list[dict[str, Any]], product_line: str | None = None) -> Catalog | None:
@@ -102,6 +108,8 @@ class _State:
     replies: list[str] = field(default_factory=list)
     #: hook feedback read against the harness's templates: ``(kind, fields)`` (``kind`` ``None``: unknown)
     feedback: list[tuple[str | None, dict[str, str]]] = field(default_factory=list)
+    #: the hook feedback texts as written
+    feedback_text: list[str] = field(default_factory=list)
     #: the last "load a reply skill" feedback when no skill was loaded after it
     skill_asked: str | None = None
 
@@ -176,6 +184,7 @@ class ReferenceAgent:
             elif role == "user" and str(m.get("content", "")).startswith("[harness]"):
                 text = str(m["content"])[len("[harness]"):].strip()
                 st.feedback.append(read_feedback(text, h))
+                st.feedback_text.append(text)
                 if st.feedback[-1][0] == "missing_skill":
                     st.skill_asked = text
         return st
@@ -193,11 +202,15 @@ class ReferenceAgent:
         intents: list[Intent] = []
         asked: dict[Intent, str] = {}  # the comment each intent came from (what a shipping question asks)
         for t in texts:
-            for i in parse_comment(t, request.locale, catalog=catalog):
+            for i in parse_comment(t, request.locale, catalog=catalog, vocabulary=request.vocabulary):
                 if i not in intents:
                     intents.append(i)
                     asked[i] = t
         st = self._state(request, start)
+        sold = {int(n) for fb in st.feedback_text for n in _SOLD_OUT_FEEDBACK.findall(fb)}
+        if sold:  # the harness said a product asked for is sold out: say so instead of selling it
+            intents = list(dict.fromkeys(Intent("stock", link=i.link) if i.kind == "purchase" and i.link in sold
+                                         else i for i in intents))
         calls: list[tuple[str, dict[str, Any]]] = []
         unavailable: set[tuple] = set()
 
@@ -217,8 +230,9 @@ class ReferenceAgent:
 
         listed = prompt_products(system, P.product_line)
         parts: list[ReplyPart] = []
+        vocab = request.vocabulary
         for it in intents:
-            part = self._plan_intent(it, need, unavailable, listed)
+            part = self._plan_intent(it, need, unavailable, listed, vocab, request.locale)
             if it.kind == "shipping":
                 part.facts["focus"] = shipping_focus(asked.get(it, ""))
             parts.append(part)
@@ -291,13 +305,19 @@ class ReferenceAgent:
         ctx = make_context(texts, viewers_of(request.messages, header), keep=[disclosure] if disclosure else [])
         return fit_reply(compose, instructions, request.locale, ctx, max_chars=limit, budget=budget)
 
-    def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple], listed: list[PromptProduct]) -> ReplyPart:
+    def _plan_intent(self, it: Intent, need: Any, unavailable: set[tuple], listed: list[PromptProduct],
+                     vocab: Any = None, locale: str = "") -> ReplyPart:
         """The facts one intent's answer needs, scheduling the calls still missing. A product is quoted or sold
         only after its stock is checked: a sold-out one is said to be sold out (with a product of its category
-        from the prompt's list to look at instead), and is not pinned."""
+        from the prompt's list to look at instead), and is not pinned (``vocab``: the room's catalog vocabulary,
+        for the spec label the host says in ``locale``)."""
         kind = it.kind
         if kind in ("chitchat", "troll", "injection") or kind in NO_TOOL_INTENTS:
             return ReplyPart(it, {})
+        if kind == "campaign" and it.link is None and it.attr:
+            # "does the code work with the bundle?": about the room's deals of that kind
+            r = need("campaigns", {})
+            return ReplyPart(it, {"campaigns": r["campaigns"]} if r else ({"unavailable": True} if unavailable else {}))
         if kind == "order_status":
             r = need("order_status", {"order_id": it.order_id})
             return ReplyPart(it, dict(r) if r else {"unavailable": True})
@@ -314,6 +334,8 @@ class ReferenceAgent:
             "coupon_amount": (v.get("coupon") or {}).get("amount"),
             "coupon": v.get("coupon"),
         }
+        if v.get("code"):
+            facts["code"] = v["code"]
         stocks: list[dict[str, Any] | None] = []
         if kind in ("price", "purchase", "compare"):
             stocks = [need("stock", {"product_id": x["product_id"]}) for x in views]
@@ -330,6 +352,11 @@ class ReferenceAgent:
                 return ReplyPart(it, facts)
         if kind == "spec":
             facts.update(attr=it.attr, value=v["specs"].get(it.attr or "", ""))
+            a = vocab.attribute(it.attr) if vocab is not None and it.attr else None
+            if a is not None:
+                if a.label(locale):
+                    facts["label"] = a.label(locale)
+                facts["type"] = a.type
         elif kind in _DEPENDENT:
             r = need(_DEPENDENT[kind], {"product_id": pid})
             if r is None:

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hat_env.locale_text import Sentences
+from hat_env.agents.reply_catalog import (
+    after_sales_variants, code_phrase, deal_variants, other_deal_words, shipping_variants,
+)
 from hat_env.locales import ReplyPhrases, get_locale
 from hat_env.types import Intent
 
@@ -36,13 +39,18 @@ class ReplyPart:
 
     * price: ``{"final_price": 89.0, "title": str, "list_price": float, "coupon_amount": 10}`` (or the whole
       product view, whose ``coupon`` dict gives the amount)
-    * spec: ``{"attr": "shade", "value": "01 自然色"}`` (a missing value is answered as unavailable)
+    * spec: ``{"attr": "shade", "value": "01 自然色", "label": "色号", "type": "text"}`` (a missing value is
+      answered as unavailable; ``label`` and ``type`` from the room's vocabulary, when known)
     * stock: ``{"stock": 25}``
     * campaign: ``{"campaigns": [campaign views], "coupon_amount": 10, "price": 99}``: ``coupon_amount`` (or
       the view's ``coupon`` dict) is the coupon that applies now, ``None`` when none does, and wins over the
-      list; without it, the largest listed coupon whose threshold ``price`` meets is taken
-    * shipping: ``{"ships_within_hours": 48, "carrier": str, "free_shipping": True, "fee": 0.0}``
-    * after_sales: ``{"return_days": 7, "warranty_months": 12, "exchange": True}``
+      list; without it, the largest listed coupon whose threshold ``price`` meets is taken. A campaign intent
+      whose ``attr`` names a kind of deal (``bundle``, ``code``, ``gift``) is answered with that deal when the
+      list has one (a bundle's price and what stacks with it: :mod:`hat_env.agents.reply_catalog`)
+    * shipping: ``{"ships_within_hours": 48, "carrier": str, "free_shipping": True, "fee": 0.0}``, and when the
+      record has them ``ships_in`` (a window), ``oversize_fee``, ``cold_chain``, ``installation_fee``
+    * after_sales: ``{"return_days": 7, "warranty_months": 12, "exchange": True}`` (``return_days`` 0: no
+      returns; ``warranty`` ``{"value": 2, "unit": "years"}`` when the record has it)
     * order_status: ``{"status": "shipped", "eta_days": 2, "order_id": "A1001"}``
     * compare: ``{"final_price": 89, "final_price2": 99, "title": str, "title2": str}`` (or
       ``{"items": [{"title", "final_price", "link"}, {...}]}`` / ``{"products": [view1, view2]}``, which win)
@@ -147,7 +155,7 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         if v is None or v == "":
             return _unavailable(it, S)
         attr = f.get("attr") or it.attr or ""
-        lab = R.spec_labels.get(attr, attr.replace("_", " ") if attr else R.generic_spec_label)
+        lab = f.get("label") or R.spec_labels.get(attr, attr.replace("_", " ") if attr else R.generic_spec_label)
         return S.all("spec", **refs, label=lab, value=str(v))
     if k == "stock":
         n = _num(f.get("stock"))
@@ -192,13 +200,18 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
             for a, th in coupons:
                 if (base is None or base >= th) and (coupon is None or a > coupon):
                     coupon, coupon_th = a, th
+        if it.attr:
+            focused = deal_variants(f, it.attr, refs["L"] if it.link is not None else None, refs["Ls"], loc == "zh_CN", M, _safe,
+                                     coupon, flash)
+            if focused is not None:
+                return focused
         if coupon:
             over = S.one("coupon_over", threshold=M(coupon_th)) if coupon_th > 0 else ""
             sale = S.one("coupon_sale", flash=M(flash)) if flash else ""
             return S.all("coupon", **refs, coupon=M(coupon), over=over, sale=sale)
         if flash:
             return S.all("flash", **refs, flash=M(flash))
-        deal = _other_deal(camps, S, M)
+        deal = _other_deal(camps, S, M, loc == "zh_CN")
         if deal is not None:
             full, short = deal
             return S.all("deal", **refs, full=full, short=short)
@@ -207,6 +220,9 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         h = _num(f.get("ships_within_hours"))
         if h is None:
             return _unavailable(it, S)
+        windowed = shipping_variants(f, refs["L"], refs["Ls"], loc == "zh_CN", M, _safe(f.get("carrier")))
+        if windowed is not None:  # shipping windows (open catalog): main's zh/en wordings
+            return windowed
         carrier = f.get("carrier")
         free = f.get("free_shipping")
         fee = _num(f.get("fee"))
@@ -224,6 +240,9 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         d = _num(f.get("return_days"))
         if d is None:
             return _unavailable(it, S)
+        policy = after_sales_variants(f, refs["L"], refs["Ls"], loc == "zh_CN")
+        if policy is not None:  # a catalog return policy: main's zh/en wordings
+            return policy
         w = _num(f.get("warranty_months")) or 0
         warranty = S.one("warranty", months=N(w)) if w > 0 else ""
         if d > 0:
@@ -343,7 +362,7 @@ def _merged(parts: list[ReplyPart]) -> list[ReplyPart]:
 
 
 
-def _other_deal(camps: Any, S: Sentences, M: Any) -> tuple[str, str] | None:
+def _other_deal(camps: Any, S: Sentences, M: Any, zh: bool = False) -> tuple[str, str] | None:
     """``(full, short)`` words for a running deal when no coupon applies at this price and there is no flash
     sale: a coupon whose threshold the price does not reach, a gift, or a bundle (``None`` when there is none)."""
     if not isinstance(camps, list):
@@ -365,6 +384,10 @@ def _other_deal(camps: Any, S: Sentences, M: Any) -> tuple[str, str] | None:
         if t == "bundle" and _safe(cv.get("title")):
             full, short = S.all("deal_bundle", title=cv["title"])
             return full, short
+        if t in ("bundle", "code"):  # a title too long or risky to quote: say the deal's terms
+            words = other_deal_words(cv, zh, M, _safe)
+            if words is not None:
+                return words
     return None
 
 

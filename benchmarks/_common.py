@@ -40,3 +40,24 @@ def save(name: str, figures: dict[str, Any]) -> Path:
     path = RESULTS / f"{name}-{now:%Y-%m-%d}.json"
     path.write_text(json.dumps(rec, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return path
+
+
+#: Python source that a side-by-side probe runs first: it puts the tree given as ``sys.argv[1]`` first on
+#: ``sys.path`` and imports the packages setup.cfg maps from other folders (``hat_env.scenarios`` from
+#: scenarios/, ``hat_env.agents`` from agents/, ``hat_env.train`` from train/) from that tree too, not from the
+#: editable install of the working tree.
+TREE_PRELUDE = """
+import importlib.util, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+import hat_env
+assert hat_env.__file__.startswith(sys.argv[1]), hat_env.__file__
+for _name, _folder in (("hat_env.scenarios", "scenarios"), ("hat_env.agents", "agents"), ("hat_env.train", "train")):
+    _root = Path(sys.argv[1]) / _folder
+    if (_root / "__init__.py").exists():
+        _spec = importlib.util.spec_from_file_location(_name, _root / "__init__.py",
+                                                       submodule_search_locations=[str(_root)])
+        _mod = importlib.util.module_from_spec(_spec)
+        sys.modules[_name] = _mod
+        _spec.loader.exec_module(_mod)
+"""

@@ -31,25 +31,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import save  # noqa: E402
+from _common import TREE_PRELUDE, save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Run in a fresh interpreter with the code under test first on ``sys.path``.
-_PROBE = """
-import importlib.util, json, sys, tempfile, time
-from pathlib import Path
-sys.path.insert(0, sys.argv[1])
-import hat_env
-assert hat_env.__file__.startswith(sys.argv[1]), hat_env.__file__
-# the packages setup.cfg maps from other folders (the scenarios and rule packs, the agents, train) come from the
-# tree under test too, not from the editable install
-for name, folder in (("hat_env.scenarios", "scenarios"), ("hat_env.agents", "agents"), ("hat_env.train", "train")):
-    root = Path(sys.argv[1]) / folder
-    spec = importlib.util.spec_from_file_location(name, root / "__init__.py", submodule_search_locations=[str(root)])
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
+_PROBE = TREE_PRELUDE + """
+import json, tempfile, time
 from hat_env.agents import make_agent
 from hat_env.evaluation.runner import build_session, run_cases
 from hat_env.evaluation.suites import GENERATORS, load_suite

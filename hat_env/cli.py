@@ -1,7 +1,8 @@
 """The ``hat-env`` command line.
 
 Subcommands: ``run`` (a live session with an agent, transcript and score table), ``scenarios`` (list built-in
-scenarios), ``validate`` (check a scenario file or harness pack), ``hsa`` (show a harness variant),
+scenarios), ``validate`` (check a scenario file or harness pack), ``import-log`` (a log of real comments as a
+scripted timeline, scenario and cases, :mod:`hat_env.importlog.cli`), ``hsa`` (show a harness variant),
 ``make-tiny-model`` (the tiny offline model for tests and smoke runs), the
 evaluation commands ``suites``, ``bench``, ``compare`` and ``replay`` (:mod:`hat_env.evaluation.cli`), ``grade`` and
 ``calibrate`` (:mod:`hat_env.scoring.cli`), ``train`` (:mod:`hat_env.train.cli`) and ``view`` (an HTML replay of a
@@ -55,6 +56,9 @@ def _parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser("validate", help="check a scenario file or a harness pack folder; exit 1 when invalid")
     v.add_argument("path", help="scenario YAML file or harness pack folder (with harness.yaml)")
+    v.add_argument("--harness", default=None, metavar="PACK",
+                   help="check the scenario (its harness timeline, fallback reply) against this harness pack, name or "
+                        "folder, as `run --harness PACK` would use it")
     v.add_argument("--allow-root", action="append", default=[], metavar="DIR", help=_ALLOW_ROOT_HELP)
 
     t = sub.add_parser("make-tiny-model", help="build the tiny random-weight Qwen2 model for tests and smoke runs (needs torch, transformers)")
@@ -72,12 +76,13 @@ def _parser() -> argparse.ArgumentParser:
     hs.add_argument("--family", default="train", choices=["train", "heldout"], help="vocabulary family")
     hs.add_argument("--strength", type=float, default=1.0, help="strength 0-1 (default: 1.0)")
     from hat_env.evaluation.cli import add_parsers
+    from hat_env.importlog.cli import add_parsers as add_import_parsers
     from hat_env.scoring.cli import add_parsers as add_scoring_parsers
     from hat_env.train.cli import add_parsers as add_train_parsers
     from hat_env.view.cli import add_parsers as add_view_parsers
 
     p.set_defaults(_eval_handlers={**add_parsers(sub), **add_scoring_parsers(sub), **add_train_parsers(sub),
-                                   **add_view_parsers(sub)})
+                                   **add_view_parsers(sub), **add_import_parsers(sub)})
     return p
 
 
@@ -108,13 +113,20 @@ def cmd_run(args: argparse.Namespace) -> int:
         seed = sc.seed if args.seed is None else args.seed
         if trace is None and args.trace is None:
             trace = str(default_trace_path(sc.name, seed))
+        from hat_env.envs.preflight import check_scenario
+
+        problems = check_scenario(sc, args.harness)  # before starting: every patch, event and the fallback
+        if problems:
+            from hat_env.yamlio import FileErrors
+
+            raise FileErrors(problems)
         session = LiveSession(sc, seed=seed, harness=args.harness, trace=trace, duration_s=args.duration,
                               hsa=_hsa_options(args))
         from hat_env.agents.cli_args import agent_from_args
 
         agent = agent_from_args(args.agent, args, seed)
     except (ValueError, OSError, ImportError) as exc:
-        console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        console.print(f"[red]error:[/red] {exc}", markup=True, highlight=False, soft_wrap=True)
         return 2
     total = session.scenario.duration_s
     with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), TextColumn("{task.fields[info]}"),
@@ -179,13 +191,29 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_problems(exc: Exception) -> None:
+    """Print a FileError (one file or several) as ``FILE:LINE: FIELD: REASON`` lines."""
+    from hat_env.yamlio import FileError, file_errors
+
+    if not isinstance(exc, FileError):
+        print(f"error: {exc}")
+        return
+    for err in file_errors(exc):
+        for fld, line, reason in err.problems:
+            where = f"{err.path}:{line}" if line else err.path
+            print(f"{where}: {fld or '<root>'}: {reason}")
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
-    """``hat-env validate PATH``: every error with file, field path and line; exit 0 valid, 1 invalid."""
+    """``hat-env validate PATH [--harness PACK]``: every error with file, field path and line; exit 0 valid, 1
+    invalid. A scenario is checked as a session would use it (:func:`hat_env.envs.preflight.check_scenario`): its
+    harness (or ``--harness``), rule packs, room events, every harness-timeline patch in order, and the fallback
+    reply."""
+    from hat_env.envs.preflight import check_scenario
+    from hat_env.envs.room import load_harness
     from hat_env.harness import Harness
-    from hat_env.harness.patch import PatchError
-    from hat_env.sim.compliance import RuleSet
-    from hat_env.sim.scenario import load_scenario, locate_harness
-    from hat_env.yamlio import FileError
+    from hat_env.sim.scenario import load_scenario
+    from hat_env.yamlio import FileError, FileErrors
 
     p = Path(args.path)
     try:
@@ -194,20 +222,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"ok: harness {h.name} {h.version} ({len(h.spec.tools)} tools, {len(h.spec.skills)} skills, hash {h.hash})")
             return 0
         sc = load_scenario(p, roots=args.allow_root)
-        h = Harness.load(locate_harness(sc))
-        RuleSet.for_scenario(sc)
-        for i, e in enumerate(sc.harness_timeline):
-            try:
-                h = h.apply(e.patch)
-            except (PatchError, FileError) as exc:
-                raise FileError(p, [(f"harness_timeline.{i}.patch", sc.line("harness_timeline", i, "patch"),
-                                     str(exc))]) from None
-        print(f"ok: scenario {sc.name} ({sc.locale}), harness {h.name}")
+        errors = check_scenario(sc, args.harness)
+        if errors:
+            raise FileErrors(errors)
+        h = load_harness(args.harness, sc)
+        tl = sc.timeline
+        extra = (f", timeline: {len(tl.comments)} scripted comments, {len(tl.events)} room events"
+                 if tl else "")
+        print(f"ok: scenario {sc.name} ({sc.locale}), harness {h.name}{extra}")
         return 0
     except FileError as exc:
-        for fld, line, reason in exc.problems:
-            where = f"{exc.path}:{line}" if line else exc.path
-            print(f"{where}: {fld or '<root>'}: {reason}")
+        _print_problems(exc)
         return 1
 
 

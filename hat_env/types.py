@@ -183,6 +183,10 @@ class AgentRequest:
         locale: the room's locale.
         request_id: id of the live request this turn belongs to.
         turn: index of this turn within the request (0 = first model call).
+        vocabulary: the room's catalog vocabulary (:class:`hat_env.sim.vocabulary.Vocabulary`): the words viewers
+            use for its spec attributes and kinds of deal, as the room's language knowledge. Model-backed agents
+            ignore it (a model reads the words themselves); the reference agent's comment parser reads it, as
+            it reads the locale. ``None``: the default vocabulary.
     """
 
     messages: list[dict[str, Any]]
@@ -191,6 +195,7 @@ class AgentRequest:
     locale: str = "zh_CN"
     request_id: str = ""
     turn: int = 0
+    vocabulary: Any = None
 
 
 @dataclass(slots=True)

@@ -65,6 +65,28 @@ class FileError(ValueError):
         super().__init__("\n".join(lines))
 
 
+class FileErrors(FileError):
+    """Problems found in several files at once (a harness pack's ``harness.yaml`` and its ``SKILL.md`` files).
+
+    ``errors`` holds one :class:`FileError` per file; ``path`` and ``problems`` are the first one's (for callers
+    that read one file), and ``str(err)`` lists every problem of every file.
+    """
+
+    def __init__(self, errors: list[FileError]):
+        self.errors = list(errors)
+        first = self.errors[0]
+        super().__init__(first.path, first.problems)
+        self.args = ("\n".join(str(e) for e in self.errors),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def file_errors(exc: FileError) -> list[FileError]:
+    """The per-file errors of ``exc``: its :attr:`FileErrors.errors`, or ``[exc]``."""
+    return list(getattr(exc, "errors", None) or [exc])
+
+
 class FieldError(ValueError):
     """Raised by a model's cross-field check to say which field is wrong: ``loc`` is the field path below the
     model that raised it (``("catalog", "products", 2, "specs", "wattage")``), so :func:`validate` reports that

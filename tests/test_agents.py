@@ -363,7 +363,10 @@ def test_structured_tool_call_from_server(vllm_server: LocalVLLMServer) -> None:
     tools = [{"type": "function", "function": {"name": "get_price", "description": "price of a link",
                                                "parameters": {"type": "object", "properties": {"link": {"type": "integer"}}}}}]
     forced = '<tool_call>\n{"name": "get_price", "arguments": {"link": 3}}\n</tool_call>'
-    agent = openai_agent(vllm_server, max_tokens=64, extra_body={"structured_outputs": {"choice": [forced]}})
+    # special tokens kept: the forced text holds <tool_call>, which the tiny tokenizer also has as one special
+    # token; whether the server emits that token or the characters depends on the tokenizer the corpus trained
+    agent = openai_agent(vllm_server, max_tokens=64,
+                         extra_body={"structured_outputs": {"choice": [forced]}, "skip_special_tokens": False})
     try:
         r = agent.act(AgentRequest(messages=HI.messages, tools=tools))
     finally:
@@ -376,7 +379,10 @@ def test_invalid_tool_call_from_server_is_fed_back(vllm_server: LocalVLLMServer,
     """A reply that is not a valid tool call (truncated JSON, forced on the real server) is no adapter error:
     the harness feeds the parse error back to the model, and the session goes on."""
     forced = '<tool_call>\n{"name": "query_product", "arguments": {"link": 3\n</tool_call>'
-    agent = openai_agent(vllm_server, max_tokens=64, extra_body={"structured_outputs": {"choice": [forced]}})
+    # special tokens kept: the forced text holds <tool_call>, which the tiny tokenizer also has as one special
+    # token; whether the server emits that token or the characters depends on the tokenizer the corpus trained
+    agent = openai_agent(vllm_server, max_tokens=64,
+                         extra_body={"structured_outputs": {"choice": [forced]}, "skip_special_tokens": False})
     trace = tmp_path / "bad.jsonl"
     try:
         r = agent.act(HI)

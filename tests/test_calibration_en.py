@@ -1,6 +1,6 @@
 """Form checks for the English calibration sets (scenarios/calibration/replies_electronics_en.jsonl and
 comments_en_US.jsonl): every item has the CALIBRATION.md fields, refers only to products, spec keys and orders the
-electronics_en room has, and the test split is exactly the seeded draw of split_en.py (nobody picked it).
+electronics_en room has, and the test split is exactly the seeded draw of split.py (nobody picked it).
 They check the data's form, not its labels: labels are people's judgements, checked by hand."""
 
 from __future__ import annotations
@@ -121,11 +121,11 @@ def test_comment_items_have_the_documented_form(room: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("path", [REPLIES, COMMENTS], ids=lambda p: p.name)
 def test_test_split_is_the_seeded_draw(path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("split_en", CAL / "split_en.py")
+    spec = importlib.util.spec_from_file_location("cal_split", CAL / "split.py")
     assert spec and spec.loader
-    split_en = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(split_en)
+    split = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(split)
     items = _load(path)
-    drawn = split_en.draw_test_ids(items, path.name)
+    drawn = split.draw_test_ids(items, path.name)
     assert {it["id"] for it in items if it["split"] == "test"} == drawn
     assert 0.25 <= len(drawn) / len(items) <= 0.35

@@ -208,7 +208,14 @@ def test_random_agent_trace_is_deterministic(tmp_path: Path) -> None:
     assert _trace(tmp_path, "a", "healthfood_zh", 3, "random") == _trace(tmp_path, "b", "healthfood_zh", 3, "random")
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
+#: Rooms where the reference agent is known to score under 95 (strict xfails: when it is fixed they fail and must
+#: be removed). None now: the reference turns a purchase the SOLD-OUT hook blocks into a sold-out answer.
+_REFERENCE_KNOWN_WRONG: dict[str, str] = {}
+
+
+@pytest.mark.parametrize("scenario", [
+    pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=_REFERENCE_KNOWN_WRONG[s]))
+    if s in _REFERENCE_KNOWN_WRONG else s for s in SCENARIOS])
 def test_reference_scores_at_least_95_and_random_under_20(scenario: str) -> None:
     ref = run_session(LiveSession(scenario), make_agent("reference"))
     rnd = run_session(LiveSession(scenario), make_agent("random", seed=1))

@@ -11,7 +11,7 @@ import pytest
 from hat_env.agents.reply import FORBIDDEN_REPLY_TERMS, ReplyPart, compose_reply
 from hat_env.sim.campaigns import fmt_money
 from hat_env.sim.comments import injection_payloads
-from hat_env.sim.vocab import NO_CAMPAIGN_WORDS, ORDER_STATUS_WORDS, SOLD_OUT_WORDS, UNAVAILABLE_WORDS
+from hat_env.sim.vocab import NO_RETURN_WORDS, NO_CAMPAIGN_WORDS, ORDER_STATUS_WORDS, SOLD_OUT_WORDS, UNAVAILABLE_WORDS
 from hat_env.types import Intent
 
 LOCALES = ("zh_CN", "en_US")
@@ -59,7 +59,9 @@ def _parts(locale: str) -> list[tuple[ReplyPart, list[list[str]]]]:
             ReplyPart(Intent("after_sales", link=3), {"return_days": 7, "warranty_months": 12, "exchange": True}),
             [["7"]],
         ),
-        (ReplyPart(Intent("after_sales", link=3), {"return_days": 0, "warranty_months": 0}), [["0"]]),
+        # no returns is said in words (never "0-day returns")
+        (ReplyPart(Intent("after_sales", link=3), {"return_days": 0, "warranty_months": 0}),
+         [NO_RETURN_WORDS[locale]]),
         (ReplyPart(Intent("order_status", order_id="A1001"), {"status": "shipped", "eta_days": 2, "order_id": "A1001"}),
          [ORDER_STATUS_WORDS["shipped"][locale], ["2"]]),
         (

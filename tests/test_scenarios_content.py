@@ -17,9 +17,13 @@ from hat_env.sim.scenario import Scenario, builtin_scenarios, load_scenario, sce
 
 BUILTINS = builtin_scenarios()
 
-#: The four scenarios written together with this test; the stricter data checks (prices against history,
-#: every persona present, campaign windows inside the stream) apply to them.
-CURATED = ["apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh", "hogar_es"]
+#: The scenarios written together with this test; the stricter data checks (prices against history, every
+#: persona present, campaign windows inside the stream) apply to them. The last three are written on the open
+#: catalog schema (their own categories and attributes, shipping windows, codes, bundles and stacking rules).
+CURATED = ["apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh", "appliances_en", "groceries_zh",
+           "pets_en", "hogar_es"]
+#: The built-ins on their own vocabulary: each declares categories and attributes beyond the default ones.
+OPEN_SCHEMA = ["appliances_en", "groceries_zh", "pets_en"]
 
 _PERSONAS_FALLBACK = {
     "price_asker", "spec_asker", "comparer", "after_sales", "purchase_intent",
@@ -101,13 +105,47 @@ def test_loads_and_name_matches_file(name):
 
 
 @pytest.mark.parametrize("name", BUILTINS)
-def test_spec_keys_are_vocabulary(name):
+def test_spec_keys_and_categories_are_vocabulary(name):
+    """Every product (generated ones included) uses categories and spec attributes its room's vocabulary declares,
+    with values of the attribute's type; every attribute used has viewer words and a reply label in the room's
+    locale (or the locale file's spec label), so viewers can ask about it and the host can name it."""
+    from hat_env.locales import get_locale
+
     sc = load_scenario(name)
-    for p in _room(sc).products:
-        bad = set(p.specs) - set(vocab.SPEC_ATTRS)
-        assert not bad, f"{p.product_id}: spec keys {sorted(bad)} are not in vocab.SPEC_ATTRS"
+    room = _room(sc)
+    labels = get_locale(sc.locale).reply.spec_labels
+    for p in room.products:
+        assert room.category(p.category) is not None, f"{p.product_id}: category {p.category!r}"
         for k, v in p.specs.items():
+            a = room.attribute(k)
+            assert a is not None, f"{p.product_id}: spec key {k!r} is not in the room's vocabulary"
             assert isinstance(v, str) and v.strip(), f"{p.product_id}.{k} must be a non-empty string"
+            assert room.vocabulary.check_value(a, v) is None, (p.product_id, k, v)
+            assert a.words_for(sc.locale), f"{k}: no viewer words in {sc.locale}"
+            assert a.label(sc.locale) or k in labels, f"{k}: no reply label in {sc.locale}"
+
+
+@pytest.mark.parametrize("name", OPEN_SCHEMA)
+def test_open_schema_rooms_declare_their_own_domain(name):
+    """The new-domain rooms name categories and attributes the default vocabulary lacks, every category they use
+    has a label in their locale, and they use spec attributes of several types."""
+    from hat_env.sim.vocabulary import default_vocabulary
+
+    sc = load_scenario(name)
+    room = _room(sc)
+    base = default_vocabulary()
+    cats = {p.category for p in room.products}
+    assert cats - set(base.categories), "no category of its own"
+    assert all(room.category(c).labels.get(sc.locale) for c in cats)
+    keys = {k for p in room.products for k in p.specs}
+    assert keys - set(base.attributes), "no attribute of its own"
+    types = {room.attribute(k).type for k in keys}
+    assert {"text", "number", "list"} <= types and types & {"range", "bool"}, types
+    kinds = {c.type for c in sc.campaigns}
+    assert kinds == {"coupon", "code", "flash_sale", "bundle", "gift"}, "campaigns of every type"
+    assert sc.stacking, "stacking rules stated"
+    assert any(p.shipping.ships_in is not None for p in room.products), "a shipping window"
+    assert sc.harness_timeline and sc.compliance.enabled
 
 
 @pytest.mark.parametrize("name", BUILTINS)
@@ -352,3 +390,54 @@ def test_cross_field_errors_name_the_field_and_its_line(tmp_path, fix, field, li
     assert (fld, got_line) == (field, line)
     assert words in reason
     assert f"{path}:{line}: {field}: " in str(ei.value)
+
+
+# --- the open-schema rooms: their facts -----------------------------------------------------------------------
+
+
+def test_pets_codes_bundles_and_stacking():
+    """PAW10 beats the coupon on one bag of dog food and stacks with the bundle; the coupon does not."""
+    sc = load_scenario("pets_en")
+    room = _room(sc)
+    p1, p2 = room.by_link[1], room.by_link[2]
+    q = room.quote(p1)
+    assert q.total == 44.99 and q.code.code == "PAW10" and q.coupon is None
+    bq = room.bundle_quote(p1)
+    assert (bq.qty, bq.total) == (2, 88.98) and bq.code.code == "PAW10" and bq.coupon is None
+    coupon = next(c for c in sc.campaigns if c.type == "coupon")
+    bundle = next(c for c in sc.campaigns if c.type == "bundle")
+    code = next(c for c in sc.campaigns if c.type == "code")
+    assert room.stacks(code, bundle) and not room.stacks(coupon, bundle) and not room.stacks(coupon, code)
+    assert room.attribute("dog_size").type == "range" and p1.specs["dog_size"] == "dogs 22-44 lb"
+    assert room.vocabulary.matches(room.attribute("dog_size"), p1.specs["dog_size"], "for dogs 10-20 kg")
+    assert room.by_link[6].returns.return_days == 0 and room.by_link[6].returns.warranty.unit == "years"
+    tree = room.by_link[4].shipping
+    assert (tree.ships_in.min, tree.ships_in.max, tree.ships_in.unit, tree.oversize_fee) == (5, 7, "days", 15)
+    assert p2.specs["grain_free"] == "yes"
+
+
+def test_appliances_delivery_and_stacking():
+    sc = load_scenario("appliances_en")
+    room = _room(sc)
+    washer, fridge, dishwasher = room.by_link[3], room.by_link[4], room.by_link[6]
+    q = room.quote(washer)
+    assert q.total == 604 and q.coupon.amount == 20 and q.code.code == "HOME25"  # coupon and code stack here
+    assert washer.shipping.installation_fee == 0 and fridge.shipping.installation_fee == 99
+    assert fridge.returns.return_days == 0 and fridge.returns.warranty_months == 12
+    assert dishwasher.shipping.oversize and dishwasher.shipping.ships_in.max == 5
+    room.t = 100  # the blender flash sale does not stack with the bundle: 2 blenders cost 98 without it
+    assert room.quote(room.by_link[2], 2).total == 98 and room.quote(room.by_link[2], 2).bundle is None
+    assert room.vocabulary.matches(room.attribute("capacity"), fridge.specs["capacity"], "about 708 L")
+
+
+def test_groceries_fresh_produce():
+    sc = load_scenario("groceries_zh")
+    room = _room(sc)
+    fruit = [p for p in room.products if p.category == "fresh_fruit"]
+    assert fruit and all(not p.returns.returnable for p in fruit)
+    assert all(p.shipping.cold_chain for p in fruit if "冷藏" in p.specs.get("storage", ""))
+    assert room.quote(room.by_link[2]).total == 109  # the 20元 cherry coupon beats XIAN12; they never combine
+    assert room.bundle_quote(room.by_link[5]).total == 139.3  # 2 x 89 x 0.85 - XIAN12
+    assert room.category("snacks").label("zh_CN") == "零食"
+    assert room.vocabulary.matches(room.attribute("net_weight"), room.by_link[1].specs["net_weight"], "2.5公斤")
+    assert room.by_link[3].stock == 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from hat_env.envs.preflight import check_timeline
 from hat_env.envs.room import Room, stream
 from hat_env.harness.runtime import RequestLoop
 from hat_env.types import LiveRequest, RequestOutcome
@@ -82,7 +83,9 @@ class Host:
             room's.
         hsa: Harness-State Augmentation options (see :func:`hat_env.hsa.augment_from_options`): the host works
             under a seeded variant of its harness, drawn anew after each timeline patch. ``None`` or ``{}``: none.
-        follow_timeline: apply the scenario's harness timeline (patches at their times).
+        follow_timeline: apply the scenario's harness timeline (patches at their times). Every patch is tried on
+            ``harness`` first (:func:`~hat_env.envs.preflight.check_timeline`), so one naming what the harness
+            lacks is a :class:`~hat_env.yamlio.FileError` here, with the scenario file and line, not mid-session.
         max_history: earlier request/reply pairs shown with each request.
         trace_head: fields that name this host in its trace records (``{"host": "host_1"}``), placed after ``t``.
         trace_hsa: always write the ``hsa`` field in harness-patch records (``None`` without HSA); otherwise it is
@@ -119,6 +122,8 @@ class Host:
         self.hsa_info: dict[str, Any] | None = None
         self.base_harness = harness
         self.harness = self._augment(harness, 0) if self.hsa else harness
+        if follow_timeline:
+            check_timeline(room.scenario, harness)  # pre-flight: raises FileError (file, line, reason) at start
         self.timeline = sorted(room.scenario.harness_timeline, key=lambda e: e.at_s) if follow_timeline else []
         self.next_patch = 0
         self.history: list[dict[str, Any]] = []

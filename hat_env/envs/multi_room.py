@@ -220,6 +220,7 @@ class MultiRoom(Room):
             raise RuntimeError("the session is over: reset the environment")
         room, pool = self.state, self.viewers
         t = room.t
+        self.apply_events(t)  # the scenario's room events due by the tick's start
         self.steps += 1
         t_end = round(self.steps * self.tick_s, 6)
         self._hr = [0.0] * len(self.hosts)

@@ -20,6 +20,7 @@ from hat_env.scoring import Rubric, ScoringContext
 from hat_env.sim.compliance import RuleSet
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import Scenario, locate_harness
+from hat_env.sim.timeline import RoomEvents
 from hat_env.sim.tools import ToolBackend
 from hat_env.sim.viewers import ViewerPool
 from hat_env.types import RequestOutcome
@@ -91,6 +92,8 @@ class Room:
         backend: the sandboxed tool backend (with the scenario's faults).
         viewers: the viewer pool, or ``None``.
         rules: the scenario's compliance rule set.
+        events: the scenario's room events (``timeline.events``), checked against this room and applied by
+            :meth:`apply_events`.
         rubric: the scenario's rubric.
         trace: the JSONL trace (writes nothing until :meth:`start_trace`).
         n_requests: requests opened so far (they are numbered ``r0001``... by it).
@@ -110,6 +113,7 @@ class Room:
         self.scenario = sc
         self.seed = int(seed)
         self.state = RoomState(sc, stream(self.seed, "catalog"))
+        self.events = RoomEvents(sc, self.state)  # every event worked out now: none can fail mid-session
         self.backend = ToolBackend(self.state, sc.faults, stream(self.seed, "faults"))
         self.viewers: ViewerPool | None = (
             ViewerPool(sc, self.state, stream(self.seed, "viewers"), max_arrivals=max_arrivals, external=external)
@@ -130,6 +134,13 @@ class Room:
         """Open the trace at ``path`` (``None``: no file) and write the ``session_start`` ``record``."""
         self.trace = TraceWriter(path)
         self.trace.write(record)
+
+    def apply_events(self, t: float) -> None:
+        """Apply the scenario's room events due by room time ``t`` (price changes, stock-outs, campaign edits),
+        each traced as a ``room_event`` record (see :meth:`hat_env.sim.timeline.RoomEvents.due`)."""
+        if self.events.next < len(self.events):
+            for rec in self.events.due(t):
+                self.trace.write(rec)
 
     # -- scoring -------------------------------------------------------------------------------------------
     def scoring_context(self, outcome: RequestOutcome, harness: Harness) -> ScoringContext:

@@ -146,8 +146,10 @@ class LiveSession(Room):
         return True
 
     def open_request(self, req: LiveRequest) -> None:
-        """Start handling ``req`` (used directly by LiveQA-style single-request episodes)."""
+        """Start handling ``req`` (used directly by LiveQA-style single-request episodes); the scenario's room
+        events due by now apply first."""
         self.n_requests += 1
+        self.apply_events(self.state.t)
         self.host.open(req, self.state.t)
 
     def feed(
@@ -195,6 +197,7 @@ class LiveSession(Room):
         self.state.t += out.latency_s
         events: list[dict[str, Any]] = []
         if self.viewers is not None:
+            self.apply_events(self.state.t)  # what the viewers buy costs what it costs now
             self.viewers.react(out.request, comp.get("accuracy", 0.0) >= 1.0, comp.get("effectiveness", 0.0), out.latency_s)
             events = self.viewers.drain_events()
         self.host.write_record(loop, scores, timings=loop.timings, viewer_events=events)

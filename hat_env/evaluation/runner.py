@@ -22,6 +22,7 @@ from typing import IO, Any, Callable, Iterable
 
 from hat_env.agents.base import call_agent
 from hat_env.envs.live_qa import request_from_case
+from hat_env.envs.preflight import apply_case_patch
 from hat_env.envs.session import LiveSession
 from hat_env.evaluation.judge import facts_of
 from hat_env.harness.render import prompt_strings, render_user
@@ -36,8 +37,8 @@ def build_session(case: dict[str, Any]) -> LiveSession:
                     max_history=len(case.get("history") or ()) or 4)
     if case.get("faults"):
         s.backend.faults = Faults(**case["faults"])
-    if case.get("patch"):
-        s.host.set_harness(s.host.harness.apply(case["patch"]))
+    if case.get("patch"):  # CaseError (case id, patch operation, reason) before the case runs
+        s.host.set_harness(apply_case_patch(s.host.harness, case))
     s.room.t = float(case["t"])
     header = prompt_strings(s.host.harness, s.scenario.locale).user_header
     for i, h in enumerate(case.get("history") or ()):

@@ -16,12 +16,14 @@ from typing import Any
 
 from referencing.exceptions import Unresolvable
 
+from hat_env.harness.fallback import fallback_problems
 from hat_env.harness.parse import parse_output
 from hat_env.harness.schema import make_validator
 from hat_env.harness.schema import problems as schema_problems
+from hat_env.harness.skills import skill_metadata_problems
 from hat_env.harness.spec import HarnessSpec, SkillSpec, ToolSpec
 from hat_env.types import ParsedOutput
-from hat_env.yamlio import FileError, line_of, load_yaml, validate
+from hat_env.yamlio import FileError, FileErrors, line_of, load_yaml, validate
 
 
 _LOAD_CACHE: dict[tuple, "Harness"] = {}
@@ -147,17 +149,49 @@ class Harness:
 
     @classmethod
     def _load_uncached(cls, p: Path) -> "Harness":
-        from hat_env.harness.skills import parse_skill_md
+        from hat_env.harness.skills import read_skill_md
 
         yml = p / "harness.yaml"
         data, lines = load_yaml(yml)
         if not isinstance(data, dict):
             raise FileError(yml, [("", 1, "harness.yaml must be a YAML mapping")])
-        skills = [parse_skill_md(f) for f in cls._pack_files(p)[1:]]
+        # every file is checked, each against its own lines, and all their problems are reported together:
+        # first what each file holds (SKILL.md files, then harness.yaml), then how the parts fit
+        errors: list[FileError] = []
+        files, read = [], []
+        for f in cls._pack_files(p)[1:]:
+            try:
+                read.append(read_skill_md(f))
+                files.append(f)
+            except FileError as exc:
+                errors.append(exc)
         data = dict(data)
-        data["skills"] = list(data.get("skills") or []) + skills
-        spec = validate(HarnessSpec, data, yml, lines)
-        return cls(spec, source=str(yml), lines=lines)
+        raw = data.get("skills")
+        inline = list(raw or []) if raw is None or isinstance(raw, list) else raw  # not a list: validation says so
+        if isinstance(inline, list):
+            data["skills"] = inline + [d for d, _ in read]
+        try:
+            spec = validate(HarnessSpec, data, yml, lines)
+        except FileError as exc:
+            errors.append(exc)
+        if errors:
+            raise errors[0] if len(errors) == 1 else FileErrors(errors)
+        h = cls(spec, source=str(yml), check=False)
+        problems = h.problems() + fallback_problems(spec)  # a pack's fallback keeps its reply constraints
+        if problems:  # a problem of a skill read from a SKILL.md is that file's, at its line
+            n = len(inline) if isinstance(inline, list) else 0
+            by_file: dict[str, list[tuple[str, int | None, str]]] = {}
+            for loc, msg in problems:
+                k = loc[1] - n if loc[:1] == ("skills",) and isinstance(loc[1], int) and loc[1] >= n else None
+                if k is None:
+                    by_file.setdefault(str(yml), []).append((".".join(map(str, loc)), line_of(lines, loc), msg))
+                else:
+                    sub = loc[2:]
+                    by_file.setdefault(str(files[k]), []).append(
+                        (".".join(map(str, sub)) or "<root>", line_of(read[k][1], sub), msg))
+            errors = [FileError(path, probs) for path, probs in by_file.items()]
+            raise errors[0] if len(errors) == 1 else FileErrors(errors)
+        return h
 
     # -- checks --------------------------------------------------------------------------------------------
     def problems(self) -> list[tuple[tuple, str]]:
@@ -198,8 +232,7 @@ class Harness:
         for i, s in enumerate(spec.skills):
             if names.count(s.name) > 1:
                 out.append((("skills", i, "name"), f"duplicate skill name {s.name!r}"))
-            if s.kind not in ("reply", "strategy"):
-                out.append((("skills", i, "metadata", "kind"), "kind must be 'reply' or 'strategy'"))
+            out += [(("skills", i, *loc), why) for loc, why in skill_metadata_problems(s)]
         if spec.constraints.require_reply_skill and not any(s.kind == "reply" for s in spec.skills):
             out.append((("constraints", "require_reply_skill"), "a reply skill is required but the harness has none"))
         for i, h in enumerate(spec.hooks):

@@ -25,14 +25,22 @@ from typing import Any, Callable, Iterator
 
 
 class PatchError(ValueError):
-    """A patch operation could not be applied; the message names the operation index and the reason."""
+    """A patch operation could not be applied; the message names the operation index and the reason. ``index`` is
+    that index and ``field`` the operation's field at fault (``"skill"`` for a skill it names that does not exist),
+    when known."""
+
+    index: int | None = None
+    field: str | None = None
 
 
 def _find(items: list[dict[str, Any]], key: str, value: str, what: str, i: int) -> dict[str, Any]:
     for it in items:
         if it.get(key) == value:
             return it
-    raise PatchError(f"patch[{i}]: no {what} named {value!r}")
+    have = ", ".join(str(it.get(key)) for it in items) or "none"
+    err = PatchError(f"patch[{i}]: no {what} named {value!r}; the harness has {what}s: {have}")
+    err.field = what  # every operation names the item in the field named after its kind
+    raise err
 
 
 def _word_sub(text: str, old: str, new: str) -> str:
@@ -233,10 +241,21 @@ def apply_patch(h: dict[str, Any], patch: list[dict[str, Any]]) -> dict[str, Any
     """
     for i, op in enumerate(patch):
         if not isinstance(op, dict) or op.get("op") not in OPERATIONS:
-            raise PatchError(f"patch[{i}]: unknown operation {op.get('op') if isinstance(op, dict) else op!r}; "
+            err = PatchError(f"patch[{i}]: unknown operation {op.get('op') if isinstance(op, dict) else op!r}; "
                              f"known: {sorted(OPERATIONS)}")
+            err.index = i
+            raise err
         try:
             OPERATIONS[op["op"]](h, op, i)
+        except PatchError as exc:
+            exc.index = i
+            raise
         except KeyError as exc:
-            raise PatchError(f"patch[{i}] ({op['op']}): missing field {exc.args[0]!r}") from None
+            err = PatchError(f"patch[{i}] ({op['op']}): missing field {exc.args[0]!r}")
+            err.index = i
+            raise err from None
+        except (TypeError, ValueError, AttributeError, IndexError) as exc:  # a field of the wrong shape
+            err = PatchError(f"patch[{i}] ({op['op']}): invalid operation: {type(exc).__name__}: {exc}")
+            err.index = i
+            raise err from None
     return h

@@ -77,11 +77,18 @@ def _fill(text: str, values: dict[str, str]) -> str:
     return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
 
 
+def _category(room: "RoomState", name: str) -> str:
+    """What the room's vocabulary calls category ``name`` in its locale (the key when it gives no label)."""
+    c = room.category(name)
+    return c.label(room.locale) if c is not None else name
+
+
 def _source(harness: "Harness", source: str, room: "RoomState", values: dict[str, str]) -> str:
     spec = harness.spec
     P = prompt_strings(harness, room.locale)
     if source == "products":
-        return "\n".join(fill(P.product_line, link=p.link, title=p.title, product_id=p.product_id, category=p.category)
+        return "\n".join(fill(P.product_line, link=p.link, title=p.title, product_id=p.product_id,
+                              category=_category(room, p.category))
                          for p in room.products)
     if source == "campaigns":
         act = room.active_campaigns()

@@ -116,6 +116,7 @@ class RequestLoop:
             locale=self.scenario.locale,
             request_id=self.request.request_id,
             turn=self.turns,
+            vocabulary=self.scenario.vocab,
         )
 
     @property

@@ -149,18 +149,11 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
                 print(f"error: {exc}", file=sys.stderr)
                 return 2
             continue
-        from tqdm import tqdm
+        from hat_env.evaluation.progress import Progress
 
-        bar = tqdm(total=0, disable=args.quiet or args.json, desc=f"calibrate {name}", unit="item")
-
-        def progress(done: int, total: int) -> None:
-            """Update the progress bar."""
-            bar.total = total
-            bar.n = done
-            bar.refresh()
-
+        bar = Progress(f"calibrate {name}", unit="item", quiet=args.quiet or args.json)
         try:
-            records = SETS[name](args.split, args.given_intents, progress, Path(args.dir) if args.dir else None)
+            records = SETS[name](args.split, args.given_intents, bar.update, Path(args.dir) if args.dir else None)
         except ValueError as exc:
             bar.close()
             print(f"error: {exc}", file=sys.stderr)

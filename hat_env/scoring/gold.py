@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Union
 
 from hat_env.sim.compliance import words_regex
-from hat_env.sim.vocab import NO_CAMPAIGN_WORDS, ORDER_STATUS_WORDS, SOLD_OUT_WORDS
+from hat_env.sim.vocab import NO_CAMPAIGN_WORDS, NO_RETURN_WORDS, ORDER_STATUS_WORDS, SOLD_OUT_WORDS
 from hat_env.types import PRODUCT_INTENTS, SOCIAL_INTENTS, ExecutedCall, Intent
 
 if TYPE_CHECKING:
@@ -173,7 +173,8 @@ def needs_for(intent: Intent, room: "RoomState") -> list[Need]:
         room: the room state (links, orders and campaigns now).
 
     Returns:
-        price/spec: product; stock: product + stock; campaign: product + campaigns; shipping: product + shipping;
+        price/spec: product; stock: product + stock; campaign: product + campaigns (a link-less question about
+        a kind of deal: the room's campaigns); shipping: product + shipping;
         after_sales: product + after_sales; order_status: order; compare: product for both links; purchase:
         product + pin (+ the coupon when one applies now: the product record names it), or product + stock when
         the product is sold out; social intents, and intents whose link or order does not exist: nothing. (A stock
@@ -190,6 +191,8 @@ def needs_for(intent: Intent, room: "RoomState") -> list[Need]:
         return []
     p = _product(room, intent.link)
     if p is None:
+        if k == "campaign" and intent.link is None and intent.attr:
+            return [("campaigns", ANY)]  # "does the code work with the bundle?": the room's deals
         return []
     pid = p.product_id
     if k in ("price", "spec"):
@@ -323,7 +326,8 @@ def required_facts(intent: Intent, room: "RoomState") -> list[Fact]:
     Returns:
         price/purchase: the effective price; spec: the spec value; stock: the stock count if > 0 else a sold-out
         word; campaign: the coupon amount if a coupon applies, else the flash price of an active flash sale, else
-        a no-campaign word; shipping: ``ships_within_hours`` (whole days accepted); after_sales: ``return_days``;
+        a no-campaign word; shipping: ``ships_within_hours`` (whole days accepted); after_sales: ``return_days`` (a
+        no-returns word when it is 0);
         order_status: a word for the order's status; compare: both effective prices; chitchat: a greeting /
         thanks / welcome word; troll: a polite in-locale reply; injection: the payload is absent. An intent
         whose link or order does not exist, or a spec the product does not have, requires nothing.
@@ -373,6 +377,8 @@ def required_facts(intent: Intent, room: "RoomState") -> list[Fact]:
         vals = (float(h), h / 24.0) if h % 24 == 0 else (float(h),)
         return [NumberFact(vals, f"ships within {h} h ({pid})")]
     if k == "after_sales":
+        if p.returns.return_days <= 0:  # no returns is its own state: said in words, never "0-day returns"
+            return [AnyOfFact(_words(NO_RETURN_WORDS, loc), f"{pid} cannot be returned")]
         return [NumberFact((float(p.returns.return_days),), f"return days of {pid}")]
     if k == "compare":
         q = _product(room, intent.link2)

@@ -1,17 +1,23 @@
 """The product catalog: products with link numbers, prices and their history, stock, specs, policies and FAQ.
 
 Products are written explicitly in a scenario or generated with Faker per category and locale
-(:func:`generate_products`). Everything is seeded: the same seed gives the same catalog.
+(:func:`generate_products`, from the recipes of the room's catalog vocabulary, :mod:`hat_env.sim.vocabulary`).
+Categories and spec keys are open: the vocabulary declares them and the scenario loader checks products against
+it. Everything is seeded: the same seed gives the same catalog.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Category = Literal["cosmetics", "skincare", "health_food", "electronics", "apparel", "food", "home"]
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from hat_env.sim.vocabulary import Vocabulary
+
+#: What a category or spec key looks like (which ones exist is the vocabulary's business).
+NAME_PATTERN = r"^[a-z][a-z0-9_]{0,39}$"
 
 
 class _Strict(BaseModel):
@@ -25,22 +31,108 @@ class PricePoint(_Strict):
     price: float = Field(gt=0)
 
 
-class Shipping(_Strict):
-    """How the product ships."""
+class Window(_Strict):
+    """A span of time: from ``min`` to ``max`` ``unit`` ("ships in 5-7 days"), or, without ``min``, within
+    ``max`` ("ships within 48 hours")."""
 
-    ships_within_hours: int = Field(48, ge=1)
+    min: int | None = Field(None, ge=0)
+    max: int = Field(ge=1)
+    unit: Literal["hours", "days"] = "hours"
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Window":
+        if self.min is not None and self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        return self
+
+    @property
+    def max_hours(self) -> int:
+        """The end of the window in hours."""
+        return self.max * (24 if self.unit == "days" else 1)
+
+
+class Duration(_Strict):
+    """A length of time in whole ``unit`` ("2 years", "18 months")."""
+
+    value: int = Field(ge=1)
+    unit: Literal["months", "years"]
+
+    @property
+    def months(self) -> int:
+        """The duration in months."""
+        return self.value * (12 if self.unit == "years" else 1)
+
+
+class Shipping(_Strict):
+    """How the product ships.
+
+    ``ships_in`` is the dispatch window (``{min: 5, max: 7, unit: days}``); ``ships_within_hours`` is its end in
+    hours (the older way to write a window "within N hours"; filled in from ``ships_in``; 48 when neither is
+    given). ``fee`` is the shipping fee when shipping is not free; ``oversize`` marks a bulky item, which may
+    carry an ``oversize_fee`` on top; ``cold_chain`` ships refrigerated; ``installation_fee`` is the price of
+    installation at delivery (0: free installation; ``None``: no installation service).
+    """
+
+    ships_within_hours: int | None = Field(None, ge=1)
+    ships_in: Window | None = None
     carrier: str = "SF Express"
     free_shipping: bool = True
     fee: float = Field(0.0, ge=0)
+    oversize: bool = False
+    oversize_fee: float = Field(0.0, ge=0)
+    cold_chain: bool = False
+    installation_fee: float | None = Field(None, ge=0)
+
+    @model_validator(mode="after")
+    def _window(self) -> "Shipping":
+        if self.ships_in is not None:
+            h = self.ships_in.max_hours
+            if self.ships_within_hours is not None and self.ships_within_hours != h:
+                raise ValueError(f"ships_within_hours {self.ships_within_hours} disagrees with ships_in "
+                                 f"(ends at {h} hours); give one of them")
+            self.ships_within_hours = h
+        elif self.ships_within_hours is None:
+            self.ships_within_hours = 48
+        if self.oversize_fee and not self.oversize:
+            raise ValueError("an oversize_fee needs oversize: true")
+        if self.free_shipping and self.fee:
+            raise ValueError(f"free_shipping with a fee of {self.fee}: set free_shipping: false or fee: 0")
+        return self
+
+    @property
+    def window(self) -> Window:
+        """The dispatch window (``ships_in``, else "within ``ships_within_hours`` hours")."""
+        return self.ships_in or Window(max=int(self.ships_within_hours or 48))
 
 
 class Returns(_Strict):
-    """After-sales policy."""
+    """After-sales policy.
+
+    ``return_days`` 0 means the product cannot be returned (no returns is its own state: never "0-day returns").
+    The warranty is ``warranty`` (``{value: 2, unit: years}``) or ``warranty_months`` (filled in from
+    ``warranty``; 0: no warranty).
+    """
 
     return_days: int = Field(7, ge=0)
     exchange: bool = True
     warranty_months: int = Field(0, ge=0)
+    warranty: Duration | None = None
     note: str = ""
+
+    @model_validator(mode="after")
+    def _warranty(self) -> "Returns":
+        if self.warranty is not None:
+            m = self.warranty.months
+            if "warranty_months" in self.model_fields_set and self.warranty_months != m:
+                raise ValueError(f"warranty_months {self.warranty_months} disagrees with warranty ({m} months); "
+                                 "give one of them")
+            self.warranty_months = m
+        return self
+
+    @property
+    def returnable(self) -> bool:
+        """Whether the product can be returned at all."""
+        return self.return_days > 0
 
 
 class FAQ(_Strict):
@@ -61,7 +153,7 @@ class Product(_Strict):
     link: int = Field(ge=1, le=999)
     title: str = Field(min_length=1)
     brand: str = Field(min_length=1)
-    category: Category
+    category: str = Field(pattern=NAME_PATTERN)
     price: float = Field(gt=0)
     list_price: float = Field(gt=0)
     price_history: list[PricePoint] = Field(default_factory=list)
@@ -86,70 +178,6 @@ class Product(_Strict):
 
 # --- generation -------------------------------------------------------------------------------------------
 
-_GEN: dict[str, dict[str, dict]] = {
-    "zh_CN": {
-        "skincare": {
-            "nouns": ["精华液", "面霜", "防晒霜", "洁面乳", "爽肤水", "眼霜"],
-            "specs": {
-                "size": ["30ml", "50ml", "100ml"],
-                "skin_type": ["干皮", "油皮", "混合皮", "所有肤质"],
-                "shelf_life": ["3年", "2年"],
-                "ingredients": ["烟酰胺、玻尿酸", "神经酰胺、角鲨烷", "积雪草、泛醇"],
-            },
-            "price": (59, 399),
-        },
-        "cosmetics": {
-            "nouns": ["口红", "粉底液", "眼影盘", "腮红", "气垫"],
-            "specs": {"shade": ["01 自然色", "02 象牙白", "03 暖杏色"], "size": ["3.5g", "30ml", "12g"], "shelf_life": ["3年"]},
-            "price": (79, 459),
-        },
-        "health_food": {
-            "nouns": ["维生素C片", "蛋白粉", "鱼油软胶囊", "益生菌粉"],
-            "specs": {"size": ["60粒", "90粒", "30袋"], "shelf_life": ["24个月", "18个月"], "ingredients": ["维生素C", "乳清蛋白", "深海鱼油"]},
-            "price": (69, 299),
-        },
-        "electronics": {
-            "nouns": ["蓝牙耳机", "充电宝", "智能手表", "电动牙刷"],
-            "specs": {"battery": ["30小时续航", "20000mAh", "14天续航"], "warranty": ["1年", "2年"], "color": ["黑色", "白色"]},
-            "price": (99, 999),
-        },
-        "apparel": {
-            "nouns": ["羽绒服", "卫衣", "牛仔裤", "连衣裙"],
-            "specs": {"size": ["S-XL", "M-XXL"], "material": ["90%白鸭绒", "纯棉", "棉混纺"], "color": ["黑色", "米白色", "藏青色"]},
-            "price": (89, 699),
-        },
-    },
-    "en_US": {
-        "skincare": {
-            "nouns": ["Serum", "Moisturizer", "Sunscreen", "Cleanser"],
-            "specs": {"size": ["30ml", "50ml"], "skin_type": ["dry skin", "oily skin", "all skin types"], "shelf_life": ["3 years"]},
-            "price": (12, 89),
-        },
-        "cosmetics": {
-            "nouns": ["Lipstick", "Foundation", "Eyeshadow Palette"],
-            "specs": {"shade": ["Natural Beige", "Ivory", "Warm Sand"], "size": ["3.5g", "30ml"], "shelf_life": ["3 years"]},
-            "price": (9, 59),
-        },
-        "health_food": {
-            "nouns": ["Vitamin C Tablets", "Whey Protein", "Fish Oil Softgels"],
-            "specs": {"size": ["60 tablets", "90 softgels"], "shelf_life": ["24 months"], "ingredients": ["vitamin C", "whey protein"]},
-            "price": (15, 69),
-        },
-        "electronics": {
-            "nouns": ["Wireless Earbuds", "Power Bank", "Smartwatch", "Electric Toothbrush", "Bluetooth Speaker"],
-            "specs": {"battery": ["30 hours", "20000mAh", "14 days"], "warranty": ["1 year", "2 years"], "color": ["black", "white", "blue"]},
-            "price": (19, 299),
-        },
-        "apparel": {
-            "nouns": ["Down Jacket", "Hoodie", "Jeans", "Dress"],
-            "specs": {"size": ["S-XL", "M-XXL"], "material": ["90% down", "cotton"], "color": ["black", "navy", "cream"]},
-            "price": (19, 199),
-        },
-    },
-}
-
-_CARRIERS = {"zh_CN": ["顺丰", "中通", "京东物流"], "en_US": ["UPS", "FedEx", "USPS"]}
-
 
 def _faker(locale: str):
     """The Faker generator of a room's locale: the locale file's ``faker_locale`` (default: the locale id)."""
@@ -167,48 +195,65 @@ def _faker(locale: str):
     return cache[locale]
 
 
-def _shipping(rng: random.Random, locale: str) -> Shipping:
+def _shipping(rng: random.Random, carriers: tuple[str, ...]) -> Shipping:
     free = rng.random() < 0.8
     return Shipping(
         ships_within_hours=rng.choice([24, 48, 72]),
-        carrier=rng.choice(_CARRIERS[locale]),
+        carrier=rng.choice(carriers),
         free_shipping=free,
         fee=0.0 if free else float(rng.choice([6, 8, 10])),
     )
 
 
 def generate_products(
-    rng: random.Random, locale: str, categories: list[str], count: int, first_link: int, id_prefix: str = "G"
+    rng: random.Random, locale: str, categories: list[str], count: int, first_link: int, id_prefix: str = "G",
+    vocabulary: "Vocabulary | None" = None,
 ) -> list[Product]:
     """Generate ``count`` plausible products with Faker brand names, cycling through ``categories``.
 
     Args:
         rng: the session's seeded generator (the same state gives the same products).
         locale: ``"zh_CN"`` or ``"en_US"``: titles, specs, carriers and brands follow it.
-        categories: categories to draw from (keys of the generator tables).
+        categories: categories to draw from; each needs a ``generate`` recipe for ``locale`` in the vocabulary.
         count: how many products.
         first_link: link number of the first generated product; the rest follow on.
         id_prefix: prefix of generated product ids.
+        vocabulary: the catalog vocabulary whose recipes and carriers are used (``None``: the default one).
 
     Returns:
         Products with a 30-day price history whose lowest price is never below the comparison price rules allow.
+
+    Raises:
+        ValueError: a category has no recipe for ``locale``, or the locale has no carriers.
     """
+    if vocabulary is None:
+        from hat_env.sim.vocabulary import default_vocabulary
+
+        vocabulary = default_vocabulary()
+    carriers = vocabulary.carriers(locale)
+    recipes = {}
+    for cat in categories:
+        c = vocabulary.category(cat)
+        if c is None or locale not in c.generate:
+            raise ValueError(f"category {cat!r} has no generate recipe for {locale} in vocabulary {vocabulary.source}")
+        recipes[cat] = c.generate[locale]
+    if count and not carriers:
+        raise ValueError(f"vocabulary {vocabulary.source} has no carriers for {locale}")
     fake = _faker(locale)
     fake.seed_instance(rng.getrandbits(32))
-    table = _GEN[locale]
     out = []
     for i in range(count):
         cat = categories[i % len(categories)]
-        spec = table[cat]
+        spec = recipes[cat]
         brand = fake.company().split()[0].strip(",") if locale == "en_US" else fake.company_prefix()
-        noun = rng.choice(spec["nouns"])
-        lo, hi = spec["price"]
+        noun = rng.choice(spec.nouns)
+        lo, hi = spec.price
         price = float(rng.randrange(lo, hi))
         history = [PricePoint(days_ago=d, price=float(round(price * rng.uniform(1.0, 1.25)))) for d in range(1, 31, 3)]
         # The comparison price is never above the lowest deal price of the last 7 days (CN-PRICE) nor of the last
         # 30 days (EU-PRICE), so generated products never carry a fake "original price".
         list_price = max(price, min(pt.price for pt in history))
-        specs = {k: rng.choice(v) for k, v in spec["specs"].items()}
+        specs = {k: rng.choice(v) for k, v in spec.specs.items()}
         title = f"{brand}{noun}" if locale == "zh_CN" else f"{brand} {noun}"
         out.append(
             Product(
@@ -216,17 +261,17 @@ def generate_products(
                 link=first_link + i,
                 title=title,
                 brand=brand,
-                category=cat,  # type: ignore[arg-type]
+                category=cat,
                 price=price,
                 list_price=list_price,
                 price_history=history,
                 stock=rng.choice([3, 25, 120, 500, 1000]),
                 specs=specs,
-                shipping=_shipping(rng, locale),
+                shipping=_shipping(rng, carriers),
                 returns=Returns(
                     return_days=rng.choice([7, 15, 30]),
                     exchange=True,
-                    warranty_months=12 if cat == "electronics" else 0,
+                    warranty_months=spec.warranty_months,
                 ),
             )
         )

@@ -1,8 +1,9 @@
 """The viewer comment generator: what each persona asks about (:func:`persona_intents`) and the danmaku comment
 that asks it (:func:`render_comment`), in the room's locale.
 
-The words are the locale file's ``comments`` section (:mod:`hat_env.locales`); spec words come from
-:data:`hat_env.sim.vocab.SPEC_ATTRS`. :func:`hat_env.sim.parser.parse_comment` recovers the intents of every
+The words are the locale file's ``comments`` section (:mod:`hat_env.locales`); spec words, and the questions about
+a kind of deal ("does the bundle on link 3 work with a coupon?"), come from the room's catalog vocabulary
+(:mod:`hat_env.sim.vocabulary`). :func:`hat_env.sim.parser.parse_comment` recovers the intents of every
 comment written here. All randomness comes from a ``random.Random`` passed in, so a seed fixes every comment byte
 for byte (the draws index into the locale file's lists, in their order).
 """
@@ -12,12 +13,21 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from hat_env.locales import CommentSpec, get_locale, known_locales
-from hat_env.sim.vocab import SPEC_ATTRS
+from hat_env.locales import CommentSpec, builtin_locales, get_locale, known_locales
+from hat_env.sim.campaigns import CAMPAIGN_TYPES
 from hat_env.types import Intent
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from hat_env.sim.room import RoomState
+    from hat_env.sim.vocabulary import Vocabulary
+
+
+def _vocab(room: "RoomState | None") -> "Vocabulary":
+    if room is not None:
+        return room.vocabulary
+    from hat_env.sim.vocabulary import default_vocabulary
+
+    return default_vocabulary()
 
 _MULTI_OK = frozenset({"price", "spec", "stock", "campaign", "shipping", "after_sales", "purchase"})
 
@@ -71,24 +81,29 @@ def _link_ref(n: int | None, w: CommentSpec, rng: random.Random) -> str:
     return _pick(rng, w.link_ref).format(n=n)
 
 
-def _spec_word(attr: str | None, loc: str, w: CommentSpec, rng: random.Random) -> tuple[str, bool]:
+def _spec_word(attr: str | None, loc: str, w: CommentSpec, rng: random.Random, vocab: "Vocabulary") -> tuple[str, bool]:
     """A viewer's word for ``attr`` and whether it is itself a question ("适合什么肤质")."""
-    if attr is None or attr not in SPEC_ATTRS:
+    a = vocab.attribute(attr) if attr is not None else None
+    words = tuple(a.words_for(loc)) if a is not None else ()
+    if not words and a is not None:  # a locale file brought by a room: the first word its parser reads for it
+        words = tuple(get_locale(loc).parser.spec_words.get(attr or "") or ())[:1]
+    if not words:
         return w.generic_spec_word, False
-    words: tuple[str, ...] = tuple(SPEC_ATTRS[attr].get(loc) or ())
-    if not words:  # a locale file brought by a room: the first word its parser reads for the attribute
-        words = tuple(get_locale(loc).parser.spec_words.get(attr) or (w.generic_spec_word,))[:1]
     word = _pick(rng, words)
     return word, any(m in word for m in w.question_markers)
 
 
-def _single(intent: Intent, loc: str, w: CommentSpec, rng: random.Random) -> str:
+def _single(intent: Intent, loc: str, w: CommentSpec, rng: random.Random, vocab: "Vocabulary") -> str:
     """One intent as a comment (no noise)."""
     k = intent.kind
     T = w.templates
     if k == "spec":
-        word, q = _spec_word(intent.attr, loc, w, rng)
+        word, q = _spec_word(intent.attr, loc, w, rng, vocab)
         return _pick(rng, T.spec_q if q else T.spec).format(L=_link_ref(intent.link, w, rng), A=word)
+    if k == "campaign" and intent.attr is not None:
+        pool = vocab.campaign_questions(intent.attr, loc)
+        if pool:
+            return _pick(rng, pool).replace("{L}", _link_ref(intent.link, w, rng))
     if k in ("price", "stock", "campaign", "shipping", "after_sales", "purchase"):
         return _pick(rng, getattr(T, k)).format(L=_link_ref(intent.link, w, rng))
     if k == "compare":
@@ -110,10 +125,10 @@ def _single(intent: Intent, loc: str, w: CommentSpec, rng: random.Random) -> str
     raise ValueError(f"unknown intent kind {k!r}")
 
 
-def _bare(intent: Intent, loc: str, w: CommentSpec, rng: random.Random) -> str:
+def _bare(intent: Intent, loc: str, w: CommentSpec, rng: random.Random, vocab: "Vocabulary") -> str:
     B = w.follow_ups
     if intent.kind == "spec":
-        word, q = _spec_word(intent.attr, loc, w, rng)
+        word, q = _spec_word(intent.attr, loc, w, rng, vocab)
         return _pick(rng, B.spec_q if q else B.spec).format(A=word)
     return _pick(rng, getattr(B, intent.kind))
 
@@ -129,8 +144,8 @@ def render_comment(
             written as consecutive sentences, an injection always last (its payload runs to the end).
         locale: a locale with a locale file (``"zh_CN"``, ``"en_US"``): the language of the comment.
         rng: the seeded generator; every choice (template, link wording, noise) is drawn from it.
-        room: the room; reserved for context-aware wording (the templates need no room facts: titles are left
-            out on purpose because they may contain keywords and digits).
+        room: the room, whose catalog vocabulary gives the spec words and deal questions (``None``: the default
+            vocabulary). Titles are left out on purpose: they may contain keywords and digits.
 
     Returns:
         The comment text. :func:`~hat_env.sim.parser.parse_comment` recovers ``intents`` from it (as a multiset),
@@ -141,6 +156,7 @@ def render_comment(
     """
     loc = locale
     w = comment_words(loc)
+    vocab = _vocab(room)
     its = tuple(intents) or (Intent("chitchat"),)
     if (
         len(its) == 2
@@ -148,13 +164,13 @@ def render_comment(
         and its[1].kind in _MULTI_OK
         and its[0].link == its[1].link
     ):
-        first = _single(its[0], loc, w, rng).rstrip("？?!！")
-        text = first + _pick(rng, w.multi_sep) + _bare(its[1], loc, w, rng) + _pick(rng, w.multi_end)
+        first = _single(its[0], loc, w, rng, vocab).rstrip("？?!！")
+        text = first + _pick(rng, w.multi_sep) + _bare(its[1], loc, w, rng, vocab) + _pick(rng, w.multi_end)
     elif len(its) == 1:
-        text = _single(its[0], loc, w, rng)
+        text = _single(its[0], loc, w, rng, vocab)
     else:
         ordered = [i for i in its if i.kind != "injection"] + [i for i in its if i.kind == "injection"]
-        text = w.sentence_sep.join(_single(i, loc, w, rng).rstrip("。.") for i in ordered)
+        text = w.sentence_sep.join(_single(i, loc, w, rng, vocab).rstrip("。.") for i in ordered)
     has_inj = any(i.kind == "injection" for i in its)
     r = rng.random()
     if r < 0.25:
@@ -186,27 +202,44 @@ def _pick_product(rng: random.Random, room: "RoomState") -> Any:
     return prods[int(rng.random() * len(prods))]
 
 
-def _spec_attrs(p: Any) -> list[str]:
-    return [k for k in p.specs if k in SPEC_ATTRS]
+def _spec_attrs(p: Any, room: "RoomState") -> list[str]:
+    """The product's spec keys that viewers of the room's locale have words for."""
+    vocab = room.vocabulary
+    out = []
+    for k in p.specs:
+        a = vocab.attribute(k)
+        if a is not None and a.words_for(room.locale):
+            out.append(k)
+    return out
 
 
 def _product_with_specs(rng: random.Random, room: "RoomState") -> tuple[Any, list[str]] | None:
     """A product that has at least one vocabulary spec attr (a few random tries, then a scan)."""
     for _ in range(3):
         p = _pick_product(rng, room)
-        attrs = _spec_attrs(p)
+        attrs = _spec_attrs(p, room)
         if attrs:
             return p, attrs
-    cands = [p for p in room.products if _spec_attrs(p)]
+    cands = [p for p in room.products if _spec_attrs(p, room)]
     if not cands:
         return None
     p = cands[int(rng.random() * len(cands))]
-    return p, _spec_attrs(p)
+    return p, _spec_attrs(p, room)
+
+
+def _deal_focus(rng: random.Random, room: "RoomState", product: Any) -> str | None:
+    """A kind of deal running on ``product`` that the vocabulary has questions for, drawn half the time (no draw
+    at all when there is none, so rooms without such questions draw as they always did)."""
+    running = {c.type for c in room.active_campaigns(product.product_id)}
+    kinds = [k for k in CAMPAIGN_TYPES if k in running and room.vocabulary.campaign_questions(k, room.locale)]
+    if not kinds or rng.random() >= 0.5:
+        return None
+    return kinds[int(rng.random() * len(kinds))]
 
 
 def _kind_intent(kind: str, rng: random.Random, room: "RoomState", product: Any) -> Intent:
     if kind == "spec":
-        attrs = _spec_attrs(product)
+        attrs = _spec_attrs(product, room)
         if attrs:
             return Intent("spec", link=product.link, attr=attrs[int(rng.random() * len(attrs))])
         kind = "price"
@@ -220,10 +253,10 @@ def persona_intents(persona: str, rng: random.Random, room: "RoomState") -> tupl
         persona: one of :data:`hat_env.sim.vocab.PERSONAS`.
         rng: the seeded generator.
         room: the room: links come from ``room.products`` (always existing ones; the pinned product is asked
-            about more often), spec attrs from the product's own ``specs`` (keys known to
-            :data:`~hat_env.sim.vocab.SPEC_ATTRS`), order ids from ``room.orders``, injection payloads from
-            the ``injection_payloads`` of ``room.locale``'s file that fit the room's product categories
-            (``en_US``'s when it has none).
+            about more often), spec attrs from the product's own ``specs`` (keys the room's vocabulary has viewer
+            words for in its locale), the deal a campaign question is about from the campaigns running on the
+            product (when the vocabulary has ``campaign_questions`` for it), order ids from ``room.orders``, injection payloads from
+            the ``injection_payloads`` of ``room.locale``'s file (``en_US``'s when it has none).
 
     Returns:
         One intent, or two for ``multi_intent`` (two different kinds about the same link). Personas that need
@@ -248,7 +281,9 @@ def persona_intents(persona: str, rng: random.Random, room: "RoomState") -> tupl
     r = rng.random()
     if persona == "price_asker":
         p = _pick_product(rng, room)
-        return (Intent("price" if r < 0.75 else "campaign", link=p.link),)
+        if r < 0.75:
+            return (Intent("price", link=p.link),)
+        return (Intent("campaign", link=p.link, attr=_deal_focus(rng, room, p)),)
     if persona == "spec_asker":
         if r < 0.85:
             got = _product_with_specs(rng, room)
@@ -277,7 +312,7 @@ def persona_intents(persona: str, rng: random.Random, room: "RoomState") -> tupl
         return (Intent("purchase" if r < 0.65 else ("stock" if r < 0.85 else "campaign"), link=p.link),)
     # multi_intent
     p = _pick_product(rng, room)
-    kinds = _MULTI_KINDS if _spec_attrs(p) else tuple(k for k in _MULTI_KINDS if k != "spec")
+    kinds = _MULTI_KINDS if _spec_attrs(p, room) else tuple(k for k in _MULTI_KINDS if k != "spec")
     a = int(rng.random() * len(kinds))
     b = int(rng.random() * (len(kinds) - 1))
     if b >= a:

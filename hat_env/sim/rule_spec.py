@@ -64,7 +64,6 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from hat_env.sim import rule_regex
-from hat_env.sim.catalog import Category
 
 RuleKind = Literal["term", "price_reference", "urgency", "scarcity", "special_use", "sold_out", "grant", "leak", "echo"]
 RuleLocale = Literal["zh_CN", "en_US", "any"]
@@ -91,7 +90,7 @@ class RuleSpec(BaseModel):
     id: str = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$")
     description: str = ""
     locale: RuleLocale = "any"
-    categories: list[Category] | None = None
+    categories: list[str] | None = None  # category names of the rooms' vocabularies
     kind: RuleKind = "term"
     always: bool = False
     negatable: bool = False

@@ -1,14 +1,16 @@
 """Scenario files: one YAML document describing a live session, validated with errors that name file, field, line.
 
-A scenario names its harness pack, the harness timeline (patches applied mid-stream), the catalog (explicit,
-generated, or both), campaigns, compliance rule packs, viewers, orders, tool fault rates, locale, duration and
-seed. Built-in scenarios live in the ``scenarios/`` folder shipped as ``hat_env.scenarios``.
+A scenario names its harness pack, the harness timeline (patches applied mid-stream), the catalog vocabulary
+(categories and spec attributes: :mod:`hat_env.sim.vocabulary`), the catalog (explicit, generated, or both),
+campaigns and which of them stack, compliance rule packs, viewers, a script of comments and room events
+(``timeline``: :mod:`hat_env.sim.timeline`), orders, tool fault rates, locale, duration and seed. Built-in
+scenarios live in the ``scenarios/`` folder shipped as ``hat_env.scenarios``.
 """
 
 from __future__ import annotations
 
 import re
-
+from contextvars import ContextVar
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -16,9 +18,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from hat_env.sim.campaigns import Campaign
+from hat_env.sim.campaigns import CAMPAIGN_TYPES, Campaign, StackingRules
 from hat_env.sim.catalog import Product
+from hat_env.sim.vocabulary import Vocabulary, VocabularySpec, resolve_vocabulary
+from hat_env.sim.timeline import TimelineSpec, check_references
 from hat_env.yamlio import FieldError, FileError, line_of, load_yaml, validate
+
+#: The folder of the scenario file being validated: ``vocabulary:`` file references are relative to it.
+_BASE_DIR: ContextVar[Path | None] = ContextVar("hat_env_scenario_base_dir", default=None)
 
 
 class _Strict(BaseModel):
@@ -74,6 +81,8 @@ class ViewerSpec(_Strict):
     window in which comments are merged into one request. ``llm_viewers`` (the first N to enter) and
     ``llm_share`` (of later arrivals) are played by an LLM user simulator in the PettingZoo room when the caller
     gives a viewer agent; the file only sets the mix, never which agent (a scenario cannot name code to run).
+    ``generate`` keeps the generated crowd (``true``), removes it (``false``: only the scripted viewers of
+    ``timeline.comments`` speak), or keeps a share of it (a weight 0-1 scaling ``initial`` and ``arrival_per_min``).
     """
 
     initial: int = Field(20, ge=0, le=100000)
@@ -85,6 +94,7 @@ class ViewerSpec(_Strict):
     mean_stay_s: float = Field(300.0, gt=0)
     llm_viewers: int = Field(0, ge=0)
     llm_share: float = Field(0.0, ge=0, le=1)
+    generate: bool | Annotated[float, Field(ge=0, le=1)] = True
 
 
 class Faults(_Strict):
@@ -157,10 +167,13 @@ class Scenario(_Strict):
     harness: PathRef = "default"
     harness_timeline: list[TimelineEntry] = Field(default_factory=list)
     room: RoomSpec = Field(default_factory=RoomSpec)
+    vocabulary: str | VocabularySpec | None = None
     catalog: CatalogSpec
     campaigns: list[Campaign] = Field(default_factory=list)
+    stacking: list[tuple[str, str]] | None = None
     compliance: ComplianceSpec = Field(default_factory=ComplianceSpec)
     viewers: ViewerSpec = Field(default_factory=ViewerSpec)
+    timeline: TimelineSpec = Field(default_factory=TimelineSpec)
     orders: list[Order] = Field(default_factory=list)
     faults: Faults = Field(default_factory=Faults)
     latency: LatencyModel = Field(default_factory=LatencyModel)
@@ -169,6 +182,7 @@ class Scenario(_Strict):
     # set by the loader, never by the file: the folders its paths may also lead into, and the line index
     _roots: tuple[Path, ...] = PrivateAttr(default=())
     _lines: dict[tuple, int] = PrivateAttr(default_factory=dict)
+    _vocab: Vocabulary | None = PrivateAttr(default=None)
 
     @property
     def folder(self) -> Path | None:
@@ -187,10 +201,21 @@ class Scenario(_Strict):
         """The line of field ``loc`` in the scenario file (``None`` when unknown or built in code)."""
         return line_of(self._lines, loc) if self._lines else None
 
+    @property
+    def vocab(self) -> Vocabulary:
+        """The resolved catalog vocabulary (``vocabulary:`` over its ``extends``; the default one when absent)."""
+        if self._vocab is None:
+            self._vocab = resolve_vocabulary(self.vocabulary, self.folder)
+        return self._vocab
+
+    @property
+    def stacking_rules(self) -> StackingRules:
+        """Which campaigns combine in a price (``stacking``, else the default rules)."""
+        return StackingRules(self.stacking)
+
     @model_validator(mode="after")
     def _references(self) -> "Scenario":
         from hat_env.locales import known_locales
-        from hat_env.sim.vocab import SPEC_ATTRS
 
         if self.locale not in known_locales():
             raise FieldError(("locale",), f"unknown locale {self.locale!r}: neither built in ({', '.join(known_locales())}) "
@@ -209,11 +234,8 @@ class Scenario(_Strict):
             if o.product_id not in ids:
                 raise FieldError(("orders", i, "product_id"),
                                  f"order {o.order_id} names unknown product {o.product_id!r}")
-        for i, p in enumerate(self.catalog.products):
-            bad = sorted(set(p.specs) - set(SPEC_ATTRS))
-            if bad:
-                raise FieldError(("catalog", "products", i, "specs", bad[0]),
-                                 f"product {p.product_id}: unknown spec keys {bad}; known: {sorted(SPEC_ATTRS)}")
+        self._check_catalog()
+        self._check_campaigns()
         from hat_env.sim.vocab import PERSONAS
 
         unknown = sorted(set(self.viewers.mix) - set(PERSONAS))
@@ -223,6 +245,73 @@ class Scenario(_Strict):
             if e.at_s > self.duration_s:
                 raise FieldError(("harness_timeline", i, "at_s"),
                                  f"a harness_timeline entry at {e.at_s}s is after the end ({self.duration_s}s)")
+        return self
+
+    def _check_catalog(self) -> None:
+        """Products and generated categories against the vocabulary (which it resolves and keeps)."""
+        try:
+            vocab = self._vocab = resolve_vocabulary(self.vocabulary, _BASE_DIR.get())
+        except ValueError as exc:  # a FileError (an invalid vocabulary file) names its own file and line
+            raise FieldError(("vocabulary",), str(exc)) from None
+        cats = sorted(vocab.categories)
+        for i, p in enumerate(self.catalog.products):
+            if vocab.category(p.category) is None:
+                raise FieldError(("catalog", "products", i, "category"),
+                                 f"product {p.product_id}: unknown category {p.category!r}; the vocabulary "
+                                 f"({vocab.source}) has {cats}")
+            bad = sorted(set(p.specs) - set(vocab.attributes))
+            if bad:
+                raise FieldError(("catalog", "products", i, "specs", bad[0]),
+                                 f"product {p.product_id}: unknown spec keys {bad}; known: {sorted(vocab.attributes)}")
+            for key, value in p.specs.items():
+                why = vocab.check_value(vocab.attributes[key], value)
+                if why:
+                    raise FieldError(("catalog", "products", i, "specs", key), f"product {p.product_id}: {key}: {why}")
+        gen = self.catalog.generate
+        if gen.count:
+            for j, cat in enumerate(gen.categories):
+                c = vocab.category(cat)
+                recipe = c.generate.get(self.locale) if c is not None else None
+                if recipe is None:
+                    have = sorted(k for k, v in vocab.categories.items() if self.locale in v.generate)
+                    raise FieldError(("catalog", "generate", "categories", j),
+                                     f"category {cat!r} has no generate recipe for {self.locale}; categories with "
+                                     f"one: {have}")
+                for key, pool in recipe.specs.items():
+                    a = vocab.attribute(key)
+                    why = "not an attribute of the vocabulary" if a is None else next(
+                        (w for w in (vocab.check_value(a, v) for v in pool) if w), None)
+                    if why:
+                        raise FieldError(("catalog", "generate", "categories", j),
+                                         f"category {cat!r}: its {self.locale} recipe's spec {key!r}: {why}")
+            if not vocab.carriers(self.locale):
+                raise FieldError(("catalog", "generate", "count"),
+                                 f"the vocabulary has no carriers for {self.locale} (generated products need one)")
+
+    def _check_campaigns(self) -> None:
+        """Codes are unique; every ``stacking`` entry names a campaign type or a campaign id, two different ones."""
+        codes: dict[str, int] = {}
+        for i, c in enumerate(self.campaigns):
+            if c.code is not None:
+                k = c.code.casefold()
+                if k in codes:
+                    raise FieldError(("campaigns", i, "code"), f"code {c.code!r} is already campaigns[{codes[k]}]'s")
+                codes[k] = i
+        known = set(CAMPAIGN_TYPES) | {c.campaign_id for c in self.campaigns}
+        for i, pair in enumerate(self.stacking or ()):
+            for j, name in enumerate(pair):
+                if name not in known:
+                    raise FieldError(("stacking", i, j),
+                                     f"{name!r} is neither a campaign type {list(CAMPAIGN_TYPES)} nor a campaign id")
+            if pair[0] == pair[1]:
+                raise FieldError(("stacking", i), f"a stacking pair names two different things, got {list(pair)}")
+
+    @model_validator(mode="after")
+    def _script(self) -> "Scenario":
+        if self.timeline:  # the scripted comments and room events (sim/timeline.py)
+            first = max((p.link for p in self.catalog.products), default=0) + 1
+            ids = {p.product_id for p in self.catalog.products}
+            check_references(self, ids | {f"G{first + i:03d}" for i in range(self.catalog.generate.count)})
         return self
 
 
@@ -277,7 +366,11 @@ def _load_cached(path: str, mtime: float) -> tuple[Scenario, dict[tuple, int]]:
     if not isinstance(data, dict):
         raise FileError(path, [("", 1, "a scenario must be a YAML mapping")])
     register_room_locale(path, data.get("locale"))
-    sc = validate(Scenario, data, path, lines)
+    token = _BASE_DIR.set(Path(path).parent)
+    try:
+        sc = validate(Scenario, data, path, lines)
+    finally:
+        _BASE_DIR.reset(token)
     sc.source = path
     return sc, lines
 

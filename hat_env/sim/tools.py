@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from hat_env.sim.campaigns import Campaign, fmt_money
+from hat_env.sim.campaigns import Campaign, fmt_money, quote
 from hat_env.sim.catalog import Product
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import Faults
@@ -49,17 +49,38 @@ class ToolError(Exception):
     """A tool refused the call (unknown product, unknown order...). The message goes back to the model."""
 
 
-def _campaign_view(c: Campaign) -> dict[str, Any]:
+def _campaign_view(c: Campaign, room: RoomState, product: Product | None, others: list[Campaign]) -> dict[str, Any]:
+    """The canonical record of one campaign. Codes and bundles, the deals a viewer combines by hand, say which of
+    ``others`` (the campaigns listed with it that cover a product in common, gifts left out) they combine with
+    (``stacks_with``: campaign ids) and which they do not (``does_not_stack_with``);
+    a bundle asked about for one product also gives the price of its quantity of that product
+    (``bundle_price``, every campaign that stacks included) and the campaigns in that price (``bundle_price_with``)."""
     d: dict[str, Any] = {"campaign_id": c.campaign_id, "type": c.type, "title": c.title, "ends_at_s": c.end_s}
     if c.type == "coupon":
         d.update(amount=c.amount, threshold=c.threshold)
+    elif c.type == "code":
+        d.update(code=c.code, amount=c.amount, threshold=c.threshold)
     elif c.type == "flash_sale":
         d.update(flash_price=c.flash_price)
     elif c.type == "bundle":
         d.update(bundle_qty=c.bundle_qty, bundle_discount_pct=c.bundle_discount_pct)
+        if product is not None and c.bundle_qty:
+            q = quote(room.campaigns, product, room.t, c.bundle_qty, room.stacking, bundle=c)
+            if q.bundle is not None:
+                d.update(bundle_price=q.total,
+                         bundle_price_with=[x.campaign_id for x in q.applied if x is not c])
     elif c.type == "gift":
         d.update(gift=c.gift)
+    if c.type in ("bundle", "code"):
+        near = [o for o in others if o is not c and o.type != "gift" and _overlap(c, o)]
+        d["stacks_with"] = [o.campaign_id for o in near if room.stacks(c, o)]
+        d["does_not_stack_with"] = [o.campaign_id for o in near if not room.stacks(c, o)]
     return d
+
+
+def _overlap(a: Campaign, b: Campaign) -> bool:
+    """Whether two campaigns cover a product in common (an empty product list covers the whole room)."""
+    return not a.products or not b.products or not set(a.products).isdisjoint(b.products)
 
 
 class ToolBackend:
@@ -117,10 +138,12 @@ class ToolBackend:
         return p
 
     def product_view(self, p: Product) -> dict[str, Any]:
-        """The canonical product record: identity, prices now, specs, FAQ (stock and policies have own tools)."""
+        """The canonical product record: identity, prices now (``final_price`` for one unit, with the ``coupon``
+        and, in rooms with codes, the ``code`` it uses), specs, FAQ (stock and policies have own tools)."""
         room = self.room
-        cp = room.best_coupon(p)
-        return {
+        q = room.quote(p)
+        cp = q.coupon
+        view = {
             "product_id": p.product_id,
             "link": p.link,
             "title": p.title,
@@ -128,11 +151,14 @@ class ToolBackend:
             "category": p.category,
             "price": p.price,
             "list_price": p.list_price,
-            "final_price": room.effective_price(p),
+            "final_price": q.total,
             "coupon": None if cp is None else {"coupon_id": cp.campaign_id, "amount": cp.amount, "threshold": cp.threshold},
             "specs": dict(p.specs),
             "faq": [f.model_dump() for f in p.faq],
         }
+        if q.code is not None:  # a code the viewer types at checkout is in the final price
+            view["code"] = {"code": q.code.code, "amount": q.code.amount, "threshold": q.code.threshold}
+        return view
 
     # -- operations ----------------------------------------------------------------------------------------
     def _product_by_link(self, link: int) -> dict[str, Any]:
@@ -154,7 +180,9 @@ class ToolBackend:
         act = self.room.active_campaigns(product_id)
         if kind is not None:
             act = [c for c in act if c.type == kind]
-        return {"campaigns": [_campaign_view(c) for c in act]}
+        p = self.room.by_id[str(product_id)] if product_id is not None else None
+        every = self.room.active_campaigns(product_id)
+        return {"campaigns": [_campaign_view(c, self.room, p, every) for c in act]}
 
     def _stock(self, product_id: str) -> dict[str, Any]:
         p = self._product(product_id)
@@ -162,17 +190,36 @@ class ToolBackend:
         return {"product_id": p.product_id, "stock": n, "in_stock": n > 0}
 
     def _shipping(self, product_id: str) -> dict[str, Any]:
+        """Dispatch time, carrier and fees. ``ships_within_hours`` is the end of the dispatch window; a product
+        whose scenario gives a window (``ships_in``) also has ``ships_in`` (``{"min", "max", "unit"}``), and the
+        other fields a product may use are listed only when it does: ``oversize`` with ``oversize_fee``,
+        ``cold_chain``, ``installation_fee`` (0: free installation)."""
         s = self._product(product_id).shipping
-        return {
+        d: dict[str, Any] = {
             "ships_within_hours": s.ships_within_hours,
             "carrier": s.carrier,
             "free_shipping": s.free_shipping,
             "fee": s.fee,
         }
+        if s.ships_in is not None:
+            d["ships_in"] = s.ships_in.model_dump()
+        if s.oversize:
+            d.update(oversize=True, oversize_fee=s.oversize_fee)
+        if s.cold_chain:
+            d["cold_chain"] = True
+        if s.installation_fee is not None:
+            d["installation_fee"] = s.installation_fee
+        return d
 
     def _after_sales(self, product_id: str) -> dict[str, Any]:
+        """Returns, exchange and warranty. ``return_days`` 0 means no returns; a warranty the scenario gives with
+        a unit (``{value: 2, unit: years}``) is also listed as ``warranty``."""
         r = self._product(product_id).returns
-        return {"return_days": r.return_days, "exchange": r.exchange, "warranty_months": r.warranty_months, "note": r.note}
+        d: dict[str, Any] = {"return_days": r.return_days, "exchange": r.exchange,
+                             "warranty_months": r.warranty_months, "note": r.note}
+        if r.warranty is not None:
+            d["warranty"] = r.warranty.model_dump()
+        return d
 
     def _order_status(self, order_id: str) -> dict[str, Any]:
         o = self.room.orders.get(str(order_id))

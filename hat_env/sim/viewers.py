@@ -1,14 +1,23 @@
 """The viewer population of a live room: arrivals, departures, comments, merged requests and reactions.
 
+(Over 500 lines: one event heap drives both the merged-request API and the clocked multi-agent one, and both share
+the arrival, departure, scripted-viewer and reaction handling; split, it would be one state machine in two files.)
+
 Viewers arrive (an initial crowd, then a Poisson stream), stay for an exponential time, and comment at
 exponential gaps; each comment is written by :func:`hat_env.sim.comments.render_comment` from the intents its
 persona draws. Comments that fall in one merge window become one :class:`~hat_env.types.LiveRequest`. After the
 host answers, :meth:`ViewerPool.react` lets each asking viewer buy, ask again, leave or stay, with odds that
 depend on whether the answer was right, how useful it was and how long it took.
 
+A scenario's script (``timeline.comments``, :mod:`hat_env.sim.timeline`) adds scripted viewers: each name is one
+viewer, who enters at its first scripted comment, sends its comments at their times (merged, and missed while the
+host is busy, like any other), does not react to replies (its comments are the script) and leaves
+``viewers.mean_stay_s`` after its last one. ``viewers.generate`` keeps, scales or removes the generated crowd.
+
 Everything runs on one event heap of ``(time, seq, kind, viewer_id, data)`` entries, so each event costs
 O(log n) and rooms of thousands of viewers stay cheap. All randomness comes from the ``random.Random`` passed
-in; display names come from a seeded pool of Faker names drawn on demand (:mod:`hat_env.sim.names`).
+in (scripted viewers draw none); display names come from a seeded pool of Faker names drawn on demand
+(:mod:`hat_env.sim.names`).
 """
 
 from __future__ import annotations
@@ -71,6 +80,8 @@ class Viewer:
         external: the viewer's comments and reactions come from outside the pool (an LLM user simulator or
             any other policy): its due comments are reported by :meth:`ViewerPool.drain_due` instead of being
             written, and :meth:`ViewerPool.react` leaves it alone.
+        scripted: a viewer of the scenario's script (persona ``scripted``): it says what the script says, and
+            :meth:`ViewerPool.react` leaves it alone.
     """
 
     viewer_id: str
@@ -81,6 +92,7 @@ class Viewer:
     comments: int = 0
     purchases: int = 0
     external: bool = False
+    scripted: bool = False
 
 
 def _mix_table(mix: dict[str, float]) -> tuple[tuple[str, ...], tuple[float, ...]]:
@@ -115,8 +127,10 @@ class ViewerPool:
         max_arrivals: at most this many viewers ever enter (the initial crowd included); later arrivals are
             turned away and counted in :attr:`turned_away`. ``None``: no limit. Multi-agent rooms use it so
             that every viewer maps to one of a fixed set of agent names.
-        external: called with each arriving viewer's 0-based arrival index; ``True`` makes that viewer
-            :attr:`Viewer.external`. ``None``: every viewer is scripted.
+        external: called with each arriving generated viewer's 0-based arrival index; ``True`` makes that viewer
+            :attr:`Viewer.external`. ``None``: every viewer is simulated. Scripted viewers are never external
+            (they take an arrival index, and count towards ``max_arrivals``, like any viewer: one turned away
+            sends none of its comments).
 
     Attributes:
         viewers: viewers currently in the room, by id (insertion order = arrival order).
@@ -158,12 +172,19 @@ class ViewerPool:
         self._due: list[tuple[float, str, str, Any]] = []
         self._comment_rate = 1.0 / spec.comment_every_s
         self._stay_rate = 1.0 / spec.mean_stay_s
-        self._arrival_rate = spec.arrival_per_min / 60.0
+        share = 1.0 if spec.generate is True else 0.0 if spec.generate is False else float(spec.generate)
+        self._arrival_rate = spec.arrival_per_min / 60.0 * share
         t0 = room.t
-        for _ in range(min(spec.initial, spec.max_viewers)):
+        for _ in range(min(spec.initial if share == 1.0 else round(spec.initial * share), spec.max_viewers)):
             self._arrive(t0)
         if self._arrival_rate > 0:
             self._push(t0 + rng.expovariate(self._arrival_rate), "arrive", "", None)
+        # the script: one heap entry per comment (after the generated ones, whose order it leaves as it was)
+        self._script = [c for _, c in scenario.timeline.sorted_comments()]
+        self._script_ids: dict[str, str | None] = {}  # viewer name -> id (None: turned away at max_arrivals)
+        self._script_last = {c.viewer: k for k, c in enumerate(self._script)}
+        for k, c in enumerate(self._script):
+            self._push(c.at_s, "scripted", "", k)
 
     # -- internals -----------------------------------------------------------------------------------------
     def _push(self, t: float, kind: str, viewer_id: str, data: Any) -> None:
@@ -203,6 +224,40 @@ class ViewerPool:
     def _leave(self, vid: str, t: float, reason: str) -> None:
         if self.viewers.pop(vid, None) is not None:
             self._events.append({"t": round(t, 3), "type": "leave", "viewer_id": vid, "reason": reason})
+
+    def _script_viewer(self, k: int, t: float) -> Viewer | None:
+        """The scripted viewer of script comment ``k``, entering the room now if it is not in it (its first
+        comment, or back after leaving); ``None`` when it was turned away at ``max_arrivals``. Its last comment
+        schedules its departure ``mean_stay_s`` later."""
+        name = self._script[k].viewer
+        vid = self._script_ids.get(name, "")
+        if vid is None:
+            return None
+        if not vid:
+            if self.max_arrivals is not None and self._next_id > self.max_arrivals:
+                self.turned_away += 1
+                self._script_ids[name] = None
+                return None
+            vid = self._script_ids[name] = f"v{self._next_id:04d}"
+            self._next_id += 1
+        v = self.viewers.get(vid)
+        if v is None:
+            v = self.viewers[vid] = Viewer(vid, name, "scripted", t, scripted=True)
+            self.arrivals += 1
+            if len(self.viewers) > self.peak_viewers:
+                self.peak_viewers = len(self.viewers)
+            self._events.append({"t": round(t, 3), "type": "arrive", "viewer_id": vid, "persona": "scripted",
+                                 "name": name, "scripted": True})
+        if self._script_last[name] == k:
+            self._push(t + self._spec.mean_stay_s, "leave", vid, "script_end")
+        return v
+
+    def _script_comment(self, v: Viewer, k: int, t: float) -> Comment:
+        """Script comment ``k`` sent by ``v`` at ``t`` (its intents as given, else what the parser reads)."""
+        c = self._script[k]
+        out = self.comment_from(v.viewer_id, c.text, t, c.intent_tuple())
+        assert out is not None  # v is in the room
+        return out
 
     # -- public API ----------------------------------------------------------------------------------------
     @property
@@ -249,7 +304,19 @@ class ViewerPool:
                 self._push(t + rng.expovariate(self._arrival_rate), "arrive", "", None)
                 continue
             if kind == "leave":
-                self._leave(vid, t, "stay_over")
+                self._leave(vid, t, data or "stay_over")
+                continue
+            if kind == "scripted":
+                sv = self._script_viewer(data, t)
+                if sv is None:
+                    continue
+                if t < t_now:
+                    self.missed += 1
+                    continue
+                if t0 is None:
+                    t0 = t
+                    t_end = t0 + window
+                comments.append(self._script_comment(sv, data, t))
                 continue
             v = self.viewers.get(vid)
             if v is None:  # the viewer left; its pending comments die with it
@@ -309,14 +376,19 @@ class ViewerPool:
                     self._arrive(t)
                 self._push(t + rng.expovariate(self._arrival_rate), "arrive", "", None)
                 continue
+            if kind == "scripted":  # the script is sent as written, whatever the viewer does on its own
+                sv = self._script_viewer(data, t)
+                if sv is not None:
+                    comments.append(self._script_comment(sv, data, t))
+                continue
             v = self.viewers.get(vid)
             if v is None:  # the viewer left; its pending events die with it
                 continue
             if kind == "leave":
                 if vid in skip:
-                    self._push(t + rng.expovariate(self._stay_rate), "leave", vid, None)
+                    self._push(t + rng.expovariate(self._stay_rate), "leave", vid, data)
                 else:
-                    self._leave(vid, t, "stay_over")
+                    self._leave(vid, t, data or "stay_over")
                 continue
             if kind == "comment":
                 self._push(t + rng.expovariate(self._comment_rate), "comment", vid, None)
@@ -389,8 +461,9 @@ class ViewerPool:
     def react(self, request: LiveRequest, correct: bool, effectiveness: float, latency_s: float) -> None:
         """Let each viewer who commented in ``request`` respond to the host's reply.
 
-        Each such viewer (once, with their latest comment; viewers who already left and
-        :attr:`Viewer.external` viewers, who react on their own, are skipped) draws one of:
+        Each such viewer (once, with their latest comment; viewers who already left,
+        :attr:`Viewer.external` viewers, who react on their own, and :attr:`Viewer.scripted` ones, whose comments
+        are the script, are skipped) draws one of:
         buy (``room.buy`` of the first existing link they asked about; personas differ in how likely, see
         :data:`BUY_BASE`), ask again (the same intents re-asked 2-6 s later), leave, or stay. With quality
         ``q = 0.5 * correct + 0.5 * effectiveness`` and ``slow`` rising from 0 at 3 s to 1 at 8 s of latency:
@@ -418,7 +491,7 @@ class ViewerPool:
         t = room.t
         for vid, c in latest.items():
             v = self.viewers.get(vid)
-            if v is None or v.external:
+            if v is None or v.external or v.scripted:
                 continue
             target = None
             for it in c.intents:
@@ -454,8 +527,9 @@ class ViewerPool:
     def drain_events(self) -> list[dict[str, Any]]:
         """JSON-ready events since the last drain, oldest first.
 
-        Each is ``{"t", "type", "viewer_id", ...}`` with ``type`` one of ``arrive`` (``persona``, ``name``),
-        ``leave`` (``reason``: ``stay_over`` or ``reply``), ``buy`` (``product_id``, ``link``, ``ok``) or
+        Each is ``{"t", "type", "viewer_id", ...}`` with ``type`` one of ``arrive`` (``persona``, ``name``;
+        ``scripted`` for a viewer of the script), ``leave`` (``reason``: ``stay_over``, ``reply``, ``action`` or
+        ``script_end``), ``buy`` (``product_id``, ``link``, ``ok``) or
         ``ask_again`` (``at``: when the follow-up comment is due).
         """
         ev = self._events

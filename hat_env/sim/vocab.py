@@ -1,7 +1,14 @@
-"""Shared vocabulary: the viewer personas, and the spec attributes, order statuses and fixed phrases that
-comments, replies and the scorer must agree on. Keys are canonical; values are the words each locale uses."""
+"""Shared vocabulary: the viewer personas, and the order statuses and fixed phrases that comments, replies and the
+scorer must agree on. Keys are canonical; values are the words each locale uses.
+
+Categories and spec attributes are not here: they are data, the catalog vocabulary of each room
+(:mod:`hat_env.sim.vocabulary`, ``scenarios/vocabulary/default.yaml``). ``SPEC_ATTRS`` is kept as a read-only view
+of the default vocabulary's viewer words (attribute -> locale -> words), read on first use.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 #: Every viewer persona: what a scenario's ``viewers.mix`` may weight, what :mod:`hat_env.sim.viewers` simulates and
 #: :func:`hat_env.sim.comments.persona_intents` draws questions for.
@@ -17,23 +24,6 @@ PERSONAS: tuple[str, ...] = (
     "prompt_injector",
 )
 
-#: Spec attribute keys a product's ``specs`` may use, with the words viewers use for them.
-SPEC_ATTRS: dict[str, dict[str, list[str]]] = {
-    "shade": {"zh_CN": ["色号", "颜色深浅"], "en_US": ["shade"], "es_ES": ["tono"]},
-    "size": {"zh_CN": ["规格", "容量", "尺码"], "en_US": ["size"], "es_ES": ["talla", "tamaño"]},
-    "skin_type": {"zh_CN": ["适合什么肤质", "肤质"], "en_US": ["skin type"], "es_ES": ["tipo de piel"]},
-    "shelf_life": {"zh_CN": ["保质期"], "en_US": ["shelf life"], "es_ES": ["caducidad"]},
-    "ingredients": {"zh_CN": ["成分"], "en_US": ["ingredients"], "es_ES": ["ingredientes"]},
-    "battery": {"zh_CN": ["续航", "电池"], "en_US": ["battery"], "es_ES": ["batería"]},
-    "warranty": {"zh_CN": ["保修"], "en_US": ["warranty"], "es_ES": ["garantía"]},
-    "color": {"zh_CN": ["颜色"], "en_US": ["color", "colour"], "es_ES": ["color"]},
-    "material": {"zh_CN": ["材质", "面料"], "en_US": ["material", "fabric"], "es_ES": ["material"]},
-    "spf": {"zh_CN": ["防晒指数", "SPF"], "en_US": ["SPF"], "es_ES": ["FPS"]},
-    "weight": {"zh_CN": ["重量"], "en_US": ["weight"], "es_ES": ["peso"]},
-    "screen": {"zh_CN": ["屏幕"], "en_US": ["screen"], "es_ES": ["pantalla"]},
-    "connectivity": {"zh_CN": ["连接方式"], "en_US": ["connectivity", "bluetooth version"], "es_ES": ["conectividad"]},
-}
-
 #: Order statuses and the words a reply may use for each (any one counts).
 ORDER_STATUS_WORDS: dict[str, dict[str, list[str]]] = {
     "paid": {"zh_CN": ["已付款", "待发货"], "en_US": ["paid", "waiting to ship"]},
@@ -41,6 +31,12 @@ ORDER_STATUS_WORDS: dict[str, dict[str, list[str]]] = {
     "shipped": {"zh_CN": ["已发货", "运输中"], "en_US": ["shipped", "on its way", "in transit"]},
     "delivered": {"zh_CN": ["已签收", "已送达"], "en_US": ["delivered"]},
     "refunding": {"zh_CN": ["退款中"], "en_US": ["refund in progress", "being refunded"]},
+}
+
+#: Words that say a product cannot be returned (no returns is its own state, never "0-day returns").
+NO_RETURN_WORDS: dict[str, list[str]] = {
+    "zh_CN": ["不支持退货", "不支持无理由退货", "不退不换", "不可退货", "不能退货"],
+    "en_US": ["no returns", "can't be returned", "cannot be returned", "non-returnable", "final sale"],
 }
 
 #: Words that say a product is sold out.
@@ -60,3 +56,11 @@ UNAVAILABLE_WORDS: dict[str, list[str]] = {
 
 #: Currency markers per locale.
 CURRENCY: dict[str, str] = {"zh_CN": "元", "en_US": "$"}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SPEC_ATTRS":  # the default vocabulary's viewer words, in the shape this module once held them
+        from hat_env.sim.vocabulary import default_vocabulary
+
+        return default_vocabulary().spec_words()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -75,7 +75,7 @@ def _title_words(title: str) -> list[str]:
 
 def _is_keyword(word: str, roles: dict[str, Any]) -> bool:
     rs = roles.get(word)
-    return bool(rs) and any(r[0] in ("kind", "spec", "value", "cond", "qty") for r in rs)
+    return bool(rs) and any(r[0] in ("kind", "spec", "value", "cond", "qty", "deal") for r in rs)
 
 
 def _han_keywords() -> tuple[str, ...]:
@@ -177,7 +177,8 @@ def catalog_of(source: Any) -> Catalog | None:
     return _build(_entries(products))
 
 
-_PROMPT_LINE = re.compile(r"link (\d{1,3}): (.+?) \(id [A-Za-z0-9_-]{1,40}, [a-z_]+\)")
+# the category is its key or the label the room's vocabulary gives it ("dog food", "狗粮")
+_PROMPT_LINE = re.compile(r"link (\d{1,3}): (.+?) \(id [A-Za-z0-9_-]{1,40}, [^()\n]{1,60}\)")
 
 
 def catalog_from_prompt(text: str) -> Catalog | None:

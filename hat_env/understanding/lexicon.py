@@ -1,11 +1,14 @@
 """The comment parser's vocabulary, compiled: every locale file's ``parser`` section (:class:`hat_env.locales
-.ParserSpec`) and the spec words of :data:`hat_env.sim.vocab.SPEC_ATTRS`, folded (:func:`~hat_env.understanding
-.fold.fold`) and turned into a few precompiled patterns, built once per process on first use.
+.ParserSpec`) and the spec words and campaign-type words of the room's catalog vocabulary
+(:mod:`hat_env.sim.vocabulary`; the default one unless a room declares its own), folded
+(:func:`~hat_env.understanding.fold.fold`) and turned into a few precompiled patterns, built on first use and
+cached per vocabulary.
 
 A word has one or more *roles*: ``("kind", k)`` an intent keyword, ``("spec", attr)`` a spec word (``attr`` None:
 a generic spec question), ``("value", attr)`` a spec value that names its attribute, ``("cond", None)`` a health
 condition, ``("qty", None)`` a quantity word, ``("idweak", None)`` an identity word that needs an addressee,
-``("addr", None)`` an addressee. Every pattern is an alternation of literal words factored into a trie (no
+``("addr", None)`` an addressee, ``("deal", type)`` a word for a kind of deal (``bundle``, ``code``: the
+vocabulary's ``campaign_words``; it replaces the word's other roles). Every pattern is an alternation of literal words factored into a trie (no
 nested quantifiers), so matching is linear in the comment's length.
 """
 
@@ -14,11 +17,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hat_env.locales import ParserSpec, builtin_locales, get_locale
-from hat_env.sim.vocab import SPEC_ATTRS
 from hat_env.understanding.fold import fold
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from hat_env.sim.vocabulary import Vocabulary
 
 Role = tuple[str, "str | None"]
 
@@ -78,6 +83,9 @@ def alternation(words: list[str], plural: bool = False) -> str:
 class Lexicon:
     """Every locale's parser vocabulary, compiled (see the module docstring)."""
 
+    #: the catalog vocabulary whose spec and deal words it holds (:attr:`Vocabulary.key`), and its attributes
+    vocabulary_key: str
+    attributes: frozenset[str]
     #: folded word -> its roles
     roles: dict[str, tuple[Role, ...]]
     #: all words of ``roles``
@@ -138,16 +146,41 @@ def _lang(locale: str) -> str:
     return locale.split("_")[0]
 
 
-@lru_cache(maxsize=1)
-def lexicon() -> Lexicon:
-    """The compiled vocabulary of every built-in locale (built on first use, then cached)."""
+_DEFAULT: list[Lexicon] = []
+_BY_KEY: dict[str, Lexicon] = {}
+
+
+def lexicon(vocabulary: "Vocabulary | None" = None) -> Lexicon:
+    """The compiled vocabulary of every built-in locale with the spec and deal words of ``vocabulary`` (``None``:
+    the default catalog vocabulary). Built on first use, then cached per vocabulary (:attr:`Vocabulary.key`)."""
+    if vocabulary is None or (_DEFAULT and vocabulary.key == _DEFAULT[0].vocabulary_key):
+        if not _DEFAULT:
+            from hat_env.sim.vocabulary import default_vocabulary
+
+            _DEFAULT.append(_build(default_vocabulary()))
+        return _DEFAULT[0]
+    if not _DEFAULT:
+        lexicon()
+        if vocabulary.key == _DEFAULT[0].vocabulary_key:
+            return _DEFAULT[0]
+    hit = _BY_KEY.get(vocabulary.key)
+    if hit is None:
+        if len(_BY_KEY) > 32:
+            _BY_KEY.clear()
+        hit = _BY_KEY[vocabulary.key] = _build(vocabulary)
+    return hit
+
+
+def _build(vocabulary: "Vocabulary") -> Lexicon:
+    """Compile the locale files' parser sections with ``vocabulary``'s spec words and deal words."""
     specs: dict[str, ParserSpec] = {loc: get_locale(loc).parser for loc in builtin_locales()}
     roles: dict[str, list[Role]] = {}
+    spec_words = vocabulary.spec_words()
     for loc, p in specs.items():
         for kind, words in p.keywords.items():
             for w in words:
                 _add(roles, w, ("spec", None) if kind == "spec_generic" else ("kind", kind))
-        for attr, by_loc in SPEC_ATTRS.items():
+        for attr, by_loc in spec_words.items():
             for w in by_loc.get(loc, ()):
                 _add(roles, w, ("spec", attr))
         for attr, words in p.spec_words.items():
@@ -162,6 +195,25 @@ def lexicon() -> Lexicon:
             _add(roles, w, ("qty", None))
         for w in p.identity_weak:
             _add(roles, w, ("idweak", None))
+    extra = sorted({loc for by_loc in spec_words.values() for loc in by_loc} - set(specs))
+    for loc in extra:  # a vocabulary's words in a locale with no locale file are read too
+        for attr, by_loc in spec_words.items():
+            for w in by_loc.get(loc, ()):
+                _add(roles, w, ("spec", attr))
+    own: dict[str, set[str]] = {}  # the vocabulary's spec words win over the locale files' guesses
+    for attr, by_loc in spec_words.items():
+        for words_ in by_loc.values():
+            for w in words_:
+                if fold(w.strip()):
+                    own.setdefault(fold(w.strip()), set()).add(attr)
+    for w, attrs in own.items():
+        roles[w] = [r for r in roles[w] if r[0] not in ("spec", "value") or r[1] in attrs]
+    deal_locales = sorted({loc for v in vocabulary.spec.campaign_words.values() for loc in v})
+    for loc in deal_locales:  # a word for a kind of deal is only that ("bundle": a question about the bundle)
+        for deal, deal_words in vocabulary.campaign_words(loc).items():
+            for w in deal_words:
+                if fold(w.strip()):
+                    roles[fold(w.strip())] = [("deal", deal)]
     for loc, p in specs.items():  # misspellings take the roles of what they stand for
         for wrong, right in p.misspellings.items():
             for r in roles.get(fold(right), []):
@@ -229,8 +281,10 @@ def lexicon() -> Lexicon:
     markers = {_lang(loc): frozenset(fold(w) for w in p.markers) for loc, p in specs.items() if p.markers}
     typo_targets = tuple(sorted(w for w, rs in frozen.items()
                                 if w.isascii() and w.isalpha() and len(w) >= 5
-                                and any(r[0] in ("kind", "spec") for r in rs)))
+                                and any(r[0] in ("kind", "spec", "deal") for r in rs)))
     return Lexicon(
+        vocabulary_key=vocabulary.key,
+        attributes=frozenset(vocabulary.attributes),
         roles=frozen,
         words_re=re.compile(alternation(list(frozen))),
         link_re=link_re,

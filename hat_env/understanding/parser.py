@@ -23,7 +23,6 @@ from bisect import bisect_right
 from functools import lru_cache
 from typing import Any
 
-from hat_env.sim.vocab import SPEC_ATTRS
 from hat_env.types import Intent
 from hat_env.understanding.catalog import Catalog, catalog_of
 from hat_env.understanding.fold import fold, sound
@@ -87,17 +86,29 @@ class CommentParser:
     """A comment parser bound to one room's catalog (or to none).
 
     Args:
-        catalog: the room (anything with ``products``, and ``orders`` for known order ids), an iterable of
-            products, a :class:`~hat_env.understanding.catalog.Catalog`, or ``None`` (names are then not
-            resolved and spec attributes are kept as the words say).
+        catalog: the room (anything with ``products``, and ``orders`` for known order ids, and ``vocabulary``
+            for its catalog vocabulary), an iterable of products, a
+            :class:`~hat_env.understanding.catalog.Catalog`, or ``None`` (names are then not resolved and spec
+            attributes are kept as the words say).
         locale: the room's locale (every locale's words are read whatever it is).
+        vocabulary: the room's catalog vocabulary (:class:`hat_env.sim.vocabulary.Vocabulary`), whose spec words
+            and deal words are read; ``None``: the catalog's ``vocabulary`` if it has one, else the default.
     """
 
-    def __init__(self, catalog: Any = None, locale: str = "zh_CN"):
+    def __init__(self, catalog: Any = None, locale: str = "zh_CN", vocabulary: Any = None):
         self.locale = locale
         self.catalog: Catalog | None = catalog_of(catalog)
         orders = getattr(catalog, "orders", None)
         self.order_ids: tuple[str, ...] = tuple(str(o) for o in orders) if orders else ()
+        self.vocabulary = vocabulary if vocabulary is not None else getattr(catalog, "vocabulary", None)
+        self._lex: Lexicon | None = None
+
+    @property
+    def lex(self) -> Lexicon:
+        """The compiled words this parser reads (the locale files and its vocabulary), built on first use."""
+        if self._lex is None:
+            self._lex = lexicon(self.vocabulary)
+        return self._lex
 
     # -- the steps ---------------------------------------------------------------------------------------
     @staticmethod
@@ -195,13 +206,15 @@ class CommentParser:
         comparison word and two products (of its clause, else of the comment); product intents with the
         product of their clause (the nearest before, else after, else the last of an earlier clause); ``spec``
         intents with the product's spec key (``"unknown"`` when the catalog is known and the product has no such
-        key), ``efficacy``, ``identity``, ``troll``, and ``chitchat`` for a greeting next to a question. A
+        key), ``campaign`` with the kind of deal as ``attr`` for a word of the vocabulary's ``campaign_words``
+        ("bundle", "优惠码"; a plain campaign question about the same link is then left out, and so is a code one
+        when the bundle is asked about), ``efficacy``, ``identity``, ``troll``, and ``chitchat`` for a greeting next to a question. A
         question about a product that names nothing else is ``spec`` with ``attr="unknown"``. When nothing is
         recognised the result is ``[chitchat]``.
         """
         if not text or not text.strip():
             return [Intent("chitchat")]
-        lex = lexicon()
+        lex = self.lex
         work = text[:MAX_PARSE_CHARS]
         f = fold(work)
         found: list[tuple[int, Intent]] = []
@@ -221,7 +234,7 @@ class CommentParser:
         for _, it in found:
             if it not in out:
                 out.append(it)
-        return out
+        return _focus_deals(out)
 
     def _read(self, work: str, f: str, lex: Lexicon) -> list[tuple[int, Intent]]:
         """Everything but injections: ``(position, intent)`` pairs."""
@@ -272,9 +285,10 @@ class CommentParser:
                     return False
             return True
 
-        kw = list(lex.words_re.finditer(f))
-        if taken:
-            kw = [m for m in kw if free(m.start(), m.end())]
+        kw_src = f  # link references blanked: "6号链接口味" is not "接口"
+        for a, b in taken:
+            kw_src = _blank(kw_src, a, b)
+        kw = list(lex.words_re.finditer(kw_src))
         names: list[Mention] = []
         if cat is not None and cat.names_re is not None:
             kw_spans = [k.span() for k in kw]
@@ -293,7 +307,7 @@ class CommentParser:
         if names:
             spans = [(a, b) for a, b, _, _ in names]
             if any(x < b and a < y for x, y in kw_spans for a, b in spans):
-                g = f
+                g = kw_src
                 for a, b in spans:
                     g = _blank(g, a, b)
                 kw = [m for m in lex.words_re.finditer(g) if free(m.start(), m.end())]
@@ -417,7 +431,7 @@ class CommentParser:
     def _assemble(self, f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]],
                   mentions: list[Mention], bounds: list[int], any_id: bool,
                   found: list[tuple[int, Intent]]) -> list[tuple[int, Intent]]:
-        lex = lexicon()
+        lex = self.lex
         cat = self.catalog
         hits.sort()
         joints: list[int] = bounds
@@ -448,7 +462,7 @@ class CommentParser:
                         return attr
                     alt = lex.spec_fallbacks.get(attr)
                     return alt if alt is not None and cat.has_attr(link, alt) else "unknown"
-                if attr not in SPEC_ATTRS and not any(attr in k for k in cat.spec_keys.values()):
+                if attr not in lex.attributes and not any(attr in k for k in cat.spec_keys.values()):
                     return "unknown"
             return attr
 
@@ -483,6 +497,8 @@ class CommentParser:
                 ln = link_at(start)
                 found.append((start, Intent("spec", link=ln, attr=spec_attr(ln, val))))
                 spec_at[(ln, clause)] = spec_at.get((ln, clause), 0) + 1
+            elif typ == "deal":  # "is link 1 part of a bundle", "coupon code?": a question about that kind of deal
+                found.append((start, Intent("campaign", link=link_at(start), attr=val)))
             elif typ == "cond":
                 efficacy_cond.append((start, link_at(start), clause))
             elif typ == "qty":
@@ -605,7 +621,7 @@ def _spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: 
             if it.link in links:
                 for m in ms:
                     (ln,) = m[2]
-                    out.append((m[0], Intent(it.kind, link=ln, attr=it.attr if it.kind == "spec" else None)))
+                    out.append((m[0], Intent(it.kind, link=ln, attr=it.attr if it.kind in ("spec", "campaign") else None)))
     # follow-up clauses: a product named, nothing asked, the previous clause asked something
     asked_clauses = {bisect_right(bounds, p) for p, _ in kinds_with_link}
     for m in singles:
@@ -615,11 +631,25 @@ def _spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: 
         prev = [it for p, it in kinds_with_link if bisect_right(bounds, p) == c - 1]
         (ln,) = m[2]
         for it in prev:
-            out.append((m[0], Intent(it.kind, link=ln, attr=it.attr if it.kind == "spec" else None)))
+            out.append((m[0], Intent(it.kind, link=ln, attr=it.attr if it.kind in ("spec", "campaign") else None)))
     return out
 
 
 _JOINER_GAP = re.compile(r"^[\s,，、和跟与及或&/]*(?:and|or|y|o|&)?[\s,，、]*$")
+
+
+def _focus_deals(out: list[Intent]) -> list[Intent]:
+    """A question about a kind of deal is asked once: "any deal on the bundle?" drops the plain campaign question
+    about the same link, and "does the code work with the bundle?" is one question about the bundle (its answer
+    says what stacks with it)."""
+    if len(out) < 2:
+        return out
+    focused = {it.link for it in out if it.kind == "campaign" and it.attr is not None}
+    if not focused:
+        return out
+    out = [it for it in out if not (it.kind == "campaign" and it.attr is None and it.link in focused)]
+    bundles = {it.link for it in out if it.kind == "campaign" and it.attr == "bundle"}
+    return [it for it in out if not (it.kind == "campaign" and it.attr in ("code", "coupon") and it.link in bundles)]
 
 
 def _is_joiner_gap(gap: str) -> bool:
@@ -733,27 +763,40 @@ def _link_for(pos: int, clause: int, mentions: list[Mention]) -> int | None:
 
 _DEFAULT = CommentParser()
 #: parsers bound to rooms, by the room's identity, with the products they were built from
-_BOUND: "weakref.WeakKeyDictionary[Any, tuple[tuple[int, ...], CommentParser]]" = weakref.WeakKeyDictionary()
+_BOUND: "weakref.WeakKeyDictionary[Any, tuple[tuple[Any, ...], CommentParser]]" = weakref.WeakKeyDictionary()
 
 
-def _parser_for(catalog: Any, locale: str) -> CommentParser:
-    """A parser bound to ``catalog``, reused while the room's products are the same objects."""
+#: parsers bound to a vocabulary only (no catalog), by the vocabulary's key
+_BY_VOCAB: dict[str, CommentParser] = {}
+
+
+def _parser_for(catalog: Any, locale: str, vocabulary: Any = None) -> CommentParser:
+    """A parser bound to ``catalog`` (and ``vocabulary``), reused while the room's products are the same objects."""
+    if catalog is None:
+        key_v = vocabulary.key
+        p = _BY_VOCAB.get(key_v)
+        if p is None:
+            if len(_BY_VOCAB) > 32:
+                _BY_VOCAB.clear()
+            p = _BY_VOCAB[key_v] = CommentParser(None, locale, vocabulary)
+        return p
     products = getattr(catalog, "products", None)
     if products is None or isinstance(catalog, Catalog):
-        return CommentParser(catalog, locale)
-    key = (*map(id, products), len(getattr(catalog, "orders", None) or ()))
+        return CommentParser(catalog, locale, vocabulary)
+    vocab = vocabulary if vocabulary is not None else getattr(catalog, "vocabulary", None)
+    key = (*map(id, products), len(getattr(catalog, "orders", None) or ()), getattr(vocab, "key", None))
     try:
         got = _BOUND.get(catalog)
     except TypeError:  # not weak-referenceable
-        return CommentParser(catalog, locale)
+        return CommentParser(catalog, locale, vocabulary)
     if got is not None and got[0] == key and got[1].locale == locale:
         return got[1]
-    p = CommentParser(catalog, locale)
+    p = CommentParser(catalog, locale, vocabulary)
     _BOUND[catalog] = (key, p)
     return p
 
 
-def parse_comment(text: str, locale: str = "zh_CN", catalog: Any = None) -> list[Intent]:
+def parse_comment(text: str, locale: str = "zh_CN", catalog: Any = None, vocabulary: Any = None) -> list[Intent]:
     """Read one comment's intents (see :meth:`CommentParser.parse`).
 
     Args:
@@ -762,14 +805,17 @@ def parse_comment(text: str, locale: str = "zh_CN", catalog: Any = None) -> list
         catalog: the room (or its products, or a :class:`~hat_env.understanding.catalog.Catalog`) to resolve
             product names and spec keys against; ``None`` reads link numbers only and keeps spec attributes as
             the words say.
+        vocabulary: the room's catalog vocabulary (:class:`hat_env.sim.vocabulary.Vocabulary`): its spec words
+            and deal words are read ("life stage", "bundle"); ``None``: the catalog's ``vocabulary`` attribute
+            when it has one, else the default vocabulary.
 
     Returns:
         The intents in the order they appear, without duplicates; ``[Intent("chitchat")]`` when nothing is
         recognised.
     """
-    if catalog is None:
+    if catalog is None and vocabulary is None:
         return _DEFAULT.parse(text)
-    return _parser_for(catalog, locale).parse(text)
+    return _parser_for(catalog, locale, vocabulary).parse(text)
 
 
 __all__ = ["MAX_PARSE_CHARS", "CommentParser", "parse_comment"]

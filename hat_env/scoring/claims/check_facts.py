@@ -367,6 +367,29 @@ def _exchange(r: "Reading", i: int) -> None:
         _bool_fact(r, i, "exchange_words", "exchange", lambda pf: pf.product.returns.exchange, "after_sales")
 
 
+def _no_returns(r: "Reading", i: int) -> None:
+    """Returns said possible or not of a product the data says cannot be returned (``return_days`` 0: "no
+    returns", "final sale"); of a returnable product the return window's number is the claim, read elsewhere."""
+    c0 = r.clauses[i].start
+    for m in r.call("returns_words", i):
+        if "refund" in m.group().lower() or "退款" in m.group():
+            continue  # a refund is an order's state, not the return policy
+        s = c0 + m.start()
+        pids, _many = _group(r, i, s)
+        pfs = r.pfs(pids)
+        if not pfs or all(pf.product.returns.returnable for pf in pfs):
+            return
+        pol = _state(r, i, s)
+        good = [pf for pf in pfs if pf.product.returns.returnable == pol]
+        if good:
+            r.claim(s, c0 + m.end(), pids, "returnable", pol, "", pol, "true", "", [("after_sales", pf.pid) for pf in good])
+        else:
+            r.claim(s, c0 + m.end(), pids, "returnable", pol, "", pol, "false",
+                    f"{r.label(pfs[0].pid)}: '{r.m.original(s, c0 + m.end())}' but it cannot be returned",
+                    [("after_sales", pfs[0].pid)])
+        return
+
+
 def _free_shipping(r: "Reading", i: int) -> None:
     """Free shipping claimed."""
     _bool_fact(r, i, "free_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free")

@@ -126,7 +126,7 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
 def _money_values(r: "Reading", pf: ProductFacts, role: str) -> list[float]:
     """The values money in ``role`` may take for product ``pf``."""
     if role == "pay":
-        return [pf.effective]
+        return [pf.effective, *pf.bundle_prices]  # a bundle's price for its quantity is a price one pays too
     if role == "base":
         return [pf.price, pf.base]
     if role == "reference":

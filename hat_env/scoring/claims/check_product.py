@@ -215,6 +215,9 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     if not _state(r, i, s):
         return
     pids, _ = _group(r, i, s)
+    word = m.group().lower()
+    if pids and any(word in pf.text for pf in r.pfs(pids)):
+        return  # the product's own data says it ("energy_rating: Energy Star certified")
     # a promise about an order (a delivery guarantee) voids the order's answer
     r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}",
             [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else [])

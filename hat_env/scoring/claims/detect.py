@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 
 from hat_env.scoring.claims.check_facts import (
     _availability, _bundle_terms, _bundles, _carrier, _countdown, _coupon_condition, _deadline, _exchange, _flash,
-    _free_item, _free_shipping, _gifts, _no_coupon, _no_deal, _no_questions, _paid_shipping, _promo_code,
+    _free_item, _free_shipping, _gifts, _no_coupon, _no_deal, _no_returns, _no_questions, _paid_shipping, _promo_code,
     _shipping_promise, _sold_out_sale, _stacking, _state,
 )
 from hat_env.scoring.claims.check_product import (
@@ -27,6 +27,7 @@ _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...]
     (("free_shipping",), _free_shipping),
     (("paid_shipping",), _paid_shipping),
     (("exchange_words",), _exchange),
+    (("returns_words",), _no_returns),
     (("no_questions",), _no_questions),
     (("same_day", "next_day"), _shipping_promise),
     (("flash_words",), _flash),

@@ -51,8 +51,8 @@ class ProductFacts:
         history: past deal prices (for "was ..." claims).
         flash: active flash-sale prices.
         flash_ends: seconds until each active flash sale ends.
-        coupons: active coupons for the product: ``(amount, threshold, campaign)``.
-        applied_coupon: the coupon the effective price uses, or ``None``.
+        coupons: active coupons and checkout codes for the product: ``(amount, threshold, campaign)``.
+        applied_coupon: the coupon (else the code) the effective price uses, or ``None``.
         gifts: active gift campaigns' gift texts.
         bundles: active bundle campaigns: ``(qty, pct off)``.
         campaigns_active: every active campaign for the product.
@@ -61,6 +61,7 @@ class ProductFacts:
         numbers: every number fact (shipping hours, return days, warranty months, stock, spec and FAQ values).
         text: the product's data text (title, spec values, FAQ, notes), normalised, for feature claims.
         spec_text: spec key -> normalised value.
+        bundle_prices: what a running bundle's quantity costs now (``room.bundle_quote``), and that per unit.
     """
 
     product: "Product"
@@ -81,6 +82,7 @@ class ProductFacts:
     numbers: list[NumFact] = field(default_factory=list)
     text: str = ""
     spec_text: dict[str, str] = field(default_factory=dict)
+    bundle_prices: tuple[float, ...] = ()
 
     @property
     def pid(self) -> str:
@@ -93,18 +95,23 @@ class ProductFacts:
         return self.product.link
 
 
-@lru_cache(maxsize=8192)
-def _quantities(text: str, locale: str) -> tuple[tuple[str, float], ...]:
-    """``(dimension, base value)`` of every number with a unit in a data text (cached: catalog texts repeat)."""
-    from hat_env.scoring.claims.vocab import load_vocab
+#: vocabularies data texts are read with, by id (they are cached for the process, so an id names one)
+_VOCABS: dict[int, Vocab] = {}
 
-    vocab = load_vocab(locale)
-    return tuple((q.dim, q.base) for q in read_quantities(normalize(text, locale), vocab, spec=True))
+
+@lru_cache(maxsize=8192)
+def _quantities(text: str, vocab_id: int) -> tuple[tuple[str, float], ...]:
+    """``(dimension, base value)`` of every number with a unit in a data text (cached: catalog texts repeat)."""
+    vocab = _VOCABS[vocab_id]
+    return tuple((q.dim, q.base) for q in read_quantities(normalize(text, vocab.locale), vocab, spec=True))
 
 
 def _q_facts(attr: str, text: str, vocab: Vocab, label: str) -> list[NumFact]:
-    """Number facts of attribute ``attr`` read from a data text."""
-    return [NumFact(attr, dim, base, label) for dim, base in _quantities(text, vocab.locale)]
+    """Number facts of attribute ``attr`` read from a data text (with ``vocab``'s units, the room's included)."""
+    if _VOCABS.get(id(vocab)) is not vocab:
+        _VOCABS[id(vocab)] = vocab
+        _quantities.cache_clear()  # an id may name another vocabulary now
+    return [NumFact(attr, dim, base, label) for dim, base in _quantities(text, id(vocab))]
 
 
 def product_facts(room: "RoomState", p: "Product", vocab: Vocab) -> ProductFacts:
@@ -116,14 +123,18 @@ def product_facts(room: "RoomState", p: "Product", vocab: Vocab) -> ProductFacts
     flash = tuple(c.flash_price for c in active if c.type == "flash_sale" and c.flash_price)
     flash_ends = tuple(c.end_s - t for c in active if c.type == "flash_sale" and c.flash_price)
     base = min((p.price, *flash))
-    coupons = tuple((float(c.amount or 0), float(c.threshold), c) for c in active if c.type == "coupon")
+    coupons = tuple((float(c.amount or 0), float(c.threshold), c) for c in active if c.type in ("coupon", "code"))
     stock = int(room.stock.get(pid, p.stock))
     s, r = p.shipping, p.returns
     nums: list[NumFact] = [
-        NumFact("shipping", "time_h", float(s.ships_within_hours), f"ships within {s.ships_within_hours} h"),
+        NumFact("shipping", "time_h", float(s.window.max_hours), f"ships within {s.ships_within_hours} h"),
         NumFact("returns", "time_h", float(r.return_days) * 24, f"returns within {r.return_days} days"),
         NumFact("stock", "count", float(stock), f"stock {stock}"),
     ]
+    w = s.window
+    if w.min is not None:  # "ships in 5-7 days": its start is said too
+        lo = w.min * (24 if w.unit == "days" else 1)
+        nums.append(NumFact("shipping", "time_h", float(lo), f"ships in {w.min}-{w.max} {w.unit}"))
     if r.warranty_months:
         nums.append(NumFact("warranty", "time_m", float(r.warranty_months), f"warranty {r.warranty_months} months"))
     if s.fee:
@@ -145,15 +156,17 @@ def product_facts(room: "RoomState", p: "Product", vocab: Vocab) -> ProductFacts
         if o.product_id == pid and o.eta_days:
             nums.append(NumFact(f"order:{o.order_id}", "time_h", float(o.eta_days) * 24, f"order {o.order_id} ETA {o.eta_days} days"))
     # what the data asserts: title, specs, FAQ answers (not the questions), the after-sales note
+    bq = room.bundle_quote(p)
+    bundle_prices = (bq.total, round(bq.total / bq.qty, 2)) if bq is not None and bq.qty > 1 else ()
     text = " ".join([p.title, p.brand, *(f"{k} {v}" for k, v in p.specs.items()), *(f.a for f in p.faq), r.note])
     return ProductFacts(
         product=p, effective=room.effective_price(p), base=float(base), price=float(p.price),
         list_price=float(p.list_price), history=tuple(float(h.price) for h in p.price_history), flash=flash,
-        flash_ends=flash_ends, coupons=coupons, applied_coupon=room.best_coupon(p),
+        flash_ends=flash_ends, coupons=coupons, applied_coupon=room.best_coupon(p) or room.best_code(p),
         gifts=tuple(c.gift for c in active if c.type == "gift" and c.gift),
         bundles=tuple((int(c.bundle_qty or 0), int(c.bundle_discount_pct or 0)) for c in active if c.type == "bundle"),
         campaigns_active=active, campaigns_later=later, stock=stock, numbers=nums,
-        text=normalize(text, vocab.locale).text.lower(), spec_text=spec_text,
+        text=normalize(text, vocab.locale).text.lower(), spec_text=spec_text, bundle_prices=bundle_prices,
     )
 
 

@@ -243,4 +243,61 @@ def load_vocab(locale: str) -> Vocab:
     return _compile(path, data)
 
 
-__all__ = ["MAX_TEXT", "VOCAB_DIR", "Unit", "Vocab", "available_locales", "load_vocab"]
+#: dimension of the room's catalog vocabulary -> (the engine's dimension, factor from its base unit to the
+#: engine's): grams, millilitres and hours are both sides' bases; the engine measures length in inches
+_ROOM_DIMS: dict[str, tuple[str, float]] = {"mass": ("mass", 1.0), "volume": ("volume", 1.0),
+                                            "length": ("length", 1 / 2.54), "time": ("time_h", 1.0),
+                                            "power": ("power", 1.0), "charge": ("capacity", 1.0),
+                                            "ratio": ("percent", 1.0)}
+_WITH_UNITS: dict[tuple[str, str], Vocab] = {}
+
+
+def with_room_units(vocab: Vocab, catalog_vocabulary: Any) -> Vocab:
+    """``vocab`` plus the units of a room's catalog vocabulary (:class:`hat_env.sim.vocabulary.Vocabulary`) whose
+    words it does not read ("24 lb bag", "12 oz", "14 °Bx"), so a spec value with such a unit is a measure, not an
+    amount of money. Words the locale file already reads keep its reading. Cached per locale and unit table.
+
+    Args:
+        vocab: the locale's vocabulary (:func:`load_vocab`).
+        catalog_vocabulary: the room's catalog vocabulary, or ``None`` (``vocab`` is returned as is).
+    """
+    units = getattr(catalog_vocabulary, "units", None)
+    if units is None:
+        return vocab
+    table = sorted((u.name, u.dimension, u.factor, tuple(u.words)) for u in units.units.values())
+    key = (vocab.locale, repr(table))
+    hit = _WITH_UNITS.get(key)
+    if hit is not None:
+        return hit
+    from dataclasses import replace
+
+    new_units: list[Unit] = []
+    parts: list[str] = []
+    for name, dim, factor, words in table:
+        fresh = []
+        for w in words:
+            m = vocab.unit_rx.match(" " + w)
+            if m is not None and m.end() == len(w) + 1:
+                continue  # the locale file reads this word already
+            esc = re.escape(w).replace(r"\ ", r"\s+")
+            fresh.append(esc + r"(?![a-z])" if w[-1:].isascii() and w[-1:].isalpha() else esc)
+        if not fresh:
+            continue
+        edim, scale = _ROOM_DIMS.get(dim, (f"room:{dim}", 1.0))
+        uname = f"room_{name}"
+        alt = "|".join(sorted(fresh, key=len, reverse=True))
+        new_units.append(Unit(uname, edim, factor * scale, re.compile(alt, re.IGNORECASE)))
+        parts.append(f"(?P<{uname}>{alt})")
+    if not parts:
+        hit = vocab
+    else:
+        pat = vocab.unit_rx.pattern
+        hit = replace(vocab, units=(*vocab.units, *new_units),
+                      unit_rx=re.compile(pat[:-1] + "|" + "|".join(parts) + ")", re.IGNORECASE))
+    if len(_WITH_UNITS) > 64:
+        _WITH_UNITS.clear()
+    _WITH_UNITS[key] = hit
+    return hit
+
+
+__all__ = ["MAX_TEXT", "VOCAB_DIR", "Unit", "Vocab", "available_locales", "load_vocab", "with_room_units"]
