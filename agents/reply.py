@@ -156,6 +156,11 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
             return _unavailable(it, S)
         attr = f.get("attr") or it.attr or ""
         lab = f.get("label") or R.spec_labels.get(attr, attr.replace("_", " ") if attr else R.generic_spec_label)
+        if f.get("type") == "bool" and loc in ("zh_CN", "en_US"):  # a yes/no attribute (main's catalog wordings)
+            L, Ls = refs["L"], refs["Ls"]
+            if loc == "zh_CN":
+                return [f"{L}{lab}：{v}", f"{Ls}{lab}：{v}", f"{lab}：{v}"]
+            return [f"{L}: {lab}, {v}", f"{Ls} {lab}: {v}", f"{lab}: {v}"]
         return S.all("spec", **refs, label=lab, value=str(v))
     if k == "stock":
         n = _num(f.get("stock"))
