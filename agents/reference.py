@@ -209,8 +209,9 @@ class ReferenceAgent:
         st = self._state(request, start)
         sold = {int(n) for fb in st.feedback_text for n in _SOLD_OUT_FEEDBACK.findall(fb)}
         if sold:  # the harness said a product asked for is sold out: say so instead of selling it
-            intents = list(dict.fromkeys(Intent("stock", link=i.link) if i.kind == "purchase" and i.link in sold
-                                         else i for i in intents))
+            intents = list(dict.fromkeys(Intent("stock", link=i.link)
+                                         if i.kind in ("purchase", "campaign") and i.link in sold else i
+                                         for i in intents))
         calls: list[tuple[str, dict[str, Any]]] = []
         unavailable: set[tuple] = set()
 
