@@ -7,7 +7,9 @@ records it and goes on.
 
 The client retries failed requests itself (``max_retries``); this adapter adds what the client cannot do: a
 retry of an answer broken mid-stream (same budget) and a time limit on a whole streamed answer (``timeout``).
-One module, about 500 lines: the adapter, its stream assembly and its error messages belong together.
+What the endpoint answered is read by :mod:`hat_env.agents.openai_response`, which checks its shape: an HTTP 200
+that is not a chat completion (a body that is not JSON, no choices, a stream cut before its ``finish_reason``)
+is an error here too, never an empty model output. This module keeps the adapter and its error messages.
 
 Configuration comes from the arguments, else the environment:
 
@@ -30,7 +32,11 @@ import threading
 import time
 from typing import Any
 
+from hat_env.agents.openai_response import CallFailed as _CallFailed
+from hat_env.agents.openai_response import StreamReader, build_response, content_type, read_completion
+from hat_env.agents.reachability import dead_endpoint_reason, refuses_connections
 from hat_env.types import AgentRequest, AgentResponse, Timings
+from hat_env.untrusted import MAX_ERROR_CHARS, clean_text
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000/v1"
 
@@ -74,22 +80,6 @@ def calls_from_text(text: str) -> list[dict[str, Any]]:
         }
         for i, tc in enumerate(parsed.tool_calls)
     ]
-
-
-class _CallFailed(Exception):
-    """A failed attempt, classified.
-
-    Attributes:
-        transient: trying again may help (a lost connection, 429, 5xx, a server error mid-answer).
-        retry: this adapter should try again (a transient failure mid-answer: the client retried the others).
-        sent: HTTP requests the attempt made (the client's retries included).
-    """
-
-    def __init__(self, message: str, transient: bool = False):
-        super().__init__(message)
-        self.transient = transient
-        self.retry = False
-        self.sent = 1
 
 
 class OpenAIAgent:
@@ -217,6 +207,10 @@ class OpenAIAgent:
                     attempt = client if not sent else client.with_options(max_retries=self.max_retries - sent)
                     return await asyncio.wait_for(self._attempt(attempt, request, t0), self.timeout)
                 except asyncio.TimeoutError:
+                    if await refuses_connections(self.base_url):
+                        return self._fail(t0, f"cannot connect to {self.base_url}: connection refused; the server "
+                                              f"stopped answering (no complete answer within the {self.timeout:g} s "
+                                              "timeout) and no longer accepts connections")
                     return self._fail(t0, f"no complete answer from {self.base_url} within the {self.timeout:g} s "
                                           f"timeout (model {self.model!r}); raise --timeout or check the server's load")
                 except _CallFailed as exc:
@@ -234,7 +228,10 @@ class OpenAIAgent:
 
     @staticmethod
     def _fail(t0: float, message: str) -> AgentResponse:
-        return AgentResponse(error=message, timings=Timings(total_s=time.perf_counter() - t0))
+        """A failed call: the message (no lone surrogates, at most ``MAX_ERROR_CHARS`` characters: an endpoint's
+        error body can be a whole page) and the time it took."""
+        return AgentResponse(error=clean_text(message)[:MAX_ERROR_CHARS],
+                             timings=Timings(total_s=time.perf_counter() - t0))
 
     # -- one attempt ------------------------------------------------------------------------------------------
     def _params(self, request: AgentRequest) -> dict[str, Any]:
@@ -290,52 +287,9 @@ class OpenAIAgent:
             raise failed from None
 
     async def _from_stream(self, stream: Any, t0: float) -> AgentResponse:
-        text: list[str] = []
-        reasoning: list[str] = []
-        calls: dict[int, dict[str, Any]] = {}
-        ttft: float | None = None
-        usage = None
-        n_chunks = 0
+        reader = StreamReader(self.base_url, t0)
         try:
-            async for chunk in stream:
-                n_chunks += 1
-                if getattr(chunk, "usage", None) is not None:
-                    usage = chunk.usage
-                for choice in chunk.choices or []:
-                    delta = choice.delta
-                    if delta is None:
-                        continue
-                    got = False
-                    if delta.content:
-                        text.append(delta.content)
-                        got = True
-                    r = getattr(delta, "reasoning_content", None) or getattr(delta, "reasoning", None)
-                    if isinstance(r, str) and r:
-                        reasoning.append(r)
-                        got = True
-                    for tc in delta.tool_calls or []:
-                        got = True
-                        slot = calls.setdefault(tc.index if tc.index is not None else len(calls),
-                                                {"id": "", "type": "function", "function": {"name": "", "arguments": ""}})
-                        if tc.id:
-                            slot["id"] = tc.id
-                        if tc.function is not None:
-                            if tc.function.name:
-                                slot["function"]["name"] += tc.function.name
-                            if tc.function.arguments:
-                                slot["function"]["arguments"] += tc.function.arguments
-                    if got and ttft is None:
-                        ttft = time.perf_counter() - t0
-        except Exception as exc:
-            oa = self._openai
-            transport = any(k in type(exc).__name__ for k in ("RemoteProtocol", "ReadError", "NetworkError",
-                                                               "StreamError", "CloseError"))
-            if (isinstance(exc, oa.APIConnectionError) and not isinstance(exc, oa.APITimeoutError)) or transport \
-                    or isinstance(exc, (ConnectionError, OSError)):
-                cause = exc.__cause__ or exc.__context__ or exc
-                raise _CallFailed(f"the connection to {self.base_url} was lost mid-answer after {n_chunks} chunks "
-                                  f"({cause})", transient=True) from None
-            raise
+            await reader.read(stream, self._lost_mid_answer(reader))
         finally:
             close = getattr(stream, "close", None)
             if close is not None:
@@ -343,57 +297,57 @@ class OpenAIAgent:
                     await close()
                 except Exception:
                     pass
-        tool_calls = [calls[k] for k in sorted(calls)]
-        for i, c in enumerate(tool_calls):
-            c["id"] = c["id"] or f"call_{i}"
-        return self._response("".join(text), "".join(reasoning), tool_calls, usage, t0, ttft)
+        reader.check_complete(content_type(stream))
+        return self._response("".join(reader.text), "".join(reader.reasoning), reader.tool_calls(), reader.usage,
+                              t0, reader.ttft)
+
+    def _lost_mid_answer(self, reader: StreamReader) -> Any:
+        """How a failure while reading a stream is raised: a lost connection as a transient :class:`_CallFailed`
+        (the adapter retries it), anything else as it is (classified by :meth:`_classify`)."""
+        oa = self._openai
+
+        def classify(exc: Exception) -> Exception:
+            transport = any(k in type(exc).__name__ for k in ("RemoteProtocol", "ReadError", "NetworkError",
+                                                               "StreamError", "CloseError"))
+            if (isinstance(exc, oa.APIConnectionError) and not isinstance(exc, oa.APITimeoutError)) or transport \
+                    or isinstance(exc, (ConnectionError, OSError)):
+                cause = exc.__cause__ or exc.__context__ or exc
+                return _CallFailed(f"the connection to {self.base_url} was lost mid-answer after {reader.chunks} "
+                                   f"chunks ({cause})", transient=True)
+            return exc
+
+        return classify
 
     def _from_completion(self, completion: Any, t0: float) -> AgentResponse:
-        msg = completion.choices[0].message if completion.choices else None
-        text = (msg.content or "") if msg else ""
-        reasoning = (getattr(msg, "reasoning_content", None) or getattr(msg, "reasoning", None) or "") if msg else ""
-        tool_calls = [
-            {"id": tc.id or f"call_{i}", "type": "function",
-             "function": {"name": tc.function.name, "arguments": tc.function.arguments or ""}}
-            for i, tc in enumerate((msg.tool_calls or []) if msg else [])
-            if getattr(tc, "function", None) is not None
-        ]
-        return self._response(text, reasoning if isinstance(reasoning, str) else "", tool_calls,
-                              completion.usage, t0, None)
+        text, reasoning, tool_calls, usage = read_completion(completion, self.base_url)
+        return self._response(text, reasoning, tool_calls, usage, t0, None)
 
     @staticmethod
     def _response(text: str, reasoning: str, tool_calls: list[dict[str, Any]], usage: Any, t0: float,
                   ttft: float | None) -> AgentResponse:
-        if reasoning:
-            text = f"<think>{reasoning}</think>{text}"
-        broken = [c for c in tool_calls if not _valid_json(c["function"]["arguments"])]
-        if broken and "<tool_call>" not in text:
-            # keep what the model wrote visible in the trace: the harness reports the bad arguments
-            text += "".join(f'<tool_call>\n{{"name": {json.dumps(c["function"]["name"], ensure_ascii=False)}, '
-                            f'"arguments": {c["function"]["arguments"]}}}\n</tool_call>' for c in broken)
-        if not tool_calls and "<tool_call>" in text:
-            tool_calls = calls_from_text(text)
-        return AgentResponse(
-            text=text,
-            tool_calls=tool_calls,
-            timings=Timings(total_s=time.perf_counter() - t0, ttft_s=ttft),
-            prompt_tokens=getattr(usage, "prompt_tokens", None),
-            completion_tokens=getattr(usage, "completion_tokens", None),
-        )
+        return build_response(text, reasoning, tool_calls, usage, t0, ttft, calls_from_text)
 
     # -- errors -----------------------------------------------------------------------------------------------
     async def _classify(self, client: Any, exc: Exception) -> _CallFailed:
         """Turn a client exception into a clear message, marked transient or not."""
+        if isinstance(exc, _CallFailed):  # already classified (a malformed answer)
+            return exc
         oa = self._openai
         url = self.base_url
         if isinstance(exc, oa.APITimeoutError):
+            if await refuses_connections(url):  # a dead server can surface as a timeout: say it is down
+                return _CallFailed(f"cannot connect to {url}: connection refused; the server stopped answering (no "
+                                   f"answer within the {self.timeout:g} s timeout) and no longer accepts connections",
+                                   transient=True)
             return _CallFailed(f"no answer from {url} within the {self.timeout:g} s timeout (model {self.model!r})")
         if isinstance(exc, oa.APIConnectionError):
             cause = exc.__cause__ or exc.__context__
-            detail = str(cause) if cause else str(exc)
-            if "refused" in detail.lower() or "connect" in type(cause).__name__.lower():
-                return _CallFailed(f"cannot connect to {url}: connection refused; is the server running and the "
-                                   f"base URL right? ({detail})", transient=True)
+            detail = (str(cause) or type(cause).__name__) if cause else (str(exc) or type(exc).__name__)
+            # refused now: the server is gone, however the call failed on its way down (reset, cut, refused)
+            reason = "connection refused" if await refuses_connections(url) else dead_endpoint_reason(exc)
+            if reason is not None:
+                return _CallFailed(f"cannot connect to {url}: {reason}; is the server running and the base URL "
+                                   f"right? ({detail})", transient=True)
             return _CallFailed(f"connection to {url} failed: {detail}", transient=True)
         if isinstance(exc, oa.APIStatusError):
             code = exc.status_code
@@ -416,6 +370,9 @@ class OpenAIAgent:
                 return _CallFailed(f"{url} refused the API key ({code}: {body}); set the key's variable "
                                    "(--api-key-env, default OPENAI_API_KEY)")
             return _CallFailed(f"{url} rejected the request ({code}): {body}")
+        if isinstance(exc, json.JSONDecodeError):  # a body or stream event that is not JSON, answered with 200
+            return _CallFailed(f"{url} answered HTTP 200 with {'an event' if self.stream else 'a body'} that is not "
+                               f"valid JSON ({exc.msg} at char {exc.pos})")
         if isinstance(exc, oa.APIError):  # an error event inside the stream: the server failed mid-answer
             return _CallFailed(f"the server at {url} failed while answering: {_error_text(exc)}", transient=True)
         name = type(exc).__name__
@@ -434,11 +391,17 @@ class OpenAIAgent:
     async def _only_model(self, client: Any) -> str:
         try:
             served = await asyncio.wait_for(client.models.list(), min(self.timeout, 10.0))
+            ids = [m.id for m in served.data]
+            if not all(isinstance(i, str) for i in ids):
+                raise TypeError("model ids that are not strings")
+        except (json.JSONDecodeError, AttributeError, TypeError) as exc:  # a 200 that is not a model list
+            raise _CallFailed(f"no model given (--model or HAT_ENV_MODEL) and {self.base_url}/models answered "
+                              f"HTTP 200 with something that is not a model list ({type(exc).__name__}); is the base "
+                              "URL an OpenAI-compatible endpoint?") from None
         except Exception as exc:
             failed = await self._classify(client, exc)
             failed.sent = _requests_sent(getattr(exc, "request", None))
             raise failed from None
-        ids = [m.id for m in served.data]
         if len(ids) != 1:
             raise _CallFailed(f"no model given (--model or HAT_ENV_MODEL) and {self.base_url} serves "
                               f"{len(ids)} models: {', '.join(ids) or '(none)'}")
@@ -479,6 +442,10 @@ class OpenAIAgent:
                 except Exception:
                     pass
         if bg is not None:
+            try:  # finish the async generators a stream read left suspended (an answer stopped midway)
+                asyncio.run_coroutine_threadsafe(_drain(bg[0]), bg[0]).result(5)
+            except Exception:
+                pass
             bg[0].call_soon_threadsafe(bg[0].stop)
             bg[1].join(5)
             bg[0].close()
@@ -493,14 +460,12 @@ class OpenAIAgent:
         return f"OpenAIAgent(model={self.model!r}, base_url={self.base_url!r})"
 
 
-def _valid_json(text: str) -> bool:
-    if not text.strip():
-        return True
-    try:
-        json.loads(text)
-    except json.JSONDecodeError:
-        return False
-    return True
+async def _drain(loop: asyncio.AbstractEventLoop) -> None:
+    """Close ``loop``'s async generators and run the finalisers already scheduled (what ``asyncio.run`` does at
+    its end), so that stopping the loop destroys no pending task."""
+    await loop.shutdown_asyncgens()
+    for _ in range(3):
+        await asyncio.sleep(0)
 
 
 def _error_text(exc: Any) -> str:

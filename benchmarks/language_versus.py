@@ -46,7 +46,7 @@ try:
     from hat_env.sim.comments import persona_intents, render_comment
     from hat_env.sim.parser import parse_comment
     from hat_env.agents.reply import ReplyPart, compose_reply
-except ImportError:
+except ImportError:  # a revision from before the language split (its one module)
     from hat_env.sim.language import ReplyPart, compose_reply, parse_comment, persona_intents, render_comment
 t_import = time.process_time()
 from hat_env.sim.room import RoomState

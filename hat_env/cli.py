@@ -161,6 +161,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.summary_json:
         Path(args.summary_json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.summary_json).write_text(json.dumps(summary, ensure_ascii=False, indent=2), encoding="utf-8")
+    if summary.get("error"):  # the session could not go on (a harness patch that failed mid-stream)
+        console.print(f"[red]error: the session ended early:[/red] {summary['error']}", highlight=False,
+                      soft_wrap=True)
+        return 1
     return 0
 
 

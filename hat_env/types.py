@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from hat_env.untrusted import clean_text, describe
+
 #: Every viewer intent the simulator can express. Product intents name a link number.
 IntentKind = Literal[
     "price",  # how much is link N (effective price now)
@@ -237,44 +239,104 @@ class Turn:
     Attributes:
         text: the raw output text (Hermes ``<tool_call>`` blocks or a reply).
         tool_calls: structured OpenAI tool calls (``[{"id", "type", "function": {"name", "arguments"}}]``), or
-            ``None`` when the calls, if any, are inside ``text``.
-        seconds: how long the model took; ``None`` lets the scenario's latency model decide.
+            ``None`` when the calls, if any, are inside ``text``. The loop checks their shape.
+        seconds: how long the model took; ``None`` lets the scenario's latency model decide. The loop checks it
+            (see :meth:`~hat_env.harness.runtime.RequestLoop.feed`).
         timings: extra per-turn fields a trace records (``ttft_s``, ``total_s``, token counts, an error), or ``None``.
+        error: why the action itself could not be read (a ``content`` that is not text, ``tool_calls`` that are
+            not a list...), or ``None``. The loop feeds it back to the model as unreadable output.
     """
 
     text: str
     tool_calls: list[dict[str, Any]] | None = None
     seconds: float | None = None
     timings: dict[str, Any] | None = None
+    error: str | None = None
 
     @classmethod
     def of(cls, action: Any) -> "Turn":
-        """The one conversion of an agent's action into a :class:`Turn`.
+        """The one conversion of an agent's action into a :class:`Turn`. It never raises: whatever cannot be read
+        becomes the turn's :attr:`error`.
 
         Args:
             action: a :class:`Turn`; a string (the raw output); an OpenAI assistant message dict
-                ``{"content", "tool_calls"}``, which may carry ``turn_seconds`` and, to be traced, ``ttft_s``,
+                ``{"content", "tool_calls"}`` (``content`` a string, ``None`` or a list of ``{"type": "text",
+                "text"}`` parts), which may carry ``turn_seconds`` and, to be traced, ``ttft_s``,
                 ``prompt_tokens`` and ``completion_tokens``; or an :class:`AgentResponse` (anything with ``text``,
-                ``tool_calls`` and ``timings``). Anything else is taken as its ``str()``.
+                ``tool_calls`` and ``timings``). ``None`` is the empty output; bytes are refused (an error); anything
+                else is taken as its ``str()``.
 
         Returns:
-            The turn (the same object when ``action`` already is one).
+            The turn (the same object when ``action`` already is one). Its text has no lone surrogates
+            (:func:`hat_env.untrusted.clean_text`).
         """
         if isinstance(action, str):
-            return cls(action)
+            return cls(clean_text(action))
         if isinstance(action, Turn):
             return action
         if isinstance(action, dict):
-            secs = action.get("turn_seconds")
-            timings = {k: action[k] for k in ("ttft_s", "prompt_tokens", "completion_tokens") if k in action}
-            if timings:
-                timings["total_s"] = secs
-            return cls(str(action.get("content") or ""), action.get("tool_calls") or None, secs, timings or None)
-        text = getattr(action, "text", None)
+            return cls._of_message(action)
+        if action is None:  # no output at all: the empty output
+            return cls("")
+        if isinstance(action, (bytes, bytearray, memoryview)):
+            return cls("", error="the output must be text, got bytes (decode it first)")
+        try:
+            text = getattr(action, "text", None)
+        except Exception:  # a hostile __getattr__
+            text = None
         if text is not None:
+            return cls._of_response(action, text)
+        try:
+            return cls(clean_text(str(action)))
+        except Exception as exc:  # a hostile __str__, or a container too deep to print
+            return cls("", error=f"the action ({type(action).__name__}) could not be read as text: "
+                                 f"{type(exc).__name__}")
+
+    @classmethod
+    def _of_message(cls, action: dict[str, Any]) -> "Turn":
+        """An OpenAI assistant message dict as a turn (see :meth:`of`)."""
+        content = action.get("content")
+        error = None
+        if content is None:
+            text = ""
+        elif isinstance(content, str):
+            text = clean_text(content)
+        elif isinstance(content, list) and all(
+                isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str) for p in content):
+            text = clean_text("".join(p["text"] for p in content))
+        else:
+            text = ""
+            error = f'content must be a string, null or a list of {{"type": "text", "text"}} parts, got {describe(content)}'
+        calls = action.get("tool_calls")
+        secs = action.get("turn_seconds")
+        timings = {k: action[k] for k in ("ttft_s", "prompt_tokens", "completion_tokens") if k in action}
+        if timings:
+            timings["total_s"] = secs
+        return cls(text, _calls(calls), secs, timings or None, error)
+
+    @classmethod
+    def _of_response(cls, action: Any, text: Any) -> "Turn":
+        """An :class:`AgentResponse` (or anything shaped like one) as a turn (see :meth:`of`)."""
+        error = None
+        if not isinstance(text, str):
+            error = f"the response text must be a string, got {describe(text)}"
+            text = ""
+        try:
             trace = action.trace_timings() if hasattr(action, "trace_timings") else None
-            return cls(text, getattr(action, "tool_calls", None) or None, action.timings.total_s, trace)
-        return cls(str(action))
+        except Exception as exc:  # timings of the wrong type
+            trace = {"error": f"the response's timings could not be read ({type(exc).__name__})"}
+        calls = getattr(action, "tool_calls", None)
+        secs = getattr(getattr(action, "timings", None), "total_s", None)
+        return cls(clean_text(text), _calls(calls), secs, trace, error)
+
+
+def _calls(calls: Any) -> Any:
+    """``calls`` as a turn holds them: ``None`` for none (``None``, empty); anything else as it is, for the parser
+    to read or reject (a value whose truth cannot be tested, such as an array, is passed on too)."""
+    try:
+        return calls or None
+    except Exception:
+        return calls
 
 
 @dataclass(slots=True)

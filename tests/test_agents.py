@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import subprocess
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from conftest import PLUGIN_PKG, need
+from fault_server import FakeEndpoint
 from hat_env.agents import acall_agent, builtin_agents, call_agent, make_agent
 from hat_env.agents.cli_args import agent_kwargs, flag_kwargs, parse_kv
 from hat_env.agents.local_server import LocalVLLMServer, free_port, offline_env
@@ -48,116 +47,6 @@ def openai_agent(srv: LocalVLLMServer, **kw: Any) -> Any:
     args = dict(base_url=srv.base_url, model=srv.name, max_tokens=24, temperature=0.8, request_seed=0, timeout=60)
     args.update(kw)
     return make_agent("openai", **args)
-
-
-# -- a scripted OpenAI-style endpoint, for what a real local server does not do (429s, hangs) ----------------
-class FakeEndpoint:
-    """A tiny HTTP server on 127.0.0.1 that answers ``/v1/chat/completions`` from a script.
-
-    Script items: ``("ok", text)``, ``("status", code, message, headers)``, ``("sleep", seconds)``, ``("cut",
-    text)`` (one chunk, then the connection drops mid-body). When the script runs out, ``("ok", "fine")``. It counts requests and the most in flight at once.
-    """
-
-    def __init__(self, script: list[tuple[Any, ...]] | None = None, delay: float = 0.0):
-        self.script = list(script or [])
-        self.delay = delay
-        self.requests = 0
-        self.in_flight = 0
-        self.max_in_flight = 0
-        self.release = threading.Event()
-        self.lock = threading.Lock()
-        ep = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.0"
-
-            def log_message(self, *a: Any) -> None:
-                pass
-
-            def _send(self, code: int, body: bytes, ctype: str = "application/json",
-                      headers: dict[str, str] | None = None) -> None:
-                self.send_response(code)
-                self.send_header("Content-Type", ctype)
-                for k, v in (headers or {}).items():
-                    self.send_header(k, v)
-                self.end_headers()
-                self.wfile.write(body)
-
-            def do_GET(self) -> None:
-                self._send(200, json.dumps({"object": "list", "data": [{"id": "fake-model", "object": "model"}]}).encode())
-
-            def do_POST(self) -> None:
-                n = int(self.headers.get("Content-Length") or 0)
-                req = json.loads(self.rfile.read(n) or b"{}")
-                with ep.lock:
-                    ep.requests += 1
-                    ep.in_flight += 1
-                    ep.max_in_flight = max(ep.max_in_flight, ep.in_flight)
-                    item = ep.script.pop(0) if ep.script else ("ok", "fine")
-                try:
-                    if ep.delay:
-                        time.sleep(ep.delay)
-                    if item[0] == "sleep":
-                        ep.release.wait(item[1])
-                        item = ("ok", "late")
-                    if item[0] == "cut":  # a chunked stream that stops mid-body: the server died mid-answer
-                        chunk = {"id": "x", "object": "chat.completion.chunk", "created": 0, "model": req.get("model"),
-                                 "choices": [{"index": 0, "delta": {"role": "assistant", "content": item[1]},
-                                              "finish_reason": None}]}
-                        data = b"data: " + json.dumps(chunk).encode() + b"\n\n"
-                        self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
-                                         b"Transfer-Encoding: chunked\r\n\r\n"
-                                         + f"{len(data):x}\r\n".encode() + data + b"\r\n")
-                        self.wfile.flush()
-                        self.connection.shutdown(socket.SHUT_RDWR)
-                        self.close_connection = True
-                        return
-                    if item[0] == "status":
-                        _, code, msg, headers = item
-                        self._send(code, json.dumps({"error": {"message": msg, "code": code}}).encode(),
-                                   headers=headers)
-                        return
-                    text = item[1]
-                    if not req.get("stream"):
-                        body = {"id": "x", "object": "chat.completion", "created": 0, "model": req.get("model"),
-                                "choices": [{"index": 0, "finish_reason": "stop",
-                                             "message": {"role": "assistant", "content": text}}],
-                                "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4}}
-                        self._send(200, json.dumps(body).encode())
-                        return
-                    chunks = [
-                        {"choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]},
-                        {"choices": [{"index": 0, "delta": {"content": text}, "finish_reason": None}]},
-                        {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]},
-                        {"choices": [], "usage": {"prompt_tokens": 3, "completion_tokens": 1, "total_tokens": 4}},
-                    ]
-                    out = b"".join(
-                        b"data: " + json.dumps({"id": "x", "object": "chat.completion.chunk", "created": 0,
-                                                "model": req.get("model"), **c}).encode() + b"\n\n" for c in chunks
-                    ) + b"data: [DONE]\n\n"
-                    self._send(200, out, ctype="text/event-stream")
-                finally:
-                    with ep.lock:
-                        ep.in_flight -= 1
-
-        class Server(ThreadingHTTPServer):
-            daemon_threads = True
-
-            def handle_error(self, request: Any, client_address: Any) -> None:
-                pass  # a client that timed out and hung up is expected here
-
-        self.server = Server(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self) -> "FakeEndpoint":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.release.set()
-        self.server.shutdown()
-        self.server.server_close()
 
 
 # -- registry, CLI flags, light import -----------------------------------------------------------------------
@@ -468,6 +357,33 @@ def test_server_slower_than_timeout() -> None:
     assert took < 15 and ep.requests == 1  # a timeout is not retried (the endpoint would hang 30 s)
 
 
+@pytest.mark.parametrize("how", ["hang", "cut"])
+def test_dead_endpoint_reads_as_refused_however_it_surfaces(how: str) -> None:
+    """A server that dies with a request in flight reaches the client as a timeout (it took the request and
+    never answered) or as a connection cut before any answer; once it accepts no connection, the error is the
+    one a user acts on, whichever way it surfaced: ``cannot connect to URL: connection refused``."""
+    need("openai")
+    script = [("sleep", 30)] if how == "hang" else [("close",)]
+    with FakeEndpoint(script, delay=0.0 if how == "hang" else 1.0) as ep:
+
+        def die() -> None:  # the listener goes away while the request is in the handler
+            while ep.requests < 1:
+                time.sleep(0.01)
+            ep.server.shutdown()
+            ep.server.socket.close()
+
+        killer = threading.Thread(target=die)
+        killer.start()
+        agent = make_agent("openai", base_url=ep.base_url, model="fake-model", timeout=1.0, max_retries=0)
+        try:
+            r = agent.act(HI)
+        finally:
+            agent.close()
+            killer.join()
+    assert r.error.startswith(f"cannot connect to {ep.base_url}: connection refused"), r.error
+    assert r.text == "" and ep.requests == 1
+
+
 def test_generation_slower_than_timeout_on_real_server(vllm_server: LocalVLLMServer) -> None:
     agent = openai_agent(vllm_server, timeout=0.3, max_tokens=1500, extra_body={"ignore_eos": True})
     try:
@@ -626,6 +542,54 @@ class KillAt:
         return self.killed_during
 
 
+def _bench_lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines(keepends=True) if path.exists() else []
+
+
+@pytest.mark.kills_server
+def test_server_killed_mid_bench_then_resume(vllm_server: LocalVLLMServer, tmp_path: Path) -> None:
+    """``hat-env bench`` against the real server, SIGKILLed once a few cases are written: the bench still
+    finishes (every case scored, or recorded with its agent error), and ``--resume`` with the server back runs
+    exactly the unfinished cases once, keeping the finished lines byte for byte. The server is restarted at the
+    end, so the next test finds it up."""
+    out = tmp_path / "bench"
+    results = out / "results.jsonl"
+    cmd = [sys.executable, "-m", "hat_env.cli", "bench", "--suite", "ifeval-live-v1", "--limit", "10", "--agent", "openai",
+           "--base-url", vllm_server.base_url, "--model", "tiny", "--max-tokens", "12", "--timeout", "30",
+           "--agent-arg", "max_retries=0", "--out", str(out), "--quiet"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=offline_env(),
+                            cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + 240  # a hang guard only
+        while len(_bench_lines(results)) < 3 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        vllm_server.kill()
+        stdout, _ = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, stdout
+    first = _bench_lines(results)
+    recs = [json.loads(line) for line in first]
+    ids = [r["case_id"] for r in recs]
+    assert len(ids) == 10 and len(set(ids)) == 10, ids  # every case ended: scored or recorded as an error
+    errored = [r for r in recs if r.get("errors")]
+    assert errored, "the cases after the kill record the agent's error"
+    assert all("connection" in r["errors"][0] or "lost mid-answer" in r["errors"][0] for r in errored), errored[0]
+    kept = [line for line, r in zip(first, recs) if not r.get("errors")]
+    assert kept, "the cases before the kill are scored"
+
+    vllm_server.start(ready_timeout=300)
+    again = subprocess.run(cmd + ["--resume"], capture_output=True, text=True, env=offline_env(), cwd=tmp_path)
+    assert again.returncode == 0, again.stdout + again.stderr
+    final = _bench_lines(results)
+    recs2 = [json.loads(line) for line in final]
+    assert sorted(r["case_id"] for r in recs2) == sorted(ids), "each case exactly once"
+    assert not any(r.get("errors") for r in recs2), [r["errors"] for r in recs2 if r.get("errors")]
+    assert final[: len(kept)] == kept, "the finished cases are kept as they were, not run again"
+    assert {r["case_id"] for r in recs2[len(kept):]} == {r["case_id"] for r in errored}
+
+
 @pytest.mark.kills_server
 def test_server_killed_during_session(vllm_server: LocalVLLMServer, tmp_path: Path) -> None:
     agent = openai_agent(vllm_server, max_retries=1, timeout=30)
@@ -636,7 +600,7 @@ def test_server_killed_during_session(vllm_server: LocalVLLMServer, tmp_path: Pa
                               on_error="continue")
         # the same agent, server still dead, with on_error="stop": the first failure stops the session
         trace2 = tmp_path / "stopped.jsonl"
-        with pytest.raises(AgentFailed, match="connection refused"):
+        with pytest.raises(AgentFailed, match="cannot connect to .*: connection refused"):
             run_session(LiveSession("beauty_zh", seed=0, duration_s=60, trace=trace2), agent, on_error="stop")
     finally:
         agent.close()
@@ -653,14 +617,11 @@ def test_server_killed_during_session(vllm_server: LocalVLLMServer, tmp_path: Pa
     # loaded machine can delay the kill) is the next call the first to fail
     assert f == 11 or (f == 12 and wrapped.killed_during.error is None), info
     assert all(t["ttft_s"] and t["completion_tokens"] for t in turns[:f]), "finished calls are kept whole"
-    assert all(t["error"].startswith(f"cannot connect to {vllm_server.base_url}: connection refused")
-               for t in turns[f:])
-    if f == 11:  # the crash itself: the retry (the client's before any answer, ours mid-answer) was refused
-        err = wrapped.killed_during.error
-        assert "(after 2 attempts" in err, info
-        if "; the first failed with: " in err:  # lost mid-answer: the first failure is named
-            first = err.split("(after 2 attempts; the first failed with: ", 1)[1]
-            assert first.startswith(f"the connection to {vllm_server.base_url} was lost mid-answer"), info
+    # the server is down: every call after the crash says so with its URL, however the failure surfaced in the
+    # client (refused, reset, cut or timed out: reachability.py asks the port); the crash call names the URL too
+    dead = f"cannot connect to {vllm_server.base_url}: connection refused"
+    assert all(t["error"].startswith(dead) for t in turns[f + 1:]), [t["error"] for t in turns[f + 1:]]
+    assert vllm_server.base_url in turns[f]["error"], info
     assert any(r["timings"][-1].get("error") for r in reqs[1:]), "the session went on after the crash"
     recs2 = read_trace(trace2)
     assert [r["type"] for r in recs2] == ["session_start", "session_end"]

@@ -110,23 +110,3 @@ def test_a_new_locale_is_one_more_file(tmp_path: Path) -> None:
     assert data.locale == "es_ES"
     tpl = data.comments.templates.price[0]
     assert tpl.format(L=random.choice(data.comments.link_ref).format(n=3)).startswith("¿cuánto cuesta ")
-
-
-def test_deprecated_modules_resolve_to_the_new_homes() -> None:
-    from hat_env.agents import instructions as follow
-    from hat_env.agents import reply
-    from hat_env.evaluation import instruction_sampling
-    from hat_env.harness import instructions as old_inst
-    from hat_env.ifeval import registry
-    from hat_env.sim import comments, parser
-    from hat_env.sim import language as old_lang
-
-    assert old_lang.render_comment is comments.render_comment and old_lang.parse_comment is parser.parse_comment
-    assert old_lang.compose_reply is reply.compose_reply
-    assert old_lang.INJECTION_PAYLOADS["zh_CN"] == get_locale("zh_CN").injection_payloads
-    assert old_lang.ASK_AGAIN_PREFIX["en_US"] == get_locale("en_US").comments.ask_again_prefix
-    assert old_inst.INSTRUCTIONS is registry.INSTRUCTIONS and old_inst.satisfy_all is follow.satisfy_all
-    assert old_inst.sample_instructions is instruction_sampling.sample_instructions
-    assert old_inst.KEYWORDS["en_US"] == get_locale("en_US").ifeval.keywords
-    with pytest.raises(AttributeError):
-        old_lang.nope  # noqa: B018

@@ -75,7 +75,9 @@ def sft_run(tiny: str, data_dir: Path, tmp_path_factory: pytest.TempPathFactory)
                                     "training": _training(out, max_steps=4, save_steps=2)})
     first = run_sft(cfg, callbacks=[StopAt()])
     second = run_sft(cfg)
-    return {"cfg": cfg, "first": first, "second": second, "out": out}
+    # train on: the same config with max_steps raised resumes from checkpoint-4
+    longer = run_sft(cfg.model_copy(update={"training": cfg.training.model_copy(update={"max_steps": 6})}))
+    return {"cfg": cfg, "first": first, "second": second, "longer": longer, "out": out}
 
 
 # -- configs -----------------------------------------------------------------------------------------------
@@ -108,7 +110,8 @@ def test_config_errors_name_file_field_and_line(tmp_path: Path) -> None:
 
 def test_train_package_import_is_light() -> None:
     code = ("import sys, hat_env.train, hat_env.train.config, hat_env.train.cli, hat_env.train.data, "
-            "hat_env.train.rl, hat_env.train.sft, hat_env.train.distill\n"
+            "hat_env.train.rl, hat_env.train.sft, hat_env.train.distill, hat_env.train.credit, hat_env.train.cards, "
+            "hat_env.train.catalog, hat_env.train.common\n"
             "heavy = [m for m in ('torch', 'transformers', 'trl', 'datasets', 'peft') if m in sys.modules]\n"
             "print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -236,7 +239,7 @@ def test_sft_loss_is_finite_and_moves(sft_run: dict[str, Any]) -> None:
     assert losses[-1] < losses[0]
     assert (Path(sft_run["second"]["final_model"]) / "model.safetensors").exists()
     metrics = [json.loads(x) for x in (sft_run["out"] / "metrics.jsonl").read_text().splitlines()]
-    assert [m["step"] for m in metrics if "loss" in m] == [1, 2, 3, 4]
+    assert [m["step"] for m in metrics if "loss" in m] == [1, 2, 3, 4, 5, 6]  # the three runs, appended
 
 
 def test_stopped_sft_run_resumes_from_its_checkpoint(sft_run: dict[str, Any]) -> None:
@@ -246,6 +249,28 @@ def test_stopped_sft_run_resumes_from_its_checkpoint(sft_run: dict[str, Any]) ->
     assert second["global_step"] == 4
     steps = [h["step"] for h in second["log_history"] if "loss" in h]
     assert steps == [1, 2, 3, 4]  # 1-2 restored from the checkpoint's state, 3-4 trained after resuming
+
+
+def test_resumed_runs_continue_the_learning_rate_schedule(sft_run: dict[str, Any]) -> None:
+    """The logged learning rate of every step is the linear schedule's value for the run's own max_steps, also
+    for the first steps after resuming (after an interruption, and after max_steps was raised)."""
+    base = sft_run["cfg"].training.learning_rate
+
+    def logged(summary: dict[str, Any]) -> dict[int, float]:
+        return {h["step"]: h["learning_rate"] for h in summary["log_history"] if "loss" in h}
+
+    second, longer = logged(sft_run["second"]), logged(sft_run["longer"])
+    assert sft_run["longer"]["resumed_from"].endswith("checkpoint-4") and sorted(longer) == [1, 2, 3, 4, 5, 6]
+    for step in (3, 4):  # resumed at step 3 of 4
+        assert second[step] == pytest.approx(base * (4 - (step - 1)) / 4)
+    for step in (5, 6):  # resumed at step 5 of 6: not the 0 the 4-step schedule ended on
+        assert longer[step] == pytest.approx(base * (6 - (step - 1)) / 6)
+
+
+def test_model_cards_name_the_base_model(sft_run: dict[str, Any], tiny: str) -> None:
+    for card in (sft_run["out"] / "README.md", Path(sft_run["second"]["final_model"]) / "README.md"):
+        text = card.read_text()
+        assert "[None]" not in text and f"`{tiny}` (a local checkpoint)" in text and "stage `sft`" in text
 
 
 def test_assistant_only_mask_covers_exactly_the_assistant_turns(tiny: str, data_dir: Path, tmp_path: Path) -> None:
@@ -307,6 +332,8 @@ def test_distillation_from_the_pre_sft_base(trainer: str, tiny: str, sft_run: di
     before = load_file(str(Path(student) / "model.safetensors"))
     after = load_file(str(Path(summ["final_model"]) / "model.safetensors"))
     assert any(not torch.equal(before[k], after[k]) for k in before)
+    card = (Path(summ["final_model"]) / "README.md").read_text()  # names the original base, through the SFT card
+    assert f"`{tiny}` (a local checkpoint)" in card and f"started from `{student}`" in card and "[None]" not in card
 
 
 def test_distill_reads_local_general_sets(tmp_path: Path) -> None:
@@ -393,15 +420,16 @@ def test_rl_rewards_are_the_simulators_rubric(tmp_path: Path) -> None:
 
 
 def test_grpo_trains_against_the_simulator(tiny: str, tmp_path: Path) -> None:
-    from hat_env.train.rl import build_trainer, install_tool_schemas
+    from hat_env.train.rl import build_trainer
 
     cfg = _rl_cfg(tiny, tmp_path)
     trainer, tasks = build_trainer(cfg)
-    assert install_tool_schemas(trainer, tasks.tool_schemas())
     tok = trainer.processing_class
-    for row in tasks.rows:
+    for row in tasks.rows:  # TRL renders each prompt with the harness variant's own schemas (nesting included)
         schemas = trainer._env_tools[row["environment"]]
-        assert schemas == tasks.classes[row["environment"]].harness.openai_tools
+        own = tasks.classes[row["environment"]].harness.openai_tools
+        assert sorted((dict(t) for t in schemas), key=lambda t: t["function"]["name"]) == \
+            sorted(own, key=lambda t: t["function"]["name"])
         text = tok.apply_chat_template(row["prompt"], tools=schemas, tokenize=False, add_generation_prompt=True)
         for t in schemas:
             assert f'"name": "{t["function"]["name"]}"' in text

@@ -1,10 +1,12 @@
-"""Pieces every training stage shares: models from local paths, trainer arguments, LoRA, metrics, resuming.
+"""Pieces every training stage shares: models from local paths, TRL config arguments, LoRA, metrics, resuming
+(with the learning-rate schedule continued), model cards.
 
 Heavy libraries (torch, transformers, TRL, peft) are imported inside the functions.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import time
@@ -23,6 +25,30 @@ def ensure_model(opts: "ModelOptions") -> str:
 
         build_tiny_model(p)
     return opts.path
+
+
+def trl_args(config_cls: type, training: "TrainingOptions", stage_kwargs: dict[str, Any]) -> Any:
+    """The stage's TRL config: the ``training`` fields, the stage's own fields, then ``training.extra``.
+
+    Args:
+        config_cls: the TRL config dataclass (``trl.SFTConfig``, ``trl.GRPOConfig`` ...).
+        training: the stage's training options.
+        stage_kwargs: fields the stage sets from its own options (``num_generations``, ``max_length`` ...).
+
+    Raises:
+        ValueError: ``training.extra`` names a field ``config_cls`` does not have, or one the stage sets itself
+            (the message names the field and where to set it instead).
+    """
+    fields = {f.name for f in dataclasses.fields(config_cls)}
+    name = f"{config_cls.__module__.split('.')[0]}.{config_cls.__name__}"
+    for key in training.extra:
+        if key not in fields:
+            raise ValueError(f"training.extra.{key}: {name} has no field {key!r} (see its documentation for the "
+                             "fields it takes)")
+        if key in stage_kwargs:
+            raise ValueError(f"training.extra.{key}: this stage sets {key!r} from its own options; set it there "
+                             "instead of in training.extra")
+    return config_cls(**{**training.trainer_kwargs(), **stage_kwargs, **training.extra})
 
 
 def model_init_kwargs(opts: "ModelOptions") -> dict[str, Any]:
@@ -86,6 +112,35 @@ def resolve_resume(training: "TrainingOptions") -> str | None:
     return r
 
 
+def continue_schedule_callback() -> Any:
+    """A ``TrainerCallback`` that, when training resumes from a checkpoint, sets the optimizer's learning rate
+    to the schedule's value at the resumed step.
+
+    The Trainer restores the optimizer with the learning rate of the checkpoint's last step and only steps the
+    scheduler after the next optimizer step, so the first step after resuming trains at the old value: 0 when the
+    checkpoint finished a linear schedule and ``max_steps`` was raised to train on. With this callback the resumed
+    run follows the schedule of its own config from the first step (the scheduler's step count comes from the
+    checkpoint; its shape from the current ``max_steps``, ``warmup_steps`` and ``lr_scheduler_type``).
+    """
+    from transformers import TrainerCallback
+
+    class ContinueSchedule(TrainerCallback):
+        def on_train_begin(self, args: Any, state: Any, control: Any, optimizer: Any = None,
+                           lr_scheduler: Any = None, **kw: Any) -> None:
+            if state.global_step == 0 or optimizer is None or lr_scheduler is None:
+                return
+            sched = getattr(lr_scheduler, "scheduler", lr_scheduler)  # accelerate wraps it
+            opt = getattr(optimizer, "optimizer", optimizer)
+            if not hasattr(sched, "lr_lambdas"):
+                return
+            lrs = [base * fn(sched.last_epoch) for base, fn in zip(sched.base_lrs, sched.lr_lambdas)]
+            for group, lr in zip(opt.param_groups, lrs):
+                group["lr"] = lr
+            sched._last_lr = lrs
+
+    return ContinueSchedule()
+
+
 def metrics_callback(output_dir: str | Path, stage: str) -> Any:
     """A ``TrainerCallback`` appending every log record to ``OUTPUT_DIR/metrics.jsonl`` (step, time, values), so
     progress and metrics are on disk without TensorBoard."""
@@ -107,15 +162,23 @@ def metrics_callback(output_dir: str | Path, stage: str) -> Any:
     return MetricsToJsonl()
 
 
+def stage_callbacks(output_dir: str | Path, stage: str, callbacks: list[Any] | None) -> list[Any]:
+    """The callbacks every stage's trainer gets: metrics to ``metrics.jsonl``, the schedule continued on resume,
+    then ``callbacks``."""
+    return [metrics_callback(output_dir, stage), continue_schedule_callback(), *(callbacks or [])]
+
+
 def finish(trainer: Any, output_dir: str | Path, stage: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Save the final model and tokenizer to ``OUTPUT_DIR/final`` and write ``summary.json``; returns the summary
-    (global step, last logged loss, the log history)."""
+    """Save the final model, tokenizer and model card to ``OUTPUT_DIR/final`` and write ``summary.json``; returns
+    the summary (global step, last logged loss, the log history)."""
     out = Path(output_dir)
     final = out / "final"
     trainer.save_model(str(final))
     tok = getattr(trainer, "processing_class", None)
     if tok is not None and trainer.accelerator.is_main_process:
         tok.save_pretrained(str(final))
+    if trainer.accelerator.is_main_process and hasattr(trainer, "write_model_card"):
+        trainer.write_model_card(final)
     hist = list(trainer.state.log_history)
     losses = [h["loss"] for h in hist if "loss" in h]
     summary = {

@@ -1,5 +1,8 @@
 """Stage configurations for ``hat-env train``: pydantic models read from YAML, with ``key.path=value`` overrides.
 
+(Over 500 lines: the schema of every stage and its loader stay in one module, so that every field, default and
+error message of the training configs is in one place and ``--check`` needs nothing else.)
+
 One YAML file configures one stage; its ``stage`` field says which (``data``, ``sft``, ``distill``, ``rl``).
 Errors name the file, the dotted field path and the line (:mod:`hat_env.yamlio`); an override that is wrong is
 named with ``(override)`` instead of a line. Paths inside a config are relative to the working directory, like
@@ -82,7 +85,12 @@ class TrainingOptions(_Strict):
         bf16: bfloat16 mixed precision (default: on unless ``use_cpu``).
         report_to: logging integrations (``tensorboard``, ``wandb``, ...); ``metrics.jsonl`` is always written.
         torch_num_threads: ``torch.set_num_threads`` before training (CPU runs).
-        extra: more keyword arguments for the TRL config class, passed verbatim (its own errors name the field).
+        extra: more fields of the stage's TRL config class (``trl.SFTConfig``, ``trl.DistillationConfig``,
+            ``trl.experimental.gkd.GKDConfig``, ``trl.GRPOConfig``; all ``transformers.TrainingArguments`` fields
+            too), passed verbatim and taking precedence over the fields above, e.g. ``{optim: adamw_torch_fused,
+            lr_scheduler_kwargs: {min_lr_rate: 0.1}, loss_type: dapo}``. A name the class does not have is refused
+            before training starts, naming the field; a field the stage sets from its own top-level option (such
+            as ``num_generations``) must be set there.
     """
 
     output_dir: str
@@ -108,7 +116,8 @@ class TrainingOptions(_Strict):
     extra: dict[str, Any] = Field(default_factory=dict)
 
     def trainer_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for a TRL config class (``SFTConfig``, ``GRPOConfig`` ...)."""
+        """Keyword arguments for a TRL config class (``SFTConfig``, ``GRPOConfig`` ...), without ``extra`` (see
+        :func:`hat_env.train.common.trl_args`, which adds it)."""
         bf16 = (not self.use_cpu) if self.bf16 is None else self.bf16
         kw: dict[str, Any] = {
             "output_dir": self.output_dir,
@@ -131,7 +140,6 @@ class TrainingOptions(_Strict):
             "bf16": bf16 and not self.use_cpu,
             "report_to": list(self.report_to) or "none",
         }
-        kw.update(self.extra)
         return kw
 
 
@@ -143,11 +151,15 @@ class ModelOptions(_Strict):
         build_tiny_if_missing: build the tiny offline model (``hat-env make-tiny-model``) at ``path`` when the
             folder does not exist: what the CPU smoke configs use.
         dtype: ``auto``, ``float32``, ``bfloat16`` ...
+        base_model: what the trained model's card names as its base: a hub id (``Qwen/Qwen2.5-1.5B-Instruct``)
+            or any name. Default: the ``base_model`` of the model card in ``path`` (what the previous stage wrote,
+            so the SFT, distillation and RL cards all name the original checkpoint), else ``path``.
     """
 
     path: str
     build_tiny_if_missing: bool = False
     dtype: str = "auto"
+    base_model: str | None = None
 
 
 # -- data --------------------------------------------------------------------------------------------------
@@ -170,8 +182,9 @@ class SourceOptions(_Strict):
         episodes: ``qa`` episodes, or ``session`` sessions.
         duration_s: session length (``session`` only; default: the scenario's).
         personas: restrict ``qa`` requests to these viewer personas.
-        harness: a harness pack name or folder replacing the scenario's harness (the scenario's harness timeline
-            is then not applied: its patches name the scenario's own harness).
+        harness: a harness pack replacing the scenario's harness: a folder, a built-in pack name, or a pack
+            shipped with the training configs (``compact``); the scenario's harness timeline is then not applied
+            (its patches name the scenario's own harness).
     """
 
     kind: Literal["qa", "session"] = "qa"
@@ -242,10 +255,65 @@ class SFTConfig(_Strict):
     training: TrainingOptions
 
 
+# -- vLLM generation (distill, rl) -------------------------------------------------------------------------
+
+
+class VLLMFields(_Strict):
+    """vLLM generation for the on-policy stages (TRL's; CUDA only: on the CPU TRL generates with
+    ``model.generate``).
+
+    Attributes:
+        use_vllm: generate rollouts with vLLM.
+        vllm_mode: ``colocate``: vLLM runs inside every training process and shares its GPU
+            (``vllm_gpu_memory_utilization`` of it, ``vllm_tensor_parallel_size`` GPUs per engine);
+            ``server``: a separate ``trl vllm-serve`` process on GPUs of its own, at ``vllm_server_host`` and
+            ``vllm_server_port`` (or ``vllm_server_base_url``), which this stage requires.
+        vllm_server_host: host where ``trl vllm-serve`` listens (server mode).
+        vllm_server_port: its port (``trl vllm-serve --port``, 8000 by default there).
+        vllm_server_base_url: ``http://HOST:PORT`` instead of host and port.
+        vllm_server_timeout: seconds to wait for the server to answer before failing.
+        vllm_tensor_parallel_size: GPUs per colocated vLLM engine (colocate mode).
+    """
+
+    use_vllm: bool = False
+    vllm_mode: Literal["colocate", "server"] = "colocate"
+    vllm_gpu_memory_utilization: float = Field(0.3, gt=0.0, le=1.0)
+    vllm_server_host: str | None = None
+    vllm_server_port: int | None = Field(None, ge=1, le=65535)
+    vllm_server_base_url: str | None = None
+    vllm_server_timeout: float = Field(240.0, gt=0)
+    vllm_tensor_parallel_size: int = Field(1, ge=1)
+
+    @model_validator(mode="after")
+    def _server_address(self) -> "VLLMFields":
+        if self.use_vllm and self.vllm_mode == "server" and not self.vllm_server_base_url and (
+                self.vllm_server_host is None or self.vllm_server_port is None):
+            missing = [n for n in ("vllm_server_host", "vllm_server_port") if getattr(self, n) is None]
+            raise ValueError(
+                f"vllm_mode: server needs {' and '.join(missing)}: the address of a running `trl vllm-serve "
+                "--model MODEL --host HOST --port PORT` (or give vllm_server_base_url: http://HOST:PORT); "
+                "or use vllm_mode: colocate")
+        return self
+
+    def vllm_kwargs(self) -> dict[str, Any]:
+        """The ``vllm_*`` / ``use_vllm`` fields for a TRL config (server fields only in server mode)."""
+        kw: dict[str, Any] = {"use_vllm": self.use_vllm, "vllm_mode": self.vllm_mode,
+                              "vllm_gpu_memory_utilization": self.vllm_gpu_memory_utilization,
+                              "vllm_tensor_parallel_size": self.vllm_tensor_parallel_size}
+        if self.vllm_mode == "server":
+            kw["vllm_server_timeout"] = self.vllm_server_timeout
+            if self.vllm_server_base_url:
+                kw["vllm_server_base_url"] = self.vllm_server_base_url
+            else:
+                kw["vllm_server_host"] = self.vllm_server_host
+                kw["vllm_server_port"] = self.vllm_server_port
+        return kw
+
+
 # -- distill -----------------------------------------------------------------------------------------------
 
 
-class DistillConfig(_Strict):
+class DistillConfig(VLLMFields):
     """``hat-env train distill``: general on-policy distillation from the pre-SFT base model.
 
     Attributes:
@@ -259,6 +327,8 @@ class DistillConfig(_Strict):
             (``trl.experimental.gkd.GKDTrainer``, ``lmbda`` = share of on-policy batches).
         beta: generalised JSD interpolation: 0 forward KL, 1 reverse KL.
         max_prompts: use at most this many prompts.
+
+    The ``use_vllm`` / ``vllm_*`` fields: :class:`VLLMFields`.
     """
 
     stage: Literal["distill"] = "distill"
@@ -272,9 +342,6 @@ class DistillConfig(_Strict):
     max_completion_length: int = Field(256, ge=1)
     temperature: float = Field(1.0, gt=0.0)
     max_length: int | None = Field(2048, ge=16)
-    use_vllm: bool = False
-    vllm_mode: Literal["colocate", "server"] = "colocate"
-    vllm_gpu_memory_utilization: float = Field(0.3, gt=0.0, le=1.0)
     lora: LoraOptions | None = None
     training: TrainingOptions
 
@@ -283,9 +350,20 @@ class DistillConfig(_Strict):
 
 
 class TaskOptions(_Strict):
-    """The interactive tasks: LiveQA requests drawn from these scenarios (seeded)."""
+    """The interactive tasks: LiveQA requests drawn from these scenarios (seeded).
+
+    Attributes:
+        scenarios: built-in scenario names or scenario YAML paths.
+        harness: a harness pack replacing the scenarios' own (its timeline is then not applied): a folder, a
+            built-in pack name, or a pack shipped with the training configs (``compact``: two tools, one skill,
+            prompts of a few hundred tokens, for CPU runs).
+        episodes: requests per scenario.
+        personas: restrict the requests to these viewer personas.
+        seed: draws the requests and the HSA variants.
+    """
 
     scenarios: list[str] = Field(default_factory=lambda: ["beauty_zh"], min_length=1)
+    harness: str | None = None
     episodes: int = Field(64, ge=1)
     personas: list[str] | None = None
     seed: int = 0
@@ -329,8 +407,42 @@ class LengthPenaltyOptions(_Strict):
         return self
 
 
-class RLConfig(_Strict):
-    """``hat-env train rl``: GRPO against the simulator (LiveQA as TRL's ``environment_factory``)."""
+#: The rewards of the RL stage, by name (the rubric's components and the length penalty).
+REWARD_NAMES: tuple[str, ...] = ("accuracy", "effectiveness", "tool_rationality", "skill_selection", "length_penalty")
+
+
+class CreditOptions(_Strict):
+    """How advantages reach the tokens of a rollout (:mod:`hat_env.train.credit`).
+
+    Attributes:
+        mode: ``sequence``: TRL's GRPO, one advantage per rollout on all its tokens; ``segment``: the paper's
+            separate credit: the tool-call turns get the advantage of the ``tool`` rewards, the reply turn that of
+            the ``reply`` rewards (a rollout without a tool-call turn puts both on its reply; one without a reply,
+            both on its last tool-call turn).
+        tool: rewards credited to tool-call turns.
+        reply: rewards credited to the reply turn.
+    """
+
+    mode: Literal["sequence", "segment"] = "sequence"
+    tool: list[str] = Field(default_factory=lambda: ["tool_rationality", "skill_selection"])
+    reply: list[str] = Field(default_factory=lambda: ["accuracy", "effectiveness", "length_penalty"])
+
+    @field_validator("tool", "reply")
+    @classmethod
+    def _known(cls, v: list[str]) -> list[str]:
+        bad = [n for n in v if n not in REWARD_NAMES]
+        if bad:
+            raise ValueError(f"unknown reward(s) {bad}; valid: {list(REWARD_NAMES)}")
+        return v
+
+
+class RLConfig(VLLMFields):
+    """``hat-env train rl``: GRPO against the simulator (LiveQA as TRL's ``environment_factory``).
+
+    ``importance_sampling_level: sequence`` with ``loss_type: grpo`` is GSPO's setup (TRL's own advice: its
+    default ``dapo`` loss sums per-token terms, weighting each sequence by its length). The ``use_vllm`` /
+    ``vllm_*`` fields: :class:`VLLMFields`.
+    """
 
     stage: Literal["rl"] = "rl"
     model: ModelOptions
@@ -344,12 +456,23 @@ class RLConfig(_Strict):
     temperature: float = Field(1.0, gt=0.0)
     beta: float = Field(0.0, ge=0.0)
     importance_sampling_level: Literal["token", "sequence"] = "sequence"
+    loss_type: Literal["grpo", "dapo", "dr_grpo", "bnpo", "cispo", "sapo", "luspo", "vespo"] = "grpo"
     multi_objective_aggregation: Literal["sum_then_normalize", "normalize_then_sum"] = "normalize_then_sum"
-    use_vllm: bool = False
-    vllm_mode: Literal["colocate", "server"] = "colocate"
-    vllm_gpu_memory_utilization: float = Field(0.3, gt=0.0, le=1.0)
+    credit: CreditOptions = Field(default_factory=CreditOptions)
     lora: LoraOptions | None = None
     training: TrainingOptions
+
+    @model_validator(mode="after")
+    def _credited(self) -> "RLConfig":
+        if self.credit.mode == "segment":
+            w = self.rewards.model_dump()
+            lost = [n for n in REWARD_NAMES if w[n] > 0 and n not in self.credit.tool and n not in self.credit.reply]
+            if lost:
+                raise ValueError(f"credit.mode segment: reward(s) {lost} have a weight but are in neither "
+                                 "credit.tool nor credit.reply")
+            if not self.credit.tool or not self.credit.reply:
+                raise ValueError("credit.mode segment needs rewards in both credit.tool and credit.reply")
+        return self
 
 
 StageConfig = Union[DataConfig, SFTConfig, DistillConfig, RLConfig]

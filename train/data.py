@@ -236,10 +236,12 @@ def episode_runs(cfg: "DataConfig", si: int, j: int, agent: Any
     from hat_env.envs.live_qa import draw_request
     from hat_env.envs.session import LiveSession
     from hat_env.sim.scenario import load_scenario
+    from hat_env.train.catalog import harness_path
 
     hsa = cfg.hsa.options()
     src = cfg.sources[si]
     sc = load_scenario(src.scenario)
+    pack = harness_path(src.harness)
     if src.harness is not None:
         sc = sc.model_copy(update={"harness_timeline": []})
     seed = _episode_seed(cfg.seed, si, j)
@@ -247,14 +249,14 @@ def episode_runs(cfg: "DataConfig", si: int, j: int, agent: Any
     runs = [True, False] if (augmented and cfg.paired) else [augmented]
     for aug in runs:
         if src.kind == "qa":
-            s = LiveSession(sc, seed=seed, harness=src.harness, viewers=False, max_history=0,
+            s = LiveSession(sc, seed=seed, harness=pack, viewers=False, max_history=0,
                             hsa=hsa if aug else None)
             s.open_request(draw_request(s, seed, src.personas))
             loop, scores, errors = run_request(s, agent)
             yield _candidate(s, loop, scores, src.kind, seed, aug, j), loop, scores, errors
             s.finish()
         else:
-            s = LiveSession(sc, seed=seed, harness=src.harness, duration_s=src.duration_s,
+            s = LiveSession(sc, seed=seed, harness=pack, duration_s=src.duration_s,
                             hsa=hsa if aug else None)
             while s.next_request():
                 loop, scores, errors = run_request(s, agent)

@@ -20,10 +20,11 @@ from hat_env.train.common import (
     ensure_model,
     finish,
     lora_config,
-    metrics_callback,
     model_init_kwargs,
     resolve_resume,
     set_threads,
+    stage_callbacks,
+    trl_args,
 )
 
 if TYPE_CHECKING:
@@ -102,34 +103,41 @@ def build_trainer(cfg: "DistillConfig", callbacks: list[Any] | None = None) -> A
     import datasets
     from transformers import AutoTokenizer
 
+    from hat_env.train.cards import base_model_of, with_model_card
+
     set_threads(cfg.training)
     student = ensure_model(cfg.model)
     teacher = ensure_model(cfg.teacher)
     rows = load_general_rows(cfg.dataset, cfg.max_prompts)
     tok = AutoTokenizer.from_pretrained(student)
-    kw = cfg.training.trainer_kwargs()
-    kw.setdefault("gradient_checkpointing", cfg.training.gradient_checkpointing)
-    cbs = [metrics_callback(cfg.training.output_dir, "distill"), *(callbacks or [])]
+    cbs = stage_callbacks(cfg.training.output_dir, "distill", callbacks)
+    card = {"base": base_model_of(cfg.model), "start": cfg.model.path, "stage": "distill",
+            "dataset": cfg.dataset}
     if cfg.trainer == "distillation":
         from trl import DistillationConfig, DistillationTrainer
 
         ds = datasets.Dataset.from_list([{"prompt": r["prompt"]} for r in rows])
-        args = DistillationConfig(
-            beta=cfg.beta, max_completion_length=cfg.max_completion_length, temperature=cfg.temperature,
-            use_vllm=cfg.use_vllm, vllm_mode=cfg.vllm_mode, vllm_gpu_memory_utilization=cfg.vllm_gpu_memory_utilization,
-            model_init_kwargs=model_init_kwargs(cfg.model) or None,
-            teacher_model_init_kwargs=model_init_kwargs(cfg.teacher) or None, **kw)
-        return DistillationTrainer(model=student, teacher_model=teacher, args=args, train_dataset=ds,
-                                   processing_class=tok, peft_config=lora_config(cfg.lora), callbacks=cbs)
+        args = trl_args(DistillationConfig, cfg.training, {
+            "beta": cfg.beta, "max_completion_length": cfg.max_completion_length, "temperature": cfg.temperature,
+            "model_init_kwargs": model_init_kwargs(cfg.model) or None,
+            "teacher_model_init_kwargs": model_init_kwargs(cfg.teacher) or None, **cfg.vllm_kwargs()})
+        trainer = with_model_card(DistillationTrainer)(
+            model=student, teacher_model=teacher, args=args, train_dataset=ds, processing_class=tok,
+            peft_config=lora_config(cfg.lora), callbacks=cbs)
+        trainer.hat_card = {**card, "trainer": "DistillationTrainer"}
+        return trainer
     from trl.experimental.gkd import GKDConfig, GKDTrainer
 
     ds = datasets.Dataset.from_list([
         {"messages": r["prompt"] + [{"role": "assistant", "content": r["completion"] or ""}]} for r in rows])
-    args = GKDConfig(lmbda=cfg.lmbda, beta=cfg.beta, max_new_tokens=cfg.max_completion_length,
-                     temperature=cfg.temperature, max_length=cfg.max_length,
-                     model_init_kwargs=model_init_kwargs(cfg.model) or None, **kw)
-    return GKDTrainer(model=student, teacher_model=teacher, args=args, train_dataset=ds, processing_class=tok,
-                      peft_config=lora_config(cfg.lora), callbacks=cbs)
+    args = trl_args(GKDConfig, cfg.training, {
+        "lmbda": cfg.lmbda, "beta": cfg.beta, "max_new_tokens": cfg.max_completion_length,
+        "temperature": cfg.temperature, "max_length": cfg.max_length,
+        "model_init_kwargs": model_init_kwargs(cfg.model) or None})
+    trainer = with_model_card(GKDTrainer)(model=student, teacher_model=teacher, args=args, train_dataset=ds,
+                                          processing_class=tok, peft_config=lora_config(cfg.lora), callbacks=cbs)
+    trainer.hat_card = {**card, "trainer": "GKDTrainer"}
+    return trainer
 
 
 def run_distill(cfg: "DistillConfig", callbacks: list[Any] | None = None) -> dict[str, Any]:

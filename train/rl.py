@@ -16,8 +16,11 @@ reports): ``accuracy``, ``effectiveness``, ``tool_rationality``, ``skill_selecti
 on generated tokens, weighted by ``rewards`` in the config (GRPO ``reward_weights``; the composite is logged
 with weight 0). Defaults follow the paper's recipe where TRL has it: per-reward normalisation (GDPO,
 ``multi_objective_aggregation: normalize_then_sum``) and sequence-level importance sampling (GSPO,
-``importance_sampling_level: sequence``). Separate advantages for tool-call and reply segments are not
-implemented (TRL has no such option).
+``importance_sampling_level: sequence``). ``credit.mode: segment`` gives tool-call turns and the reply separate
+advantages (:mod:`hat_env.train.credit`).
+
+For one's own TRL script, :func:`live_qa_tasks` and :func:`rubric_rewards` give the dataset, the
+``environment_factory`` and the reward functions a plain ``trl.GRPOTrainer`` takes (docs/training.md).
 
 A reply the harness blocks (a hook denial) ends the rollout anyway, since TRL's tool loop has no further turn: it is
 scored as sent, so the rubric's skill-selection, constraint and compliance components register what the hook
@@ -26,9 +29,7 @@ caught.
 
 from __future__ import annotations
 
-import inspect
 import json
-import keyword
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
@@ -37,21 +38,26 @@ from hat_env.train.common import (
     ensure_model,
     finish,
     lora_config,
-    metrics_callback,
     model_init_kwargs,
     resolve_resume,
     set_threads,
+    stage_callbacks,
+    trl_args,
 )
+from hat_env.train.envtools import BoundHarnessTool, HarnessTool, NotATool
+
+__all__ = ["REWARD_COMPONENTS", "BoundHarnessTool", "HarnessTool", "LiveQAToolEnv", "NotATool", "TaskSet",
+           "build_tasks", "build_trainer", "draw_tasks", "environment_class", "final_reply", "live_qa_tasks",
+           "reward_functions", "rubric_rewards", "run_rl"]
 
 if TYPE_CHECKING:
     from hat_env.harness.core import Harness
     from hat_env.sim.scenario import Scenario
-    from hat_env.train.config import RLConfig
+    from hat_env.train.config import LengthPenaltyOptions, RewardWeights, RLConfig, RLHSAOptions, TaskOptions
 
 #: Rubric components used as rewards, in reward-function order.
 REWARD_COMPONENTS: tuple[str, ...] = ("accuracy", "effectiveness", "tool_rationality", "skill_selection")
 
-_PY_TYPES = {"integer": int, "number": float, "boolean": bool, "string": str, "object": dict, "array": list}
 
 
 # -- the environment ---------------------------------------------------------------------------------------
@@ -139,49 +145,21 @@ def final_reply(completion: Any) -> str:
     return ""
 
 
-def _tool_method(schema: dict[str, Any]) -> Callable[..., str]:
-    """A method named after the tool, taking the tool's top-level parameters as keywords."""
-    fn_schema = schema["function"]
-    name = fn_schema["name"]
-    params = fn_schema.get("parameters") or {}
-    props: dict[str, Any] = params.get("properties") or {}
-    required = set(params.get("required") or [])
-
-    def tool(self: LiveQAToolEnv, **kwargs: Any) -> str:
-        return self._call(name, kwargs)
-
-    tool.__name__ = name
-    tool.__qualname__ = name
-    lines = [fn_schema.get("description") or name, "", "Args:"]
-    for p, ps in props.items():
-        lines.append(f"    {p}: {(ps or {}).get('description') or p}")
-    tool.__doc__ = "\n".join(lines) if props else (fn_schema.get("description") or name)
-    if all(p.isidentifier() and not keyword.iskeyword(p) for p in props):
-        sig_params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-        ann: dict[str, Any] = {}
-        for p, ps in props.items():
-            t = _PY_TYPES.get((ps or {}).get("type"), str)
-            sig_params.append(inspect.Parameter(p, inspect.Parameter.KEYWORD_ONLY, annotation=t,
-                                                default=inspect.Parameter.empty if p in required else None))
-            ann[p] = t
-        ann["return"] = str
-        tool.__signature__ = inspect.Signature(sig_params, return_annotation=str)  # type: ignore[attr-defined]
-        tool.__annotations__ = ann
-    return tool
-
-
 def environment_class(harness: "Harness", scenario: "Scenario", variant: str) -> type[LiveQAToolEnv]:
-    """A :class:`LiveQAToolEnv` subclass whose public methods are ``harness``'s tools (skill tool included).
+    """A :class:`LiveQAToolEnv` subclass whose public functions are ``harness``'s tools (skill tool included),
+    each carrying the harness's own OpenAI schema (:class:`HarnessTool`); ``finalize`` is hidden from TRL's tool
+    list (:class:`NotATool`).
 
     Raises:
         ValueError: a tool name would shadow the environment's own members (``reset``, ``finalize``).
     """
-    members: dict[str, Any] = {"harness": harness, "scenario": scenario, "variant": variant}
+    members: dict[str, Any] = {"harness": harness, "scenario": scenario, "variant": variant,
+                               "finalize": NotATool(LiveQAToolEnv.finalize)}
     for schema in harness.openai_tools:
         name = schema["function"]["name"]
         if name in ("reset", "finalize", "get_reward") or hasattr(LiveQAToolEnv, name):
             raise ValueError(f"tool name {name!r} clashes with the environment's own members")
-        members[name] = _tool_method(schema)
+        members[name] = HarnessTool(schema)
     safe = "".join(c if c.isalnum() else "_" for c in variant)
     return type(f"LiveQA_{safe}", (LiveQAToolEnv,), members)
 
@@ -223,13 +201,50 @@ def _case_of(req: Any) -> dict[str, Any]:
 
 def build_tasks(cfg: "RLConfig") -> TaskSet:
     """Draw the tasks and the harness variants of ``cfg`` (seeded: the same config gives the same tasks)."""
+    return draw_tasks(cfg.tasks, cfg.hsa)
+
+
+def live_qa_tasks(scenarios: list[str] | tuple[str, ...] = ("beauty_zh",), episodes: int = 64, *,
+                  harness: str | None = None, personas: list[str] | None = None, hsa_share: float = 0.0,
+                  hsa_variants: int = 4, hsa_dims: str | list[str] = "all", hsa_strength: float = 1.0,
+                  hsa_family: str = "train", seed: int = 0) -> TaskSet:
+    """LiveQA tasks for one's own ``trl.GRPOTrainer`` (what the ``rl`` stage's ``tasks`` and ``hsa`` draw).
+
+    Args:
+        scenarios: built-in scenario names or scenario YAML paths.
+        episodes: requests per scenario.
+        harness: a harness pack replacing the scenarios' own (a folder, ``default``, or ``compact``).
+        personas: restrict the requests to these viewer personas.
+        hsa_share: share of tasks run under an HSA variant of their harness.
+        hsa_variants: variants drawn per harness state.
+        hsa_dims: HSA dimensions (``"all"`` or a list).
+        hsa_strength: probability of each elementary edit.
+        hsa_family: vocabulary family (``train`` for training).
+        seed: draws the requests and the variants.
+
+    Returns:
+        A :class:`TaskSet`: ``.dataset()`` for ``train_dataset``, ``.factories()`` for ``environment_factory``.
+
+    Raises:
+        pydantic.ValidationError: an argument out of range (the message names it).
+    """
+    from hat_env.train.config import RLHSAOptions, TaskOptions
+
+    t = TaskOptions(scenarios=list(scenarios), harness=harness, episodes=episodes, personas=personas, seed=seed)
+    h = RLHSAOptions(share=hsa_share, variants=hsa_variants, dims=hsa_dims, strength=hsa_strength,
+                     family=hsa_family)  # type: ignore[arg-type]
+    return draw_tasks(t, h)
+
+
+def draw_tasks(t: "TaskOptions", h: "RLHSAOptions") -> TaskSet:
+    """Draw the tasks of ``t`` and their harness variants ``h`` (seeded)."""
     from hat_env.envs.live_qa import LiveQAEnv, draw_request
     from hat_env.envs.session import LiveSession
     from hat_env.hsa import augment
     from hat_env.sim.scenario import load_scenario
+    from hat_env.train.catalog import harness_path
 
-    t = cfg.tasks
-    h = cfg.hsa
+    pack = harness_path(t.harness)
     rows: list[dict[str, Any]] = []
     classes: dict[str, type[LiveQAToolEnv]] = {}
     pools: dict[str, list[tuple[str, "Harness"]]] = {}
@@ -237,9 +252,11 @@ def build_tasks(cfg: "RLConfig") -> TaskSet:
     for si, name in enumerate(t.scenarios):
         sc = load_scenario(name)
         flat = sc.model_copy(update={"harness_timeline": []})
+        if pack is not None:  # a replacing pack: the scenario's timeline patches name its own harness
+            sc = flat
         for j in range(t.episodes):
             seed = t.seed * 1_000_003 + si * 10_007 + j
-            s = LiveSession(sc, seed=seed, viewers=False, max_history=0)
+            s = LiveSession(sc, seed=seed, viewers=False, max_history=0, harness=pack)
             req = draw_request(s, seed, t.personas)
             s.open_request(req)
             base = s.loop.harness  # the harness in force at the request's moment (timeline applied)
@@ -322,78 +339,115 @@ def length_penalty_reward(count: Callable[[str], int], free_tokens: int, max_tok
 
 
 def reward_functions(cfg: "RLConfig", tokenizer: Any) -> tuple[list[Callable[..., Any]], list[float]]:
-    """The reward functions and their weights (zero-weight components left out; the composite logged at 0)."""
-    w = cfg.rewards
+    """The reward functions and their weights of ``cfg`` (see :func:`rubric_rewards`)."""
+    return rubric_rewards(tokenizer, cfg.rewards, cfg.length_penalty)
+
+
+def rubric_rewards(tokenizer: Any = None, weights: "RewardWeights | dict[str, float] | None" = None,
+                   length_penalty: "LengthPenaltyOptions | dict[str, int] | None" = None,
+                   ) -> tuple[list[Callable[..., Any]], list[float]]:
+    """The simulator rubric's rewards for ``trl.GRPOTrainer(reward_funcs=...)`` and ``GRPOConfig(reward_weights=...)``.
+
+    Each function reads the scores of the rollout's environment (a :class:`LiveQAToolEnv` from
+    :meth:`TaskSet.factories`), which sends the reply and scores the request once.
+
+    Args:
+        tokenizer: counts the generated tokens for the length penalty; ``None`` leaves the penalty out.
+        weights: ``accuracy``, ``effectiveness``, ``tool_rationality``, ``skill_selection``, ``length_penalty``
+            (defaults: 1, 1, 0.5, 0.5, 0.2); a zero weight leaves that reward out.
+        length_penalty: ``free_tokens`` (default 256) and ``max_tokens`` (default 1024).
+
+    Returns:
+        ``(reward functions, weights)``, the functions named after their reward (how TRL logs them:
+        ``rewards/accuracy/mean`` ...), the composite last with weight 0 (logged, not trained on).
+    """
+    from hat_env.train.config import LengthPenaltyOptions, RewardWeights
+
+    w = weights if isinstance(weights, RewardWeights) else RewardWeights(**(weights or {}))
+    lp = length_penalty if isinstance(length_penalty, LengthPenaltyOptions) else LengthPenaltyOptions(
+        **(length_penalty or {}))
     funcs: list[Callable[..., Any]] = []
-    weights: list[float] = []
+    out: list[float] = []
     for name in REWARD_COMPONENTS:
         if getattr(w, name) > 0:
             funcs.append(component_reward(name))
-            weights.append(float(getattr(w, name)))
-    if w.length_penalty > 0:
+            out.append(float(getattr(w, name)))
+    if w.length_penalty > 0 and tokenizer is not None:
         def count(text: str) -> int:
             return len(tokenizer(text, add_special_tokens=False)["input_ids"])
 
-        funcs.append(length_penalty_reward(count, cfg.length_penalty.free_tokens, cfg.length_penalty.max_tokens))
-        weights.append(float(w.length_penalty))
+        funcs.append(length_penalty_reward(count, lp.free_tokens, lp.max_tokens))
+        out.append(float(w.length_penalty))
     funcs.append(component_reward("composite"))
-    weights.append(0.0)
-    return funcs, weights
+    out.append(0.0)
+    return funcs, out
 
 
 # -- the trainer ---------------------------------------------------------------------------------------------
 
 
-def install_tool_schemas(trainer: Any, schemas: dict[str, list[dict[str, Any]]]) -> bool:
-    """Make the trainer render each environment's prompt with the harness's own OpenAI tool schemas (TRL derives
-    schemas from method signatures and docstrings, which cannot carry nesting, patterns or encodings).
-    Returns ``False`` if this TRL version keeps them elsewhere (the derived schemas are then used)."""
-    env_tools = getattr(trainer, "_env_tools", None)
-    if not isinstance(env_tools, dict):
-        return False
-    for name, tools in schemas.items():
-        if name in env_tools:
-            env_tools[name] = tools
-    return True
+def build_trainer(cfg: "RLConfig", callbacks: list[Any] | None = None, tasks: TaskSet | None = None,
+                  eval_tasks: TaskSet | None = None) -> tuple[Any, TaskSet]:
+    """The configured ``GRPOTrainer`` (:class:`~hat_env.train.credit.SegmentGRPOTrainer` with
+    ``credit.mode: segment``) and its tasks (not yet trained).
 
-
-def build_trainer(cfg: "RLConfig", callbacks: list[Any] | None = None, tasks: TaskSet | None = None) -> tuple[Any, TaskSet]:
-    """The configured ``GRPOTrainer`` and its tasks (not yet trained)."""
+    Args:
+        cfg: the RL stage config.
+        callbacks: extra ``TrainerCallback`` objects.
+        tasks: tasks to use instead of drawing ``cfg.tasks``.
+        eval_tasks: held-out tasks for TRL's evaluation (``trainer.evaluate()``, or during training with
+            ``training.extra: {eval_strategy: steps, eval_steps: N}``); their environments join the factory.
+    """
     from transformers import AutoTokenizer
     from trl import GRPOConfig, GRPOTrainer
+
+    from hat_env.train.cards import base_model_of, with_model_card
 
     set_threads(cfg.training)
     model = ensure_model(cfg.model)
     tasks = tasks or build_tasks(cfg)
     tok = AutoTokenizer.from_pretrained(model)
     funcs, weights = reward_functions(cfg, tok)
-    kw = cfg.training.trainer_kwargs()
-    args = GRPOConfig(
-        num_generations=cfg.num_generations,
-        max_completion_length=cfg.max_completion_length,
-        max_tool_calling_iterations=cfg.max_tool_calling_iterations,
-        temperature=cfg.temperature,
-        beta=cfg.beta,
-        importance_sampling_level=cfg.importance_sampling_level,
-        multi_objective_aggregation=cfg.multi_objective_aggregation,
-        reward_weights=weights,
-        use_vllm=cfg.use_vllm,
-        vllm_mode=cfg.vllm_mode,
-        vllm_gpu_memory_utilization=cfg.vllm_gpu_memory_utilization,
-        model_init_kwargs=model_init_kwargs(cfg.model) or None,
-        **kw,
-    )
-    trainer = GRPOTrainer(
+    args = trl_args(GRPOConfig, cfg.training, {
+        "num_generations": cfg.num_generations,
+        "max_completion_length": cfg.max_completion_length,
+        "max_tool_calling_iterations": cfg.max_tool_calling_iterations,
+        "temperature": cfg.temperature,
+        "beta": cfg.beta,
+        "importance_sampling_level": cfg.importance_sampling_level,
+        "loss_type": cfg.loss_type,
+        "multi_objective_aggregation": cfg.multi_objective_aggregation,
+        "reward_weights": weights,
+        "model_init_kwargs": model_init_kwargs(cfg.model) or None,
+        **cfg.vllm_kwargs(),
+    })
+    kw: dict[str, Any] = {}
+    if cfg.credit.mode == "segment":
+        from hat_env.train.credit import segment_trainer_class
+
+        names = {f.__name__ for f in funcs}
+        cls = segment_trainer_class()
+        kw["segments"] = {seg: [n for n in getattr(cfg.credit, seg) if n in names] for seg in ("tool", "reply")}
+    else:
+        cls = GRPOTrainer
+    factories = tasks.factories()
+    if eval_tasks is not None:
+        factories.update(eval_tasks.factories())
+    trainer = with_model_card(cls)(
         model=model,
         reward_funcs=funcs,
         args=args,
         train_dataset=tasks.dataset(),
+        eval_dataset=eval_tasks.dataset() if eval_tasks is not None else None,
         processing_class=tok,
-        environment_factory=tasks.factories(),
+        environment_factory=factories,
         peft_config=lora_config(cfg.lora),
-        callbacks=[metrics_callback(cfg.training.output_dir, "rl"), *(callbacks or [])],
+        callbacks=stage_callbacks(cfg.training.output_dir, "rl", callbacks),
+        **kw,
     )
-    install_tool_schemas(trainer, tasks.tool_schemas())
+    trainer.hat_card = {"base": base_model_of(cfg.model), "start": cfg.model.path, "stage": "rl",
+                        "trainer": cls.__name__,
+                        "dataset": f"LiveQA tasks of {', '.join(cfg.tasks.scenarios)} ({tasks.summary['tasks']})"}
     return trainer, tasks
 
 

@@ -17,10 +17,11 @@ from hat_env.train.common import (
     ensure_model,
     finish,
     lora_config,
-    metrics_callback,
     model_init_kwargs,
     resolve_resume,
     set_threads,
+    stage_callbacks,
+    trl_args,
 )
 
 if TYPE_CHECKING:
@@ -40,31 +41,36 @@ def build_trainer(cfg: "SFTConfig", callbacks: list[Any] | None = None, train_da
     from trl import SFTConfig as TRLSFTConfig
     from trl import SFTTrainer
 
+    from hat_env.train.cards import base_model_of, with_model_card
     from hat_env.train.data import load_sft_dataset
 
     set_threads(cfg.training)
     model = ensure_model(cfg.model)
     ds = train_dataset if train_dataset is not None else load_sft_dataset(cfg.dataset)
     eval_ds = load_sft_dataset(cfg.eval_dataset) if cfg.eval_dataset else None
-    kw = cfg.training.trainer_kwargs()
-    kw.setdefault("model_init_kwargs", model_init_kwargs(cfg.model) or None)
-    if eval_ds is not None:
-        kw.setdefault("eval_strategy", "steps")
-        kw.setdefault("eval_steps", cfg.training.save_steps)
-    args = TRLSFTConfig(assistant_only_loss=cfg.assistant_only_loss, max_length=cfg.max_length, **kw)
+    own: dict[str, Any] = {"assistant_only_loss": cfg.assistant_only_loss, "max_length": cfg.max_length,
+                           "model_init_kwargs": model_init_kwargs(cfg.model) or None}
+    if eval_ds is not None:  # evaluate at every checkpoint unless training.extra says otherwise
+        for key, value in (("eval_strategy", "steps"), ("eval_steps", cfg.training.save_steps)):
+            if key not in cfg.training.extra:
+                own[key] = value
+    args = trl_args(TRLSFTConfig, cfg.training, own)
     if processing_class is None:
         from transformers import AutoTokenizer
 
         processing_class = AutoTokenizer.from_pretrained(model)
-    return SFTTrainer(
+    trainer = with_model_card(SFTTrainer)(
         model=model,
         args=args,
         train_dataset=ds,
         eval_dataset=eval_ds,
         processing_class=processing_class,
         peft_config=lora_config(cfg.lora),
-        callbacks=[metrics_callback(cfg.training.output_dir, "sft"), *(callbacks or [])],
+        callbacks=stage_callbacks(cfg.training.output_dir, "sft", callbacks),
     )
+    trainer.hat_card = {"base": base_model_of(cfg.model), "start": cfg.model.path, "stage": "sft",
+                        "trainer": "SFTTrainer", "dataset": cfg.dataset}
+    return trainer
 
 
 def run_sft(cfg: "SFTConfig", callbacks: list[Any] | None = None, train_dataset: Any = None,

@@ -8,17 +8,56 @@ closes the request (:meth:`Host.close`) and does what the room does with a reply
 
 from __future__ import annotations
 
+import json
+import threading
+from array import array
+from collections import OrderedDict, deque
 from typing import TYPE_CHECKING, Any, Callable
 
 from hat_env.envs.preflight import check_timeline
 from hat_env.envs.room import Room, stream
+from hat_env.harness.core import Harness
 from hat_env.harness.runtime import RequestLoop
 from hat_env.types import LiveRequest, RequestOutcome
 
 if TYPE_CHECKING:
-    from hat_env.harness.core import Harness
     from hat_env.sim.room import RoomState
     from hat_env.sim.scenario import Scenario
+
+
+class TimelineError(ValueError):
+    """A harness patch of the scenario's timeline cannot apply; the message names the scenario, the entry, its
+    time and the reason."""
+
+
+#: Finished requests a host keeps whole (:attr:`Host.outcomes`); its summary counts all of them.
+KEPT_OUTCOMES = 1000
+
+#: Timeline harness states by ``(harness source, harness, patch as JSON)``, oldest first (see :func:`apply_patch`).
+_PATCHED: OrderedDict[tuple[str, Harness, str], Harness] = OrderedDict()
+_PATCHED_MAX = 256
+_PATCHED_LOCK = threading.Lock()
+
+
+def apply_patch(harness: Harness, patch: list[dict[str, Any]]) -> Harness:
+    """``harness.apply(patch)``, made once per process: a harness is immutable and a patch deterministic, so every
+    session of a scenario shares its timeline's harness states (the cache holds the last 256).
+
+    Raises:
+        PatchError, ValueError: as :meth:`Harness.apply <hat_env.harness.core.Harness.apply>`.
+    """
+    key = (harness.source, harness, json.dumps(patch, ensure_ascii=False, default=repr))
+    with _PATCHED_LOCK:
+        got = _PATCHED.get(key)
+        if got is not None:
+            _PATCHED.move_to_end(key)
+            return got
+    got = harness.apply(patch)
+    with _PATCHED_LOCK:
+        _PATCHED[key] = got
+        if len(_PATCHED) > _PATCHED_MAX:
+            _PATCHED.popitem(last=False)
+    return got
 
 
 def request_record(
@@ -95,9 +134,11 @@ class Host:
         base_harness: the harness before augmentation (timeline patches apply to it).
         harness: the harness in force (the variant under HSA).
         hsa_info: what the last augmentation did (:func:`~hat_env.hsa.augment_from_options`), or ``None``.
-        history: the user/assistant messages of its finished requests.
+        history: the user/assistant messages of its last ``max_history`` finished requests (older ones are dropped:
+            nothing shows them, and a long session would keep them all).
         loop: the open request, or ``None`` while idle.
-        outcomes: ``(outcome, components, composite)`` of each finished request.
+        outcomes: ``(outcome, components, composite)`` of the last :data:`KEPT_OUTCOMES` finished requests, oldest
+            first (a deque: ``outcomes[-1]`` is the last); :meth:`stats` counts every request, kept or not.
     """
 
     def __init__(
@@ -125,10 +166,17 @@ class Host:
         if follow_timeline:
             check_timeline(room.scenario, harness)  # pre-flight: raises FileError (file, line, reason) at start
         self.timeline = sorted(room.scenario.harness_timeline, key=lambda e: e.at_s) if follow_timeline else []
+        self._check_timeline()
         self.next_patch = 0
         self.history: list[dict[str, Any]] = []
         self.loop: RequestLoop | None = None
-        self.outcomes: list[tuple[RequestOutcome, dict[str, float], float]] = []
+        self.outcomes: deque[tuple[RequestOutcome, dict[str, float], float]] = deque(maxlen=KEPT_OUTCOMES)
+        # what stats() reports, over every finished request (the outcomes deque keeps only the last ones)
+        self._n = 0
+        self._score_sum = 0.0
+        self._comp_sums: dict[str, float] = {}
+        self._fallbacks = 0
+        self._latencies = array("d")
         self._head = trace_head or {}
         self._trace_hsa = trace_hsa
 
@@ -151,24 +199,71 @@ class Host:
         evaluation case's own harness state)."""
         self.base_harness = self.harness = harness
 
-    def apply_timeline(self, t: float) -> None:
-        """Apply the timeline patches due by room time ``t`` (each traced as a ``harness_patch`` record)."""
+    def _where(self, k: int) -> str:
+        """``"SCENARIO harness_timeline[k] (at N s)"``: where timeline entry ``k`` (of the sorted timeline) sits."""
+        sc = self.room.scenario
+        entry = self.timeline[k]
+        i = next((j for j, e in enumerate(sc.harness_timeline) if e is entry), k)
+        return f"{sc.source or sc.name}: harness_timeline[{i}] (at {entry.at_s:g} s)"
+
+    def _check_timeline(self) -> None:
+        """Apply the whole timeline to the harness once, before the session starts, so that a patch naming what the
+        harness lacks is an error now rather than mid-stream (the states are cached and reused when the patches
+        fall due).
+
+        Raises:
+            TimelineError: a patch does not apply (the scenario, the entry, its time and the reason).
+        """
+        h = self.base_harness
+        for k, entry in enumerate(self.timeline):
+            try:
+                h = apply_patch(h, entry.patch)
+            except ValueError as exc:
+                raise TimelineError(f"{self._where(k)}: {exc}") from None
+
+    def apply_timeline(self, t: float) -> bool:
+        """Apply the timeline patches due by room time ``t`` (each traced as a ``harness_patch`` record).
+
+        A patch that fails here (a harness put in force with :meth:`set_harness` that it does not fit, or an
+        augmentation that fails on the patched harness) ends the session cleanly instead of raising: the room
+        records the error (an ``error`` record in the trace, see :meth:`Room.fail
+        <hat_env.envs.room.Room.fail>`) and its summary carries it; the harness in force stays as it was.
+
+        Returns:
+            ``True`` when every due patch applied; ``False`` when one failed (the room has failed).
+        """
         timeline = self.timeline
         while self.next_patch < len(timeline) and timeline[self.next_patch].at_s <= t:
-            entry = timeline[self.next_patch]
+            k = self.next_patch
+            entry = timeline[k]
             self.next_patch += 1
-            self.base_harness = self.base_harness.apply(entry.patch)
-            self.harness = self._augment(self.base_harness, self.next_patch) if self.hsa else self.base_harness
+            try:
+                base = apply_patch(self.base_harness, entry.patch)
+                harness = self._augment(base, self.next_patch) if self.hsa else base
+            except Exception as exc:  # any failure of a patch ends the session cleanly, never a traceback
+                self.next_patch = len(timeline)  # no later patch applies on top of a failed one
+                self.room.fail(f"{self._where(k)}: {type(exc).__name__}: {exc}", where="harness_timeline",
+                               **self._head, note=entry.note, patch=entry.patch)
+                return False
+            self.base_harness, self.harness = base, harness
             rec: dict[str, Any] = {"type": "harness_patch", "t": round(t, 3), **self._head, "note": entry.note,
                                    "patch": entry.patch, "harness": self.harness_id()}
             if self._trace_hsa or self.hsa:
                 rec["hsa"] = self.hsa_info if self.hsa else None
             self.room.trace.write(rec)
+        return True
 
     # -- requests ------------------------------------------------------------------------------------------
-    def open(self, request: LiveRequest, t: float) -> RequestLoop:
-        """Start handling ``request`` at room time ``t`` (timeline patches due by then apply first)."""
-        self.apply_timeline(t)
+    def open(self, request: LiveRequest, t: float) -> RequestLoop | None:
+        """Start handling ``request`` at room time ``t`` (timeline patches due by then apply first).
+
+        Returns:
+            The request's loop; ``None`` when a due patch failed (the room has failed, see :meth:`apply_timeline`:
+            the request is not opened).
+        """
+        if not self.apply_timeline(t):
+            self.loop = None
+            return None
         hist = self.history[-2 * self.max_history :] if self.max_history else []
         room = self.room
         self.loop = RequestLoop(self.harness, self.scenario, room.state, room.backend, room.rules, request, hist)
@@ -200,7 +295,16 @@ class Host:
         out = loop.outcome
         scores = self.score(out, loop.harness)
         self.history += [loop.user_message, {"role": "assistant", "content": out.reply}]
+        keep = 2 * self.max_history
+        if len(self.history) > keep:
+            del self.history[: len(self.history) - keep]
         self.outcomes.append((out, scores["components"], scores["composite"]))
+        self._n += 1
+        self._score_sum += scores["composite"]
+        for k, v in scores["components"].items():
+            self._comp_sums[k] = self._comp_sums.get(k, 0.0) + v
+        self._fallbacks += bool(out.fallback)
+        self._latencies.append(out.latency_s)
         self.loop = None
         return loop, scores
 
@@ -218,18 +322,13 @@ class Host:
     def stats(self) -> dict[str, Any]:
         """Mean composite score (0-100), mean of each component (0-1), request and fallback counts, and reply
         latency P50/P95 (seconds, ``None`` before the first reply)."""
-        outs = self.outcomes
-        n = len(outs)
-        comps: dict[str, float] = {}
-        for _, comp, _ in outs:
-            for k, v in comp.items():
-                comps[k] = comps.get(k, 0.0) + v
-        lat = sorted(o.latency_s for o, _, _ in outs)
+        n = self._n
+        lat = sorted(self._latencies)
         return {
-            "score": round(sum(s for _, _, s in outs) / n, 2) if n else 0.0,
-            "components": {k: round(v / n, 4) for k, v in comps.items()},
+            "score": round(self._score_sum / n, 2) if n else 0.0,
+            "components": {k: round(v / n, 4) for k, v in self._comp_sums.items()},
             "requests": n,
-            "fallbacks": sum(1 for o, _, _ in outs if o.fallback),
+            "fallbacks": self._fallbacks,
             "latency_p50_s": round(lat[len(lat) // 2], 3) if lat else None,
             "latency_p95_s": round(lat[min(len(lat) - 1, int(0.95 * len(lat)))], 3) if lat else None,
         }

@@ -66,9 +66,12 @@ class LiveRoomEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, str], dict[str, Any]]:
         """Start a new session. ``seed`` fixes it (default: the scenario's seed, then seed+1 per reset).
         ``options`` may hold ``hsa`` (overrides the constructor's) and ``trace``."""
-        self._new_session(seed, options or {})
-        if not self.session.next_request():  # type: ignore[union-attr]
-            return {"text": ""}, {"messages": [], "tools": [], "done": True}
+        s = self._new_session(seed, options or {})
+        if not s.next_request():
+            info: dict[str, Any] = {"messages": [], "tools": [], "done": True}
+            if s.error is not None:  # a harness patch due at the start failed: the session ended at once
+                info.update(error=s.error, summary=s.summary())
+            return {"text": ""}, info
         return self._obs(), self._info()
 
     def _new_session(self, seed: int | None, opts: dict[str, Any], viewers: bool = True) -> LiveSession:
@@ -93,7 +96,10 @@ class LiveRoomEnv(gym.Env):
         return self.session
 
     def step(self, action: Any) -> tuple[dict[str, str], float, bool, bool, dict[str, Any]]:
-        """Feed one model output. Never raises on bad output: it is fed back to the model as a message."""
+        """Feed one model output. Never raises on any action: what cannot be used is fed back to the model as a
+        ``[harness]`` message (see :meth:`RequestLoop.feed <hat_env.harness.runtime.RequestLoop.feed>`). The
+        episode ends when the stream does, or when a harness patch due mid-stream fails (``info["error"]``; the
+        summary carries it too)."""
         s = self.session
         if s is None or s.loop is None:
             raise RuntimeError("call reset() before step(), and again after the episode ends")
@@ -106,7 +112,10 @@ class LiveRoomEnv(gym.Env):
             extra = {"scores": plain(scores), "reply": out.reply, "request_done": True}
             self._transcript.append(self._transcript_line(out))
             if not s.next_request():
-                return {"text": ""}, reward, True, False, {**extra, "summary": s.summary(), "messages": [], "tools": []}
+                end = {**extra, "summary": s.summary(), "messages": [], "tools": []}
+                if s.error is not None:
+                    end["error"] = s.error
+                return {"text": ""}, reward, True, False, end
         return self._obs(), reward, False, False, {**self._info(), **extra}
 
     def render(self) -> str | None:

@@ -269,13 +269,24 @@ class LiveRoomParallelEnv(ParallelEnv):
         return obs, infos
 
     def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
-        """One tick: every live agent's action (viewers left out act on their own; see the module docstring)."""
+        """One tick: every live agent's action (viewers left out act on their own; see the module docstring).
+
+        No action makes it raise: a host's is read as in ``LiveRoom-v0`` (what cannot be used is fed back to the
+        model); a viewer's that cannot be read (an unknown ``kind``, a ``text`` that is not text) leaves the viewer
+        silent for the step, and its ``info`` says why (``action_error``).
+
+        Raises:
+            TypeError: ``actions`` is not a dict.
+        """
         room = self.room
         if room is None or not self.agents:
             raise RuntimeError("call reset() before step(), and again after the episode ends")
+        if not isinstance(actions, dict):
+            raise TypeError(f"step() takes a dict of agent -> action, got {type(actions).__name__}")
         live = set(self.agents)
         host_actions: dict[int, Any] = {}
         viewer_actions = {}
+        action_errors: dict[str, str] = {}
         vid_of = MultiRoom.viewer_id_of
         for agent, a in actions.items():
             hi = self._host_index.get(agent)
@@ -283,9 +294,15 @@ class LiveRoomParallelEnv(ParallelEnv):
                 if agent in live:
                     host_actions[hi] = a
                 continue
-            if a is None or (type(a) is dict and not a.get("kind")) or agent not in live:
+            if a is None or agent not in live:
                 continue  # auto (the viewer's own policy), or not a live agent
-            act = coerce_action(a)
+            try:
+                if type(a) is dict and not a.get("kind"):
+                    continue  # auto
+                act = coerce_action(a)
+            except ValueError as exc:  # an unreadable viewer action: the viewer stays silent this step
+                action_errors[agent] = str(exc)
+                continue
             if act.kind:
                 viewer_actions[vid_of(agent)] = act
         res = room.step(host_actions, viewer_actions)
@@ -311,6 +328,9 @@ class LiveRoomParallelEnv(ParallelEnv):
             terminations = {a: a in left for a in keys}
         truncations = dict.fromkeys(keys, truncated)
         infos = {a: self._info(a) for a in keys}
+        for a, err in action_errors.items():
+            if a in infos:
+                infos[a] = {**infos[a], "action_error": err}
         for i, sc in res.replies.items():
             a = self.hosts[i]
             infos[a] = {**infos[a], "scores": plain(sc), "reply": room.hosts[i].outcomes[-1][0].reply,

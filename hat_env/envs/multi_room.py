@@ -264,7 +264,7 @@ class MultiRoom(Room):
             elif ev["type"] == "leave":
                 res.left.append(ev["viewer_id"])
         self._flush_tick(t)
-        res.done = t_end >= self.scenario.duration_s
+        res.done = t_end >= self.scenario.duration_s or self.error is not None  # a failed patch ends the room
         if res.done:
             self.finish()
         return res
@@ -492,6 +492,7 @@ class MultiRoom(Room):
             "gmv": round(self.state.gmv, 2),
             "viewers": {**self.viewers.stats(), "turned_away": self.viewers.turned_away},
             "agent_calls": self.llm_calls,
+            **({"error": self.error} if self.error is not None else {}),
         }
 
 

@@ -10,6 +10,7 @@ the session, and its trace, to the byte.
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 from typing import IO, Any, Callable
@@ -34,6 +35,47 @@ def stream(seed: int, name: str) -> random.Random:
     return random.Random(f"{seed}:{name}")
 
 
+#: Characters ``str.splitlines`` breaks lines at that ``json.dumps(ensure_ascii=False)`` leaves unescaped.
+_LINE_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+def jsonl_line(record: dict[str, Any]) -> str:
+    """One JSONL line for ``record`` (UTF-8 text, compact separators, a newline at the end).
+
+    The line is valid JSON and valid UTF-8 whatever the strings inside hold: a record with a lone surrogate (a
+    model's ``"\\ud800"`` decoded from its tool-call JSON) is written with ASCII escapes, and U+0085, U+2028 and
+    U+2029 are escaped so that a reader splitting on ``str.splitlines`` still sees one record per line. Records
+    without those characters are written as they always were.
+
+    A NaN or infinite number (not JSON; the request loop never lets one through, but a plug-in might) is
+    written as ``null``.
+    """
+    try:
+        line = json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except ValueError:
+        record = _finite(record)
+        line = json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(record, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+    if "\x85" in line or "\u2028" in line or "\u2029" in line:
+        for ch in _LINE_BREAKS:
+            line = line.replace(ch, f"\\u{ord(ch):04x}")
+    return line + "\n"
+
+
+def _finite(value: Any) -> Any:
+    """``value`` (JSON-like) with NaN and infinite floats replaced by ``None``."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
 class TraceWriter:
     """Appends JSON records to a JSONL file, one line each, flushed as they happen.
 
@@ -49,9 +91,9 @@ class TraceWriter:
             self._fh = self.path.open("w", encoding="utf-8")
 
     def write(self, record: dict[str, Any]) -> None:
-        """Append one record (no-op without a path)."""
+        """Append one record (no-op without a path); see :func:`jsonl_line`."""
         if self._fh is not None:
-            self._fh.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self._fh.write(jsonl_line(record))
             self._fh.flush()
 
     def close(self) -> None:
@@ -98,6 +140,7 @@ class Room:
         trace: the JSONL trace (writes nothing until :meth:`start_trace`).
         n_requests: requests opened so far (they are numbered ``r0001``... by it).
         finished: :meth:`finish` ran.
+        error: why the session could not go on (:meth:`fail`), or ``None``; the summary carries it.
     """
 
     def __init__(
@@ -124,6 +167,7 @@ class Room:
         self.trace = TraceWriter(None)
         self.n_requests = 0
         self.finished = False
+        self.error: str | None = None
 
     @property
     def room(self) -> RoomState:
@@ -170,6 +214,14 @@ class Room:
         return {"composite": s.composite, "components": s.components, "failed": list(s.failed), "notes": s.notes}
 
     # -- end -----------------------------------------------------------------------------------------------
+    def fail(self, message: str, where: str, **fields: Any) -> None:
+        """Record that the session cannot go on (a harness patch that failed mid-stream): an ``error`` record
+        ``{"type": "error", "t", "where", ...fields, "error": message}`` goes to the trace and :attr:`error` is set
+        (the first failure is kept), so the drivers end the session and its summary says why."""
+        if self.error is None:
+            self.error = message
+        self.trace.write({"type": "error", "t": round(self.state.t, 3), "where": where, **fields, "error": message})
+
     def summary(self) -> dict[str, Any]:
         """The session's summary record (each kind of room says what it holds)."""
         raise NotImplementedError

@@ -8,6 +8,7 @@ random draw comes from a stream derived from the seed, so a seed fixes the sessi
 
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -121,8 +122,9 @@ class LiveSession(Room):
         return self.host.max_history
 
     @property
-    def outcomes(self) -> list[tuple[RequestOutcome, dict[str, float], float]]:
-        """``(outcome, components, composite)`` of each finished request."""
+    def outcomes(self) -> "deque[tuple[RequestOutcome, dict[str, float], float]]":
+        """``(outcome, components, composite)`` of the last finished requests (see :attr:`Host.outcomes
+        <hat_env.envs.host.Host.outcomes>`: the last 1,000; the summary counts every one)."""
         return self.host.outcomes
 
     @property
@@ -135,22 +137,32 @@ class LiveSession(Room):
 
     # -- requests ------------------------------------------------------------------------------------------
     def next_request(self) -> bool:
-        """Advance the room to the next merged request and open its loop; ``False`` when the stream is over."""
+        """Advance the room to the next merged request and open its loop; ``False`` when the stream is over, or
+        when the session failed (:attr:`error`: a harness patch due now did not apply; the session is then
+        finished, its summary written with the error)."""
         if self.finished or self.viewers is None:
             return False
         req = self.viewers.next_request(f"r{self.n_requests + 1:04d}")
         if req is None:
             self.finish()
             return False
-        self.open_request(req)
-        return True
+        return self.open_request(req)
 
-    def open_request(self, req: LiveRequest) -> None:
+    def open_request(self, req: LiveRequest) -> bool:
         """Start handling ``req`` (used directly by LiveQA-style single-request episodes); the scenario's room
-        events due by now apply first."""
+        events due by now apply first.
+
+        Returns:
+            ``True`` when the request is open; ``False`` when a harness patch due by now failed: the session is
+            finished with :attr:`error` set (see :meth:`Host.apply_timeline
+            <hat_env.envs.host.Host.apply_timeline>`).
+        """
         self.n_requests += 1
         self.apply_events(self.state.t)
-        self.host.open(req, self.state.t)
+        if self.host.open(req, self.state.t) is None:
+            self.finish()
+            return False
+        return True
 
     def feed(
         self,
@@ -204,7 +216,8 @@ class LiveSession(Room):
         return scores
 
     def summary(self) -> dict[str, Any]:
-        """Mean composite score (0-100), mean of each component (0-1), request count, conversions, latency."""
+        """Mean composite score (0-100), mean of each component (0-1), request count, conversions, latency; and
+        ``error`` when the session failed (:meth:`~hat_env.envs.room.Room.fail`)."""
         st = self.host.stats()
         return {
             "scenario": self.scenario.name,
@@ -219,4 +232,5 @@ class LiveSession(Room):
             "latency_p50_s": st["latency_p50_s"],
             "latency_p95_s": st["latency_p95_s"],
             "harness": self.host.harness_id(),
+            **({"error": self.error} if self.error is not None else {}),
         }

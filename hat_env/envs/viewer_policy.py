@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from numbers import Integral, Real
 from typing import Any
 
 from hat_env.types import AgentRequest, AgentResponse
+from hat_env.untrusted import clean_text, describe
 
 #: Viewer action kinds, by index in the ``kind`` field of the viewer action space.
 VIEWER_KINDS: tuple[str, ...] = ("auto", "silent", "comment", "buy", "leave")
@@ -112,7 +114,8 @@ def coerce_action(action: Any) -> ViewerAction:
     :class:`ViewerAction`, a plain string (a comment; empty: silent) or ``None`` (auto).
 
     Raises:
-        ValueError: an unknown ``kind``.
+        ValueError: an unknown ``kind`` (the message names the kinds), a ``text`` that is not a string, or an action
+            of another type.
     """
     if action is None:
         return ViewerAction(AUTO)
@@ -120,18 +123,26 @@ def coerce_action(action: Any) -> ViewerAction:
         return action
     if isinstance(action, str):
         text = action.strip()
-        return ViewerAction(COMMENT, text[:MAX_COMMENT_CHARS]) if text else ViewerAction(SILENT)
+        return ViewerAction(COMMENT, clean_text(text[:MAX_COMMENT_CHARS])) if text else ViewerAction(SILENT)
     if isinstance(action, dict):
         kind = action.get("kind", AUTO)
         if isinstance(kind, str):
             if kind not in VIEWER_KINDS:
-                raise ValueError(f"unknown viewer action kind {kind!r}; kinds: {', '.join(VIEWER_KINDS)}")
+                raise ValueError(f"unknown viewer action kind {describe(kind)}; kinds: {', '.join(VIEWER_KINDS)}")
             k = VIEWER_KINDS.index(kind)
         else:
-            k = int(kind)
+            try:  # an int, a numpy integer from a space sample, or a float with no fraction
+                whole = isinstance(kind, Integral) or (isinstance(kind, Real) and float(kind).is_integer())
+                k = int(kind) if whole and not isinstance(kind, bool) else -1
+            except (TypeError, ValueError, OverflowError):
+                k = -1
             if not 0 <= k < len(VIEWER_KINDS):
-                raise ValueError(f"viewer action kind {k} out of range 0..{len(VIEWER_KINDS) - 1}")
-        return ViewerAction(k, str(action.get("text") or "")[:MAX_COMMENT_CHARS])
+                raise ValueError(f"viewer action kind {describe(kind)} is not one of 0..{len(VIEWER_KINDS) - 1} "
+                                 f"or a name ({', '.join(VIEWER_KINDS)})")
+        text = action.get("text")
+        if text is not None and not isinstance(text, str):
+            raise ValueError(f"a viewer action's text must be a string, got {describe(text)}")
+        return ViewerAction(k, clean_text((text or "")[:MAX_COMMENT_CHARS]))
     raise ValueError(f"cannot read a viewer action from {type(action).__name__}")
 
 
@@ -143,7 +154,7 @@ def buy_link(text: str) -> int | None:
 
 def parse_viewer_output(text: str) -> ViewerAction:
     """Read an agent's raw output as a viewer action (see the module docstring)."""
-    text = _THINK_RE.sub("", text or "")
+    text = _THINK_RE.sub("", text if isinstance(text, str) else "")
     line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
     if not line:
         return ViewerAction(SILENT)
@@ -156,7 +167,7 @@ def parse_viewer_output(text: str) -> ViewerAction:
             return ViewerAction(LEAVE)
         return ViewerAction(SILENT)
     line = line.strip("\"'“”「」")
-    return ViewerAction(COMMENT, line[:MAX_COMMENT_CHARS]) if line else ViewerAction(SILENT)
+    return ViewerAction(COMMENT, clean_text(line[:MAX_COMMENT_CHARS])) if line else ViewerAction(SILENT)
 
 
 def persona_prompt(name: str, persona: str, locale: str, shop: str) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -250,11 +251,33 @@ class ResultsFile:
             if self._dpath is not None:
                 repair_tail(self._dpath)
         done = read_results(path) if resume else []
+        if resume and path.exists():
+            done = self._drop_errored(done)
         self.done = {(r["case_id"], r["trial"]) for r in done if "case_id" in r and "trial" in r}
         self.resumed = len(self.done)
         self._fh: IO[str] = path.open("a" if resume else "w", encoding="utf-8")
         self._dfh: IO[str] | None = (self._dpath.open("a" if resume else "w", encoding="utf-8")
                                      if self._dpath is not None else None)
+
+    def _drop_errored(self, done: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """On resume, records whose agent calls failed (``errors``: a dead endpoint, a malformed answer) are not
+        finished cases: remove them from the file (the other lines stay byte for byte) so that their cases run
+        again and each ``(case, trial)`` ends up in the file exactly once. Returns the records kept."""
+        if not any(r.get("errors") for r in done):
+            return done
+        kept_lines = []
+        with self.path.open(encoding="utf-8", newline="") as fh:  # lines end at "\n" only (never at U+2028)
+            for line in fh:
+                try:
+                    rec = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                if not rec.get("errors"):
+                    kept_lines.append(line)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text("".join(kept_lines), encoding="utf-8")
+        os.replace(tmp, self.path)
+        return [r for r in done if not r.get("errors")]
 
     def write(self, rec: dict[str, Any], detail: dict[str, Any] | None = None) -> bool:
         """Append one record (after its detail) and flush; a ``(case, trial)`` already done is not written again.
@@ -307,7 +330,9 @@ def run_cases(
         agent: any agent :func:`hat_env.agents.call_agent` accepts; one with ``aact`` runs cases concurrently.
         results_path: the JSONL results file.
         trials: runs per case (for pass^k).
-        resume: keep the finished records of an earlier run and skip them; otherwise start the file anew.
+        resume: keep the finished records of an earlier run and skip them; otherwise start the file anew. A record
+            with agent errors (an endpoint that failed or answered garbage) is not finished: resuming drops it and
+            runs its case again.
         max_concurrency: cases in flight at once (async agents: tasks; sync agents: threads).
         progress: called with ``(finished, total)`` after each record.
         run_id: stamped on every new row (see :mod:`hat_env.evaluation.provenance`).

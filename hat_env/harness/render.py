@@ -229,7 +229,8 @@ def render_user(request: "LiveRequest", note: str = "", header: str = USER_HEADE
 
 def render_conversation(messages: list[dict[str, Any]], tools: list[dict[str, Any]], tools_json: str | None = None) -> str:
     """The whole conversation as one text (the Gymnasium observation): roles in ``<|role|>`` headers, the tool
-    list after the system prompt, assistant tool calls in Hermes form.
+    list after the system prompt, assistant tool calls in Hermes form. A ``<|`` inside a message (a viewer
+    writing ``<|assistant|>``) is shown as ``< |``, so only the env starts a message.
 
     Args:
         messages: OpenAI-format messages.
@@ -247,6 +248,8 @@ def render_conversation(messages: list[dict[str, Any]], tools: list[dict[str, An
                 for tc in m["tool_calls"]
             ]
             body = (body + "\n" if body else "") + "\n".join(calls)
+        if "<|" in body:  # a comment or an output that writes a role header cannot start a message of its own
+            body = body.replace("<|", "< |")
         out.append(f"<|{role}|>\n{body}")
         if i == 0 and role == "system":
             if tools_json is None:

@@ -11,6 +11,7 @@ a reply (or the harness's fallback when the turn limit or the retry budget runs 
 from __future__ import annotations
 
 import json
+from numbers import Integral
 from typing import TYPE_CHECKING, Any
 
 from hat_env.harness.core import ArgError
@@ -18,7 +19,9 @@ from hat_env.harness.hooks import HookContext, HookDecision, run_hooks
 from hat_env.harness.render import prompt_strings, render_system, render_user
 from hat_env.harness.skills import skill_text
 from hat_env.sim.tools import ToolError
-from hat_env.types import AgentRequest, ExecutedCall, LiveRequest, RequestOutcome, ToolCall, Turn
+from hat_env.types import AgentRequest, ExecutedCall, LiveRequest, ParsedOutput, RequestOutcome, ToolCall, Turn
+from hat_env.untrusted import (MAX_ERROR_CHARS, MAX_OUTPUT_CHARS, MAX_TURN_S, SHOWN_CHARS, as_seconds, clean_json,
+                               clean_text, describe, json_problem, seconds_problem)
 
 if TYPE_CHECKING:
     from hat_env.harness.core import Harness
@@ -29,6 +32,58 @@ if TYPE_CHECKING:
 
 def _dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+#: Fields of a turn's timing record that the loop writes itself (an agent's timings may not set them).
+_OWN_FIELDS = frozenset({"turn", "turn_s", "timing_error"})
+
+
+def check_timings(timings: Any, seconds_bad: bool = False) -> tuple[dict[str, Any] | None, list[str]]:
+    """An agent's per-turn timing fields made safe to trace, and what was wrong with them.
+
+    ``ttft_s`` and ``total_s`` must be durations (see :func:`hat_env.untrusted.seconds_problem`) or ``None``;
+    ``prompt_tokens`` and ``completion_tokens`` integers >= 0 or ``None`` (a bad one becomes ``None``); ``error``
+    a string (cut at :data:`~hat_env.untrusted.MAX_ERROR_CHARS` characters); any other field JSON data
+    (dropped when not). Valid timings come back equal, in the same order.
+
+    Args:
+        timings: the turn's ``timings`` (a dict or ``None``).
+        seconds_bad: the turn's own seconds were already found invalid (a bad ``total_s`` that repeats them is
+            then not reported twice).
+
+    Returns:
+        ``(timings, problems)``: the fields to trace (``None`` when there are none) and one message per problem.
+    """
+    if timings is None:
+        return None, []
+    if not isinstance(timings, dict):
+        return None, [f"timings must be a dict, got {describe(timings)}"]
+    out: dict[str, Any] = {}
+    bad: list[str] = []
+    for k, v in timings.items():
+        if type(k) is not str:
+            bad.append(f"timings: the key {describe(k)} is not a string")
+        elif k in _OWN_FIELDS:
+            bad.append(f"timings.{k} is written by the env, not the agent")
+        elif k in ("ttft_s", "total_s"):
+            why = None if v is None else seconds_problem(v, f"timings.{k}")
+            out[k] = None if v is None or why else as_seconds(v)
+            if why and not (k == "total_s" and seconds_bad):
+                bad.append(why)
+        elif k in ("prompt_tokens", "completion_tokens"):
+            ok = v is None or (isinstance(v, Integral) and not isinstance(v, bool) and v >= 0)
+            out[k] = (v if type(v) is int or v is None else int(v)) if ok else None
+            if not ok:
+                bad.append(f"timings.{k} must be a whole number >= 0, got {describe(v)}")
+        elif k == "error":
+            out[k] = clean_text(v)[:MAX_ERROR_CHARS] if isinstance(v, str) else describe(v)
+        else:
+            why = json_problem(v)
+            if why is None:
+                out[k] = clean_json(v)
+            else:
+                bad.append(f"timings.{k}: {why}")
+    return out or None, bad
 
 
 class RequestLoop:
@@ -139,6 +194,12 @@ class RequestLoop:
                 raw output string, an OpenAI assistant message dict, an :class:`~hat_env.types.AgentResponse`).
                 A turn without ``seconds`` takes the scenario's latency model.
 
+        Nothing in ``action`` makes this raise: an action that cannot be read (a ``content`` or ``tool_calls`` of
+        the wrong type or shape, arguments nested deeper than :data:`~hat_env.untrusted.MAX_JSON_DEPTH` levels or
+        holding NaN) is unreadable output, fed back to the model as ``[harness]`` feedback like any parse error;
+        seconds that are not a duration are charged as the scenario's ``latency_max_s`` and traced as a
+        ``timing_error`` (see :meth:`_turn_seconds`); lone surrogates in text become U+FFFD.
+
         Returns:
             ``True`` when the request is finished (a reply or the fallback went out); :attr:`outcome` then holds
             the result.
@@ -149,16 +210,21 @@ class RequestLoop:
         if self.done:
             raise RuntimeError("this request is finished")
         turn = action if type(action) is Turn else Turn.of(action)
-        text, seconds = turn.text, turn.seconds
-        self.timings.append({"turn": self.turns + 1, **(turn.timings or {}), "turn_s": seconds})
+        text = turn.text
+        error = turn.error
+        if not isinstance(text, str):
+            error = error or f"the output must be a string, got {describe(text)}"
+            text = ""
+        elif len(text) > MAX_OUTPUT_CHARS:
+            error = error or f"the output is {len(text):,} characters long, over the limit of {MAX_OUTPUT_CHARS:,}"
+            text = clean_text(text[:SHOWN_CHARS]) + f" ... [{len(text) - SHOWN_CHARS:,} more characters not read]"
+        else:
+            text = clean_text(text)
         self.turns += 1
-        if seconds is None:
-            lat = self.scenario.latency
-            seconds = lat.per_turn_s + len(text or "") / lat.chars_per_s
-        self._spend(seconds)
-        parsed = self.harness.parse(text, turn.tool_calls)
+        self._turn_seconds(turn, text)
+        parsed = ParsedOutput(error=error) if error is not None else self.harness.parse(text, turn.tool_calls)
         if parsed.error is not None:
-            self.messages.append({"role": "assistant", "content": text if isinstance(text, str) else str(text)})
+            self.messages.append({"role": "assistant", "content": text})
             self._feedback(self._ctx.feedback("bad_output", error=parsed.error))
         elif parsed.tool_calls:
             n = self.turns
@@ -198,8 +264,41 @@ class RequestLoop:
         return self.outcome
 
     # -- internals -----------------------------------------------------------------------------------------
+    def _turn_seconds(self, turn: Turn, text: str) -> float | int:
+        """Record turn :attr:`turns`' timings and charge its time; returns the seconds charged.
+
+        ``None`` takes the scenario's latency model. A value that is not a duration (see
+        :func:`hat_env.untrusted.seconds_problem`: not a number, NaN, negative, infinite, over a day) is charged
+        as the scenario's ``latency_max_s`` (the latency that scores 0: a scored failure, never NaN in a score)
+        and the record says why (``timing_error``). Bad timing fields are dropped or nulled the same way
+        (:func:`check_timings`).
+        """
+        seconds = turn.seconds
+        why = None if seconds is None else seconds_problem(seconds)
+        timings, problems = check_timings(turn.timings, seconds_bad=why is not None)
+        record: dict[str, Any] = {"turn": self.turns, **(timings or {})}
+        if why is not None:
+            charged = self.scenario.scoring.latency_max_s
+            problems.insert(0, f"{why}: charged {charged:g} s, the scenario's latency_max_s")
+            seconds = charged
+        elif seconds is not None:
+            seconds = as_seconds(seconds)
+        record["turn_s"] = seconds
+        if problems:
+            record["timing_error"] = "; ".join(problems)
+        self.timings.append(record)
+        if seconds is None:
+            lat = self.scenario.latency
+            seconds = lat.per_turn_s + len(text) / lat.chars_per_s
+        self._spend(seconds)
+        return seconds
+
     def _spend(self, seconds: float) -> None:
-        """Add time to the request's latency (the one place latency grows)."""
+        """Add time to the request's latency (the one place latency grows). A value that is not a duration
+        (NaN, negative, infinite, not a number: a caller that skipped :meth:`feed`'s checks) is charged as the
+        scenario's ``latency_max_s``."""
+        if not (type(seconds) in (int, float) and 0 <= seconds <= MAX_TURN_S):
+            seconds = self.scenario.scoring.latency_max_s
         self.latency_s += seconds
 
     def _hooks(self, event: str, tool_name: str | None = None) -> HookDecision:
@@ -266,7 +365,7 @@ class RequestLoop:
             except ToolError as exc:
                 call.error = str(exc)
                 content = _dumps({"error": str(exc)})
-            except TypeError as exc:
+            except (TypeError, ValueError, OverflowError) as exc:  # arguments the schema let through
                 call.error = f"bad arguments: {exc}"
                 content = _dumps({"error": call.error})
             else:

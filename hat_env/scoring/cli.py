@@ -39,10 +39,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         print(f"error: {args.file}: {exc}", file=sys.stderr)
         return 2
-    results = grade_lines(text.splitlines())
+    results = grade_lines(text.split("\n"))  # JSON Lines end at "\n" only: a U+2028 inside a string is no break
     lines = [json.dumps(r, ensure_ascii=False, sort_keys=False) for r in results]
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)

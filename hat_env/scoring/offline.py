@@ -14,13 +14,20 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 from typing import TYPE_CHECKING, Any
+
+from hat_env.untrusted import json_problem, loads
 
 if TYPE_CHECKING:
     from hat_env.envs.session import LiveSession
 
 #: Fields of a case :func:`grade` reads (the suites' stored form).
 CASE_FIELDS = ("scenario", "seed", "t", "locale", "comments", "hsa", "patch", "faults", "history")
+
+
+#: How deep a ``hat-env grade`` line may nest (a case with its patches and tool-call arguments needs far less).
+MAX_CASE_DEPTH = 64
 
 
 class GradeError(ValueError):
@@ -71,12 +78,35 @@ def _check_case(case: Any) -> dict[str, Any]:
             raise GradeError(f"case.comments[{i}].text: missing or not a string")
         if "intents" in c and not isinstance(c["intents"], list):
             raise GradeError(f"case.comments[{i}].intents: expected a list")
+        for j, it in enumerate(c.get("intents") or []):
+            _check_intent(it, f"case.comments[{i}].intents[{j}]")
     try:
-        float(case["t"])
+        t = float(case["t"])
         int(case["seed"])
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise GradeError("case.t / case.seed: expected numbers") from None
+    if not math.isfinite(t) or t < 0:
+        raise GradeError(f"case.t: expected a time in seconds from the stream's start, got {case['t']!r}")
     return case
+
+
+def _check_intent(intent: Any, where: str) -> None:
+    """An intent as :class:`hat_env.types.Intent` takes it: an object with a string ``kind`` and known fields
+    holding plain values; raise :class:`GradeError` naming ``where`` and the field."""
+    from dataclasses import fields
+
+    from hat_env.types import Intent
+
+    if not isinstance(intent, dict):
+        raise GradeError(f"{where}: expected an object, got {type(intent).__name__}")
+    if not isinstance(intent.get("kind"), str):
+        raise GradeError(f"{where}.kind: missing or not a string")
+    known = {f.name for f in fields(Intent)}
+    for k, v in intent.items():
+        if k not in known:
+            raise GradeError(f"{where}.{k}: not an intent field (known: {', '.join(sorted(known))})")
+        if v is not None and not isinstance(v, (str, int, float)):
+            raise GradeError(f"{where}.{k}: expected a string or a number, got {type(v).__name__}")
 
 
 def _finish_as_written(s: "LiveSession", turn: Any) -> tuple[list[dict[str, Any]], dict[str, Any], bool]:
@@ -185,7 +215,10 @@ def grade_lines(lines: list[str]) -> list[dict[str, Any]]:
             continue
         rid: Any = None
         try:
-            obj = json.loads(line)
+            obj = loads(line)  # a line nested past the recursion limit is a ValueError, not a RecursionError
+            problem = json_problem(obj, max_depth=MAX_CASE_DEPTH)
+            if problem:
+                raise GradeError(problem)
             if not isinstance(obj, dict):
                 raise GradeError("expected a JSON object")
             rid = obj.get("id")
@@ -195,6 +228,8 @@ def grade_lines(lines: list[str]) -> list[dict[str, Any]]:
             results.append({"id": rid, **res})
         except (GradeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             results.append({"id": rid, "line": n, "error": f"line {n}: {exc}"})
+        except (RecursionError, ArithmeticError, AttributeError, LookupError) as exc:  # a line must not end the file
+            results.append({"id": rid, "line": n, "error": f"line {n}: cannot be graded ({type(exc).__name__}: {exc})"})
     return results
 
 

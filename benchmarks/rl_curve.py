@@ -1,0 +1,265 @@
+"""HSA-RL reward curves on the CPU: GRPO from an SFT warm start against the simulator, TRL's one advantage per
+rollout ("sequence" credit) side by side with separate credit for tool-call turns and the reply ("segment").
+
+Everything goes through ``hat_env.train``: teacher data (``data``, the compact harness, price questions and
+chit-chat in ``electronics_en``), a short SFT of the tiny offline model (``sft``), then one GRPO run per credit
+mode from that same checkpoint with the same seed, tasks and steps (``rl``, the rubric's rewards, HSA on half of
+the tasks). The figures come from each trainer's own log history: the weighted reward, the rubric composite
+and components, tool-call frequency and gradient norm per training step, and TRL's evaluation on the same
+held-out tasks (other seeds, the original harness; sampled rollouts scored by the rubric) at the start, every
+``--eval-every`` steps and at the end. A training batch holds a few tasks, so its reward mostly says which tasks
+were drawn; the held-out evaluation is the curve to read.
+
+    nice -n 10 python benchmarks/rl_curve.py             # the recorded run (tens of minutes on 2 shared cores)
+    python benchmarks/rl_curve.py --rl-steps 4 --pilot    # a quick look (not saved)
+    python benchmarks/rl_curve.py --warm runs/rl_curve/sft  # start from an earlier run's SFT warm start
+
+The credit modes train at once, one process and one torch thread each (as the HSA ablation does: faster than
+two threads on a busy 2-core machine). Saved: ``benchmarks/results/rl_curve-DATE.{json,md,png}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import RESULTS, save  # noqa: E402
+
+SCENARIO = "electronics_en"
+PERSONAS = ["price_asker", "chit_chat"]
+MODES = ("sequence", "segment")
+CURVE_KEYS = ("reward", "rewards/composite/mean", "rewards/accuracy/mean", "rewards/effectiveness/mean",
+              "rewards/tool_rationality/mean", "rewards/skill_selection/mean", "rewards/length_penalty/mean",
+              "tools/call_frequency", "grad_norm", "frac_reward_zero_std", "completions/mean_length")
+
+
+def warm_start(work: Path, args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    """Teacher data and the SFT warm start; returns the checkpoint and the SFT summary."""
+    from hat_env.agents.tiny_model import build_tiny_model
+    from hat_env.train.config import DataConfig, SFTConfig
+    from hat_env.train.data import run_data
+    from hat_env.train.sft import run_sft
+
+    run_data(DataConfig.model_validate({
+        "output_dir": str(work / "data"), "seed": args.seed, "hsa": {"share": 0.5, "dims": ["tool_schemas"]},
+        "sources": [{"kind": "qa", "scenario": SCENARIO, "harness": "compact", "episodes": args.data_episodes,
+                     "personas": PERSONAS}]}), quiet=True)
+    tiny = build_tiny_model(work / "tiny", seed=args.seed)
+    s = run_sft(SFTConfig.model_validate({
+        "model": {"path": str(tiny)}, "dataset": str(work / "data"), "max_length": 1024,
+        "training": {"output_dir": str(work / "sft"), "use_cpu": True, "max_steps": args.sft_steps,
+                     "learning_rate": 2e-3, "lr_scheduler_type": "constant", "per_device_train_batch_size": 4,
+                     "logging_steps": 10, "save_steps": 100000, "resume_from_checkpoint": None,
+                     "torch_num_threads": args.threads, "seed": args.seed, "extra": {"disable_tqdm": True}}}))
+    return str(s["final_model"]), {"steps": s["global_step"], "first_loss": s["first_loss"],
+                                   "last_loss": s["last_loss"]}
+
+
+def rl_config(model: str, out: Path, mode: str, args: argparse.Namespace) -> Any:
+    """The GRPO run of one credit mode (eval tasks: other seeds, original harness)."""
+    from hat_env.train.config import RLConfig
+
+    return RLConfig.model_validate({
+        "model": {"path": model},
+        "tasks": {"scenarios": [SCENARIO], "harness": "compact", "episodes": args.tasks, "personas": PERSONAS,
+                  "seed": args.seed},
+        "hsa": {"share": 0.5, "variants": 4, "dims": ["tool_schemas"]},
+        "num_generations": args.generations, "max_completion_length": 64, "max_tool_calling_iterations": 2,
+        "temperature": 1.0, "credit": {"mode": mode},
+        "length_penalty": {"free_tokens": 48, "max_tokens": 64},
+        "training": {"output_dir": str(out), "use_cpu": True, "max_steps": args.rl_steps, "learning_rate": args.lr,
+                     "lr_scheduler_type": "constant", "per_device_train_batch_size": args.batch,
+                     "logging_steps": 1, "save_steps": 100000, "resume_from_checkpoint": None, "seed": args.seed,
+                     "torch_num_threads": args.threads,
+                     "extra": {"disable_tqdm": True, "per_device_eval_batch_size": args.batch,
+                               "num_generations_eval": args.generations, "eval_strategy": "steps",
+                               "eval_steps": args.eval_every, "eval_on_start": True}}})
+
+
+EVAL_KEYS = ("eval_reward", "eval_rewards/composite/mean", "eval_rewards/accuracy/mean",
+             "eval_rewards/effectiveness/mean", "eval_rewards/tool_rationality/mean", "eval_tools/call_frequency")
+
+
+def run_mode(model: str, work: Path, mode: str, args: argparse.Namespace) -> dict[str, Any]:
+    """Train one credit mode, evaluating on the same held-out tasks (other seeds, original harness) at the start,
+    every ``--eval-every`` steps and at the end."""
+    from hat_env.train.common import finish
+    from hat_env.train.rl import build_trainer, live_qa_tasks
+
+    cfg = rl_config(model, work / f"rl-{mode}", mode, args)
+    held = live_qa_tasks([SCENARIO], args.eval_tasks, harness="compact", personas=PERSONAS, seed=args.seed + 101)
+    t0 = time.perf_counter()
+    trainer, _tasks = build_trainer(cfg, eval_tasks=held)
+    trainer.train()  # the Trainer also evaluates after the last step
+    seconds = time.perf_counter() - t0
+    finish(trainer, cfg.training.output_dir, "rl")
+    hist = trainer.state.log_history
+    curve = [{k: h.get(k) for k in ("step", *CURVE_KEYS)} for h in hist if "loss" in h]
+    evals = [{"step": h["step"], **{k: h.get(k) for k in EVAL_KEYS}} for h in hist if "eval_reward" in h]
+    return {"mode": mode, "curve": curve, "evals": evals, "eval_tasks": len(held.rows),
+            "seconds": round(seconds, 1)}
+
+
+def _mean(xs: list[Any]) -> float | None:
+    v = [x for x in xs if isinstance(x, (int, float))]
+    return round(sum(v) / len(v), 4) if v else None
+
+
+def summarise(run: dict[str, Any], k: int) -> dict[str, Any]:
+    """Means of the first and last ``k`` steps of the curve, per key."""
+    c = run["curve"]
+    return {key: {"first": _mean([h[key] for h in c[:k]]), "last": _mean([h[key] for h in c[-k:]])}
+            for key in CURVE_KEYS}
+
+
+def plot(runs: dict[str, dict[str, Any]], path: Path, window: int) -> None:
+    """Held-out reward and composite at each evaluation, and the training reward per step (thin) with its moving
+    average (thick); one colour per credit mode."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 4, figsize=(18, 4))
+    for (mode, run), colour in zip(runs.items(), ("tab:blue", "tab:orange")):
+        es = [e["step"] for e in run["evals"]]
+        for ax, key in zip(axes[:2], ("eval_reward", "eval_rewards/composite/mean")):
+            ax.plot(es, [e[key] for e in run["evals"]], "o-", color=colour, linewidth=2, label=f"{mode} credit")
+            ax.set_title(f"held-out {key.removeprefix('eval_')}")
+            ax.set_xlabel("GRPO step")
+        steps = [h["step"] for h in run["curve"]]
+        for ax, key in zip(axes[2:], ("reward", "tools/call_frequency")):
+            ys = [h[key] if h[key] is not None else float("nan") for h in run["curve"]]
+            ax.plot(steps, ys, color=colour, alpha=0.3, linewidth=1)
+            avg = [sum(ys[max(0, i - window + 1): i + 1]) / len(ys[max(0, i - window + 1): i + 1])
+                   for i in range(len(ys))]
+            ax.plot(steps, avg, color=colour, linewidth=2.5, label=f"{mode} credit ({window}-step mean)")
+            ax.set_title(f"training {key}")
+            ax.set_xlabel("GRPO step")
+    axes[0].legend(loc="best", fontsize=8)
+    axes[2].legend(loc="best", fontsize=8)
+    fig.suptitle("HSA-RL from an SFT warm start (tiny model, CPU)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def markdown(fig: dict[str, Any], stem: str) -> str:
+    """The result tables (the reading is written by hand below them)."""
+    s = fig["setup"]
+    lines = [
+        "# HSA-RL reward curves: sequence vs segment credit (tiny model, CPU)", "",
+        f"Raw figures: `{stem}.json`; plot: `{stem}.png`. Command: "
+        f"`nice -n 15 {fig.get('command', 'python benchmarks/rl_curve.py')}` (see its docstring).", "",
+        f"Warm start: the tiny model after {fig['warm_start']['steps']} SFT steps on compact-harness teacher data "
+        f"({SCENARIO}, personas {', '.join(PERSONAS)}). GRPO: {s['rl_steps']} steps x {s['batch']} rollouts "
+        f"({s['generations']} per task), learning rate {s['lr']}, temperature 1.0, HSA on half of the tasks; the two "
+        f"credit modes from the same checkpoint, seed and tasks. Held-out evaluation every {s['eval_every']} steps: "
+        f"{s['eval_tasks']} tasks (other seeds, original harness) x {s['generations']} sampled rollouts, scored by "
+        "the rubric.", "",
+        "Held-out evaluation (weighted reward / composite / tool calls per rollout):", "",
+        "| credit | " + " | ".join(f"step {e['step']}" for e in next(iter(fig["runs"].values()))["evals"]) + " |",
+        "| --- | " + " | ".join("---:" for _ in next(iter(fig["runs"].values()))["evals"]) + " |",
+    ]
+    for mode, run in fig["runs"].items():
+        lines.append(f"| {mode} | " + " | ".join(
+            f"{_r(e['eval_reward'])} / {_r(e['eval_rewards/composite/mean'])} / {_r(e['eval_tools/call_frequency'])}"
+            for e in run["evals"]) + " |")
+    lines += ["", f"Training batches (means of the first and last {s['window']} steps):", "",
+              "| credit | reward first | last | composite first | last | tool_rationality first | last | "
+              "tool calls first | last |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for mode in fig["runs"]:
+        sm = fig["summary"][mode]
+        lines.append(f"| {mode} | " + " | ".join(
+            f"{sm[k]['first']} | {sm[k]['last']}" for k in ("reward", "rewards/composite/mean",
+                                                           "rewards/tool_rationality/mean", "tools/call_frequency"))
+            + " |")
+    lines += ["", "Seconds per mode (training and evaluations): " + ", ".join(
+        f"{m} {r['seconds']:.0f} s" for m, r in fig["runs"].items()) + f"; whole run {fig['wall_seconds']:.0f} s wall."]
+    return "\n".join(lines) + "\n"
+
+
+def _r(x: Any) -> str:
+    return f"{x:.3f}" if isinstance(x, (int, float)) else "-"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sft-steps", type=int, default=150, help="SFT warm-start steps (default 150)")
+    ap.add_argument("--data-episodes", type=int, default=160, help="teacher requests for the SFT data")
+    ap.add_argument("--rl-steps", type=int, default=40, help="GRPO steps per credit mode (default 40)")
+    ap.add_argument("--tasks", type=int, default=120, help="training tasks (default 120)")
+    ap.add_argument("--eval-tasks", type=int, default=24, help="held-out tasks drawn (original harness)")
+    ap.add_argument("--generations", type=int, default=4, help="rollouts per task (default 4)")
+    ap.add_argument("--batch", type=int, default=16, help="rollouts per step (default 16: 4 tasks)")
+    ap.add_argument("--lr", type=float, default=5e-5, help="GRPO learning rate (default 5e-5)")
+    ap.add_argument("--eval-every", type=int, default=10, help="held-out evaluation every N steps (default 10)")
+    ap.add_argument("--window", type=int, default=5, help="steps averaged for first/last and the plot")
+    ap.add_argument("--threads", type=int, default=1, help="torch threads per process (default 1)")
+    ap.add_argument("--modes", default=",".join(MODES), help="credit modes to run")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--work", default="runs/rl_curve")
+    ap.add_argument("--warm", help="an SFT run folder (its final/ and summary.json) to start from instead of "
+                    "training the warm start")
+    ap.add_argument("--pilot", action="store_true", help="do not save results")
+    ap.add_argument("--mode", choices=MODES, help=argparse.SUPPRESS)  # child process
+    args = ap.parse_args()
+    work = Path(args.work)
+    os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
+    if args.mode:
+        import torch
+
+        torch.set_num_threads(args.threads)
+        model = (work / "warm.txt").read_text(encoding="utf-8").strip()
+        res = run_mode(model, work, args.mode, args)
+        (work / f"curve-{args.mode}.json").write_text(json.dumps(res), encoding="utf-8")
+        return 0
+    t0 = time.perf_counter()
+    work.mkdir(parents=True, exist_ok=True)
+    if args.warm:
+        ws = json.loads((Path(args.warm) / "summary.json").read_text(encoding="utf-8"))
+        model, sft = str(ws["final_model"]), {"steps": ws["global_step"], "first_loss": ws["first_loss"],
+                                              "last_loss": ws["last_loss"]}
+    else:
+        model, sft = warm_start(work, args)
+    (work / "warm.txt").write_text(model, encoding="utf-8")
+    print(f"warm start: {sft}", flush=True)
+    modes = [m for m in MODES if m in args.modes.split(",")]
+    env = {**os.environ, "OMP_NUM_THREADS": str(args.threads)}
+    procs = {m: subprocess.Popen([sys.executable, __file__, *sys.argv[1:], "--mode", m], env=env) for m in modes}
+    for m, p in procs.items():
+        if p.wait() != 0:
+            raise SystemExit(f"credit mode {m} failed")
+    runs = {m: json.loads((work / f"curve-{m}.json").read_text(encoding="utf-8")) for m in modes}
+    summary = {m: summarise(r, args.window) for m, r in runs.items()}
+    for m in modes:
+        print(m, json.dumps(summary[m]["reward"]), json.dumps([(e["step"], e["eval_reward"]) for e in runs[m]["evals"]]),
+              flush=True)
+    figures = {
+        "setup": {"scenario": SCENARIO, "personas": PERSONAS, "harness": "compact", "rl_steps": args.rl_steps,
+                  "batch": args.batch, "generations": args.generations, "lr": args.lr, "tasks": args.tasks,
+                  "eval_tasks": runs[modes[0]]["eval_tasks"], "eval_every": args.eval_every, "window": args.window,
+                  "threads": args.threads},
+        "warm_start": sft, "runs": runs, "summary": summary, "wall_seconds": round(time.perf_counter() - t0, 1),
+    }
+    if not args.pilot:
+        path = save("rl_curve", figures)
+        plot(runs, path.with_suffix(".png"), args.window)
+        path.with_suffix(".md").write_text(markdown({**figures, "command": json.loads(path.read_text(encoding="utf-8"))["command"]},
+                                                   path.stem), encoding="utf-8")
+        print(f"saved {path}")
+    else:
+        plot(runs, work / "rl_curve.png", args.window)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
