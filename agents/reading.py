@@ -192,10 +192,12 @@ def choose_skill(kind: str, skills: dict[str, str], only: list[str] | None = Non
         return None
     rest = [k for k in dict.fromkeys(others) if k != kind]
 
-    def key(n: str) -> tuple[float, int, int]:
+    def key(n: str) -> tuple[int, float, int]:
         fit = skill_fit(kind, n, skills[n])
-        covered = sum(1 for k in rest if skill_fit(k, n, skills[n]) >= 1.0) if fit > 0 else 0
-        return (fit + covered, 0, -cands.index(n)) if fit > 0 else (fit, 0, -cands.index(n))
+        if fit < 1.0:  # no word of the primary intent (at most general product words): ranked below those that have
+            return (0, fit, -cands.index(n))
+        covered = sum(1 for k in rest if skill_fit(k, n, skills[n]) >= 1.0)
+        return (1, fit + covered, -cands.index(n))
 
     return max(cands, key=key)
 
