@@ -24,6 +24,7 @@ from hat_env.envs.session import LiveSession  # noqa: E402
 from hat_env.harness.core import Harness  # noqa: E402
 from hat_env.runner import run_session  # noqa: E402
 from hat_env.sim.scenario import builtin_scenarios, load_scenario  # noqa: E402
+from hat_env.yamlio import FileError  # noqa: E402
 
 CONDITIONS = ("default", "heldout", "limit40")
 
@@ -65,7 +66,12 @@ def main() -> None:
         for cond in conditions:
             row = []
             for ag in agents:
-                scores = [one(sc, s, cond, ag)["score"] for s in seeds]
+                try:
+                    scores = [one(sc, s, cond, ag)["score"] for s in seeds]
+                except FileError as err:  # the condition's harness is refused at start (pre-flight)
+                    figures[f"{sc}/{cond}/{ag}"] = {"seeds": seeds, "refused": str(err).splitlines()[0]}
+                    row.append("refused at start")
+                    continue
                 figures[f"{sc}/{cond}/{ag}"] = {"seeds": seeds, "scores": scores}
                 row.append(f"{sum(scores) / len(scores):>13.2f} / {min(scores):6.2f}")
             print(f"{sc:18} {cond:9} " + " ".join(f"{r:>22}" for r in row), flush=True)
