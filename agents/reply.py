@@ -2,8 +2,10 @@
 facts read from canonical tool results) into a short spoken reply that states every required fact and never uses a
 forbidden term.
 
-The sentences that state facts are written here, per locale; the fixed phrases (social replies, spec labels, order
-status phrases, separators) are the ``reply`` section of the locale file (:mod:`hat_env.locales`).
+Every word comes from the ``reply`` section of the locale file (:mod:`hat_env.locales`): the social replies, spec
+labels, order status phrases and separators, and the ``sentences`` that state facts (their keys and placeholders:
+:data:`hat_env.locale_text.SENTENCE_FIELDS`); numbers and money follow its ``formats``. The code here only decides
+which facts a part states and how a reply is shortened, so a new locale is a new file.
 """
 
 from __future__ import annotations
@@ -11,12 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from hat_env.locale_text import Sentences
 from hat_env.agents.reply_catalog import (
     after_sales_variants, code_phrase, deal_variants, other_deal_words, shipping_variants,
 )
 from hat_env.locales import ReplyPhrases, get_locale
-from hat_env.sim.campaigns import fmt_money
-from hat_env.sim.vocab import NO_CAMPAIGN_WORDS, ORDER_STATUS_WORDS, SOLD_OUT_WORDS
 from hat_env.types import Intent
 
 #: Terms a reply must never contain (absolute/advertising-law terms, checked case-insensitively).
@@ -64,10 +65,6 @@ class ReplyPart:
     facts: dict[str, Any] = field(default_factory=dict)
 
 
-def _money(x: float, loc: str) -> str:
-    return f"{fmt_money(x)}元" if loc == "zh_CN" else f"${fmt_money(x)}"
-
-
 def _safe(s: Any) -> bool:
     """Whether a fact string may be quoted in a reply: short and free of forbidden or risky terms."""
     if not isinstance(s, str) or not s or len(s) > 24:
@@ -82,10 +79,6 @@ def _num(x: Any) -> float | None:
     return float(x)
 
 
-def _int_str(x: float) -> str:
-    return fmt_money(x)
-
-
 def _coupon_amount(facts: dict[str, Any]) -> float | None:
     c = _num(facts.get("coupon_amount"))
     if c is not None and c > 0:
@@ -98,37 +91,37 @@ def _coupon_amount(facts: dict[str, Any]) -> float | None:
     return None
 
 
-def _refs(link: int | None, loc: str) -> tuple[str, str, str]:
-    """(full reference at sentence start, short reference at sentence start, reference mid-sentence)."""
-    if loc == "zh_CN":
-        if link is None:
-            return "这款", "这款", "这款"
-        return f"{link}号链接", f"{link}号", f"{link}号链接"
+def _refs(link: int | None, S: Sentences) -> dict[str, str]:
+    """The link reference placeholders: ``L`` (at sentence start), ``Ls`` (short) and ``Lm`` (mid-sentence)."""
     if link is None:
-        return "This one", "This one", "this one"
-    return f"Link {link}", f"Link {link}", f"link {link}"
+        return {"L": S.one("ref_none"), "Ls": S.one("ref_none"), "Lm": S.one("ref_none_mid")}
+    return {"L": S.one("ref_full", n=link), "Ls": S.one("ref_short", n=link), "Lm": S.one("ref_mid", n=link)}
 
 
-def _unavailable(intent: Intent, loc: str) -> list[str]:
+def _unavailable(intent: Intent, S: Sentences) -> list[str]:
     if intent.kind == "order_status":
-        ref_zh = f"订单{intent.order_id}" if intent.order_id else "订单"
-        ref_en = f"order {intent.order_id}" if intent.order_id else "your order"
+        ref = S.one("unavailable_order", order_id=intent.order_id) if intent.order_id else S.one("unavailable_order_none")
+    elif intent.link is not None:
+        ref = S.one("unavailable_product", **_refs(intent.link, S))
     else:
-        ref_zh = _refs(intent.link, "zh_CN")[1] if intent.link is not None else "这个"
-        ref_en = _refs(intent.link, "en_US")[2] if intent.link is not None else "that"
-    if loc == "zh_CN":
-        return [f"{ref_zh}的信息暂时查不到，稍后再告诉大家", f"{ref_zh}暂时查不到", "暂时查不到"]
-    return [f"Sorry, I can't check {ref_en} right now", f"Sorry, can't check {ref_en}", "Sorry, can't check"]
+        ref = S.one("unavailable_none")
+    return S.all("unavailable", ref=ref)
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
 
 
 def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
     """Three wordings of one part, longest first; each states the part's required facts (``R``: the locale's
-    phrase tables)."""
+    phrase tables and sentences)."""
     it = part.intent
     f = part.facts or {}
     k = it.kind
-    zh = loc == "zh_CN"
-    M = lambda x: _money(x, loc)  # noqa: E731
+    S = R.sentences
+    F = get_locale(loc).formats
+    M = F.amount
+    N = F.number
     if k == "chitchat":
         return list(R.chitchat)
     if k == "troll":
@@ -143,54 +136,39 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
                 v.append(v[-1])
         return v
     if f.get("unavailable"):
-        return _unavailable(it, loc)
-    L, Ls, Lm = _refs(it.link, loc)
+        return _unavailable(it, S)
+    refs = _refs(it.link, S)
+    if k in ("price", "purchase") and f.get("in_stock") is False:
+        return _sold_out(f, refs, S)
     if k == "price":
         fp = _num(f.get("final_price"))
         if fp is None:
-            return _unavailable(it, loc)
+            return _unavailable(it, S)
         c = _coupon_amount(f)
         title = f.get("title")
-        code = code_phrase(f, zh, _safe)
-        if zh:
-            t = f"{title}，" if _safe(title) else ""
-            full = f"{L}{t}领{M(c)}券后到手{M(fp)}" if c else f"{L}{t}现在到手{M(fp)}"
-            if code:
-                full = f"{L}{t}领{M(c)}券再用优惠码{code}到手{M(fp)}" if c else f"{L}{t}用优惠码{code}到手{M(fp)}"
-            return [full, f"{Ls}到手{M(fp)}", f"到手{M(fp)}"]
-        t = f" ({title})" if _safe(title) else ""
-        full = f"{L}{t} is {M(fp)} after the {M(c)} coupon" if c else f"{L}{t} is {M(fp)} now"
-        if code:
-            full = (f"{L}{t} is {M(fp)} after the {M(c)} coupon and code {code}" if c
-                    else f"{L}{t} is {M(fp)} with code {code}")
-        return [full, f"{Ls} is {M(fp)}", f"It's {M(fp)}"]
+        t = S.one("price_title", title=title) if _safe(title) else ""
+        if c:
+            return S.all("price_coupon", **refs, T=t, price=M(fp), coupon=M(c))
+        return S.all("price_now", **refs, T=t, price=M(fp))
     if k == "spec":
         v = f.get("value")
         if v is None or v == "":
-            return _unavailable(it, loc)
-        v = str(v)
+            return _unavailable(it, S)
         attr = f.get("attr") or it.attr or ""
         lab = f.get("label") or R.spec_labels.get(attr, attr.replace("_", " ") if attr else R.generic_spec_label)
-        if f.get("type") == "bool":
-            if zh:
+        if f.get("type") == "bool" and loc in ("zh_CN", "en_US"):  # a yes/no attribute (main's catalog wordings)
+            L, Ls = refs["L"], refs["Ls"]
+            if loc == "zh_CN":
                 return [f"{L}{lab}：{v}", f"{Ls}{lab}：{v}", f"{lab}：{v}"]
             return [f"{L}: {lab}, {v}", f"{Ls} {lab}: {v}", f"{lab}: {v}"]
-        if zh:
-            return [f"{L}的{lab}是{v}", f"{Ls}{lab}：{v}", f"{lab}：{v}"]
-        return [f"The {lab} of {Lm} is {v}", f"{Ls} {lab}: {v}", v]
+        return S.all("spec", **refs, label=lab, value=str(v))
     if k == "stock":
         n = _num(f.get("stock"))
         if n is None:
-            return _unavailable(it, loc)
-        ni = _int_str(n)
+            return _unavailable(it, S)
         if n > 0:
-            if zh:
-                return [f"{L}有货，库存{ni}件", f"{Ls}库存{ni}件", f"库存{ni}"]
-            return [f"{L} is in stock, {ni} available", f"{Ls}: {ni} in stock", f"{ni} in stock"]
-        so = SOLD_OUT_WORDS[loc][0]
-        if zh:
-            return [f"{L}目前{so}了，可以看看其他链接", f"{Ls}{so}了", so]
-        return [f"{L} is {so} at the moment, feel free to check the other links", f"{Ls} is {so}", f"It's {so}"]
+            return S.all("stock_in", **refs, n=N(n))
+        return _sold_out(f, refs, S)
     if k == "campaign":
         # The coupon that applies (threshold met) is the product view's ``coupon``/``coupon_amount`` when the
         # facts carry it; otherwise the largest coupon in the campaigns list whose threshold the price meets
@@ -215,10 +193,11 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         if "coupon_amount" in f or "coupon" in f:
             coupon = _coupon_amount(f)
             if coupon:
-                coupon_th = next((th for a, th in coupons if a == coupon), 0.0)
                 cp = f.get("coupon")
-                if isinstance(cp, dict) and _num(cp.get("threshold")):
+                if isinstance(cp, dict):  # the coupon the product record names: its own threshold (maybe none)
                     coupon_th = _num(cp.get("threshold")) or 0.0
+                else:
+                    coupon_th = next((th for a, th in coupons if a == coupon), 0.0)
         else:
             base = _num(f.get("price"))
             if base is not None and flash is not None:
@@ -227,117 +206,71 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
                 if (base is None or base >= th) and (coupon is None or a > coupon):
                     coupon, coupon_th = a, th
         if it.attr:
-            focused = deal_variants(f, it.attr, L if it.link is not None else None, Ls, zh, M, _safe, coupon, flash)
+            focused = deal_variants(f, it.attr, refs["L"] if it.link is not None else None, refs["Ls"], loc == "zh_CN", M, _safe,
+                                     coupon, flash)
             if focused is not None:
                 return focused
         if coupon:
-            if zh:
-                full = f"{L}可以领{M(coupon)}券"
-                if coupon_th > 0:
-                    full += f"，满{M(coupon_th)}可用"
-                if flash:
-                    full += f"，活动价{M(flash)}"
-                return [full, f"{Ls}有{M(coupon)}券", f"{M(coupon)}券"]
-            full = f"{L} has a {M(coupon)} coupon"
-            if coupon_th > 0:
-                full += f" for orders over {M(coupon_th)}"
-            if flash:
-                full += f", plus a sale price of {M(flash)}"
-            return [full, f"{Ls}: {M(coupon)} coupon", f"{M(coupon)} coupon"]
+            over = S.one("coupon_over", threshold=M(coupon_th)) if coupon_th > 0 else ""
+            sale = S.one("coupon_sale", flash=M(flash)) if flash else ""
+            return S.all("coupon", **refs, coupon=M(coupon), over=over, sale=sale)
         if flash:
-            if zh:
-                return [f"{L}现在活动价{M(flash)}", f"{Ls}活动价{M(flash)}", f"活动价{M(flash)}"]
-            return [f"{L} has a sale price of {M(flash)}", f"{Ls}: sale price {M(flash)}", f"Sale price {M(flash)}"]
-        deal = _other_deal(camps, zh, M)
+            return S.all("flash", **refs, flash=M(flash))
+        deal = _other_deal(camps, S, M, loc == "zh_CN")
         if deal is not None:
             full, short = deal
-            if zh:
-                return [f"{L}{full}", f"{Ls}{short}", short]
-            return [f"{L}: {full}", f"{Ls}: {short}", short]
-        nc = NO_CAMPAIGN_WORDS[loc]
-        if zh:
-            return [f"{L}{nc[2]}哦，现在的价格就是到手价", f"{Ls}{nc[0]}", nc[0]]
-        return [f"{L} has {nc[0]} at the moment", f"{Ls}: {nc[0]}", f"There's {nc[0]}"]
+            return S.all("deal", **refs, full=full, short=short)
+        return S.all("no_campaign", **refs)
     if k == "shipping":
         h = _num(f.get("ships_within_hours"))
         if h is None:
-            return _unavailable(it, loc)
-        windowed = shipping_variants(f, L, Ls, zh, M, _safe(f.get("carrier")))
-        if windowed is not None:
+            return _unavailable(it, S)
+        windowed = shipping_variants(f, refs["L"], refs["Ls"], loc == "zh_CN", M, _safe(f.get("carrier")))
+        if windowed is not None:  # shipping windows (open catalog): main's zh/en wordings
             return windowed
-        hs = _int_str(h)
         carrier = f.get("carrier")
         free = f.get("free_shipping")
         fee = _num(f.get("fee"))
-        if zh:
-            full = f"{L}付款后{hs}小时内发货"
-            if _safe(carrier):
-                full += f"，{carrier}"
-            if free is True:
-                full += "，包邮"
-            elif fee:
-                full += f"，运费{M(fee)}"
-            return [full, f"{Ls}{hs}小时内发货", f"{hs}小时内发货"]
-        full = f"{L} ships within {hs} hours"
-        if _safe(carrier):
-            full += f" via {carrier}"
-        if free is True:
-            full += ", free shipping"
-        elif fee:
-            full += f", shipping is {M(fee)}"
-        return [full, f"{Ls} ships within {hs}h", f"Ships in {hs}h"]
+        via = S.one("shipping_via", carrier=carrier) if _safe(carrier) else ""
+        cost = S.one("shipping_free") if free is True else (S.one("shipping_fee", fee=M(fee)) if fee else "")
+        focus = f.get("focus")  # what the question asks: that fact first, kept in every wording
+        if focus == "free" and free is True:
+            return S.all("shipping_free_focus", **refs, hours=N(h), via=via)
+        if focus == "free" and fee:
+            return S.all("shipping_fee_focus", **refs, hours=N(h), via=via, fee=M(fee))
+        if focus == "carrier" and _safe(carrier):
+            return S.all("shipping_carrier_focus", **refs, hours=N(h), carrier=carrier, cost=cost)
+        return S.all("shipping", **refs, hours=N(h), via=via, cost=cost)
     if k == "after_sales":
         d = _num(f.get("return_days"))
         if d is None:
-            return _unavailable(it, loc)
-        policy = after_sales_variants(f, L, Ls, zh)
-        if policy is not None:
+            return _unavailable(it, S)
+        policy = after_sales_variants(f, refs["L"], refs["Ls"], loc == "zh_CN")
+        if policy is not None:  # a catalog return policy: main's zh/en wordings
             return policy
-        ds = _int_str(d)
         w = _num(f.get("warranty_months")) or 0
-        ex = f.get("exchange") is True
-        if zh:
-            if d > 0:
-                full = f"{L}支持{ds}天无理由退货" + ("，也能换货" if ex else "")
-                short = [f"{Ls}{ds}天可退", f"{ds}天可退"]
-            else:
-                full = f"{L}不支持无理由退货，退货期{ds}天"
-                short = [f"{Ls}退货期{ds}天", f"退货期{ds}天"]
-            if w > 0:
-                full += f"，保修{_int_str(w)}个月"
-            return [full] + short
+        warranty = S.one("warranty", months=N(w)) if w > 0 else ""
         if d > 0:
-            full = f"{L} has {ds}-day returns" + (" and exchanges" if ex else "")
-        else:
-            full = f"{L} has a {ds}-day return window, so no free returns"
-        if w > 0:
-            full += f", with a {_int_str(w)}-month warranty"
-        return [full, f"{Ls}: {ds}-day returns", f"{ds}-day returns"]
+            ex = S.one("returns_exchange") if f.get("exchange") is True else ""
+            return S.all("returns", **refs, days=N(d), exchange=ex, warranty=warranty)
+        return S.all("no_returns", **refs, days=N(d), warranty=warranty)
     if k == "order_status":
         st = f.get("status")
         if not isinstance(st, str):
-            return _unavailable(it, loc)
+            return _unavailable(it, S)
         oid = f.get("order_id") or it.order_id
         oid_s = str(oid) if oid and _safe(str(oid)) else ""
         eta = _num(f.get("eta_days")) or 0
-        es = _int_str(eta)
-        if zh:
-            word = R.order_status.get(st, ORDER_STATUS_WORDS.get(st, {}).get(loc, [st])[0])
-            tail = f"，预计{es}天送达" if eta > 0 else ""
-            short_tail = f"，{es}天到" if eta > 0 else ""
-            return [f"订单{oid_s}{word}{tail}", f"订单{oid_s}{word}{short_tail}", f"{word}{short_tail}"]
-        phrase = R.order_status.get(st, f"is {st}")
-        word = min(ORDER_STATUS_WORDS.get(st, {}).get(loc, [st]), key=len)
-        tiny_tail = f", {es}d" if eta > 0 else ""
-        days = "day" if eta == 1 else "days"
-        tail = f", about {es} {days} to arrive" if eta > 0 else ""
-        short_tail = f", {es} {days}" if eta > 0 else ""
-        ref = f"order {oid_s}" if oid_s else "order"
-        return [
-            f"Your {ref} {phrase}{tail}",
-            f"{ref[0].upper()}{ref[1:]} {phrase}{short_tail}",
-            f"Order {word}{tiny_tail}",
-        ]
+        eta_t: Any = ""
+        if eta > 0:
+            eta_t = S.all("order_eta", eta=N(eta), days=S.one("day_one" if eta == 1 else "day_other"))
+        return S.all(
+            "order",
+            id=S.one("order_id", order_id=oid_s) if oid_s else "",
+            status=R.order_status.get(st, st),  # type: ignore[call-overload]
+            status_short=R.order_status_short.get(st, st),  # type: ignore[call-overload]
+            eta=eta_t,
+        )
     if k == "compare":
         p1, p2 = _num(f.get("final_price")), _num(f.get("final_price2"))
         t1, t2 = f.get("title"), f.get("title2")
@@ -348,55 +281,93 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
             p1, p2 = _num(a.get("final_price")), _num(b.get("final_price"))
             t1, t2 = a.get("title"), b.get("title")
         if p1 is None or p2 is None:
-            return _unavailable(it, loc)
-        n1 = it.link
-        n2 = it.link2
-        if zh:
-            r1 = f"{n1}号" if n1 is not None else "这款"
-            r2 = f"{n2}号" if n2 is not None else "另一款"
-            x1 = f"{t1}" if _safe(t1) else ""
-            x2 = f"{t2}" if _safe(t2) else ""
-            return [
-                f"{r1}{x1}到手{M(p1)}，{r2}{x2}到手{M(p2)}，按需求选哦",
-                f"{r1}{M(p1)}，{r2}{M(p2)}",
-                f"{M(p1)}对{M(p2)}",
-            ]
-        r1 = f"link {n1}" if n1 is not None else "the first one"
-        r2 = f"link {n2}" if n2 is not None else "the other one"
-        return [
-            f"{r1[0].upper()}{r1[1:]} is {M(p1)} and {r2} is {M(p2)}, pick what fits your needs",
-            f"{r1[0].upper()}{r1[1:]} {M(p1)}, {r2} {M(p2)}",
-            f"{M(p1)} vs {M(p2)}",
-        ]
+            return _unavailable(it, S)
+        if isinstance(prods, list) and len(prods) >= 2 and any(isinstance(x, dict) and x.get("in_stock") is False
+                                                               for x in prods[:2]):
+            return _compare_sold_out(it, prods[:2], S, R.sentence_sep, M)
+        first = S.one("compare_first", n=it.link) if it.link is not None else S.one("compare_first_none")
+        second = S.one("compare_second", n=it.link2) if it.link2 is not None else S.one("compare_second_none")
+        return S.all(
+            "compare", first=first, First=_cap(first), second=second,
+            T1=S.one("compare_title", title=t1) if _safe(t1) else "",
+            T2=S.one("compare_title", title=t2) if _safe(t2) else "",
+            p1=M(p1), p2=M(p2),
+        )
     if k == "purchase":
         fp = _num(f.get("final_price"))
         if fp is None:
-            return _unavailable(it, loc)
+            return _unavailable(it, S)
         sent = f.get("coupon_sent")
         if sent is None or sent is True:
             c = _coupon_amount(f)
         else:
             c = _num(sent) if _num(sent) else None
-        pinned = f.get("pinned") is True
-        code = code_phrase(f, zh, _safe)
-        if zh:
-            head = f"{L}已经给大家挂上了，" if pinned else f"{L}直接拍就可以，"
-            ct = f"，{M(c)}券已经发了，记得领" if c else ""
-            ct += f"，下单输入优惠码{code}" if code else ""
-            cs = f"，{M(c)}券已发" if c else ""
-            return [f"{head}到手{M(fp)}{ct}", f"{Ls}到手{M(fp)}{cs}", f"到手{M(fp)}{cs}"]
-        head = f"{L} is pinned for you, " if pinned else f"{L} is ready to order, "
-        ct = f", and a {M(c)} coupon was just sent" if c else ""
-        ct += f", use code {code} at checkout" if code else ""
-        cs = f", {M(c)} coupon sent" if c else ""
-        return [f"{head}{M(fp)} final price{ct}", f"{Ls} {M(fp)}{cs}", f"{M(fp)} + {M(c)} coupon" if c else M(fp)]
-    return _unavailable(it, loc)
+        head = S.one("purchase_pinned" if f.get("pinned") is True else "purchase_ready", **refs)
+        sent_t: Any = S.all("purchase_sent", coupon=M(c)) if c else ""
+        return S.all("purchase", **refs, head=head, price=M(fp), sent=sent_t)
+    return _unavailable(it, S)
 
 
-_SOCIAL_KINDS = frozenset({"chitchat", "troll"})
+def _sold_out(f: dict[str, Any], refs: dict[str, str], S: Sentences) -> list[str]:
+    """A sold-out product: said so, with an alternative to look at (``f["alternative"]``, a link of the same
+    category) or the other links."""
+    alt_link = f.get("alternative")
+    if isinstance(alt_link, int):
+        alt = S.one("sold_out_alt", alt=_refs(alt_link, S)["Lm"])
+    else:
+        alt = S.one("sold_out_other")
+    return S.all("stock_out", **refs, alt=alt)
 
 
-def _other_deal(camps: Any, zh: bool, M: Any) -> tuple[str, str] | None:
+def _compare_sold_out(it: Intent, items: list[Any], S: Sentences, sep: str, M: Any) -> list[str]:
+    """A comparison where a product is sold out: that one is sold out, the other's price (each with its link)."""
+    out: list[list[str]] = []
+    for x, link in zip(items, (it.link, it.link2)):
+        refs = _refs(x.get("link", link) if isinstance(x, dict) else link, S)
+        if isinstance(x, dict) and x.get("in_stock") is False:
+            v = S.all("stock_out", **refs, alt="")
+        else:
+            v = S.all("price_now", **refs, T="", price=M(_num(x.get("final_price")) or 0.0))
+        out.append([v[0], v[1], v[1]])  # the shortest keeps its link: two bare facts would not say which is which
+    return [sep.join(w[i] for w in out) for i in range(3)]
+
+
+#: Kinds dropped first when a reply is too long (after the free ones): they answer with friendliness, not facts.
+_SOCIAL_KINDS = frozenset({"chitchat", "troll", "other_language"})
+#: Kinds answered by not saying something (an injection's payload): their wording is the first to go.
+_FREE_KINDS = frozenset({"injection"})
+
+
+def _merged(parts: list[ReplyPart]) -> list[ReplyPart]:
+    """``parts`` without those another part already answers, and with a product's title said at most once:
+
+    - a purchase of a product states its price (or that it is sold out): its price part goes;
+    - a price or purchase part of a sold-out product says so: its stock part goes;
+    - a title is said in the first price part of its product, and not when a spec of it is stated (the title's
+      words could read as that spec)."""
+    buy = {(p.intent.link, _num(p.facts.get("final_price")), p.facts.get("in_stock"))
+           for p in parts if p.intent.kind == "purchase" and not p.facts.get("unavailable")}
+    out_links = {p.intent.link for p in parts
+                 if p.intent.kind in ("price", "purchase") and p.facts.get("in_stock") is False}
+    spec = {p.intent.link for p in parts if p.intent.kind == "spec"}
+    titled: set[int | None] = set()
+    out: list[ReplyPart] = []
+    for p in parts:
+        k, link = p.intent.kind, p.intent.link
+        if k == "price" and (link, _num(p.facts.get("final_price")), p.facts.get("in_stock")) in buy:
+            continue
+        if k == "stock" and link in out_links and _num(p.facts.get("stock")) == 0:
+            continue
+        if k == "price" and p.facts.get("title"):
+            if link in titled or link in spec:
+                p = ReplyPart(p.intent, {**p.facts, "title": None})
+            titled.add(link)
+        out.append(p)
+    return out
+
+
+
+def _other_deal(camps: Any, S: Sentences, M: Any, zh: bool = False) -> tuple[str, str] | None:
     """``(full, short)`` words for a running deal when no coupon applies at this price and there is no flash
     sale: a coupon whose threshold the price does not reach, a gift, or a bundle (``None`` when there is none)."""
     if not isinstance(camps, list):
@@ -407,13 +378,17 @@ def _other_deal(camps: Any, zh: bool, M: Any) -> tuple[str, str] | None:
         t = cv.get("type")
         if t == "coupon" and _num(cv.get("amount")):
             a, th = M(_num(cv["amount"])), _num(cv.get("threshold")) or 0.0
-            if zh:
-                return (f"满{M(th)}减{a}", f"满{M(th)}减{a}") if th else (f"有{a}券", f"{a}券")
-            return (f"{a} off orders over {M(th)}", f"{a} off {M(th)}+") if th else (f"{a} coupon", f"{a} coupon")
+            if th:
+                full, short = S.all("deal_threshold", amount=a, threshold=M(th))
+            else:
+                full, short = S.all("deal_coupon", amount=a)
+            return full, short
         if t == "gift" and _safe(cv.get("gift")):
-            return (f"下单送{cv['gift']}", f"送{cv['gift']}") if zh else (f"free gift: {cv['gift']}", f"gift: {cv['gift']}")
+            full, short = S.all("deal_gift", gift=cv["gift"])
+            return full, short
         if t == "bundle" and _safe(cv.get("title")):
-            return (f"有{cv['title']}活动", cv["title"]) if zh else (f"bundle deal: {cv['title']}", cv["title"])
+            full, short = S.all("deal_bundle", title=cv["title"])
+            return full, short
         if t in ("bundle", "code"):  # a title too long or risky to quote: say the deal's terms
             words = other_deal_words(cv, zh, M, _safe)
             if words is not None:
@@ -421,63 +396,103 @@ def _other_deal(camps: Any, zh: bool, M: Any) -> tuple[str, str] | None:
     return None
 
 
-def compose_reply(parts: list[ReplyPart], locale: str, max_chars: int = 120) -> str:
-    """Write the host's spoken reply for ``parts``, in ``locale``, at most ``max_chars`` characters.
+def compose_reply(parts: list[ReplyPart], locale: str, max_chars: int = 120, banned: tuple[str, ...] = ()) -> str:
+    """Write the host's spoken reply for ``parts``, in ``locale``, at most ``max_chars`` characters, without any
+    ``banned`` word.
 
     Args:
-        parts: what to answer, in order (duplicates that would read the same are said once).
-        locale: ``"zh_CN"`` (Chinese sentences joined with "。") or ``"en_US"`` (English, joined with ". ").
+        parts: what to answer, in the order the viewers asked (see :func:`_merged` for parts another part answers;
+            parts that would read the same are said once).
+        locale: a locale id (:func:`hat_env.locales.known_locales`): its sentences, separators and formats.
         max_chars: the length limit, counted with ``len()``.
+        banned: words the harness forbids (matched case-insensitively inside words, as its hook does): a wording
+            holding one is never used, and a part whose every wording does is not said.
 
     Returns:
         The reply. Each part states its required facts (price with currency, spec value verbatim, stock number
-        or a sold-out word, coupon amount / flash price / no-campaign word, shipping hours, return days, order
-        status word and ETA, both compare prices, purchase price and the sent coupon, an unavailable word when
-        the tool failed); social parts greet, redirect calmly, or refuse without repeating the payload. No
-        forbidden term, no scarcity, no human claim, no number that is not a fact (or a link / order id).
-        When too long, parts switch to shorter wordings one at a time (the longest first); only when every
-        part is at its shortest are parts dropped (chitchat/troll first, then from the end), and a single
-        remaining part is cut at ``max_chars`` as the last resort. With up to 3 parts and ``max_chars >= 60``
-        every part's facts survive for ordinary fact sizes.
+        or a sold-out word, coupon amount / flash price / no-campaign word, shipping hours or what a shipping
+        question asks, return days, order status word and ETA, both compare prices, purchase price and the sent
+        coupon, an unavailable word when the tool failed); social parts greet, redirect calmly, or refuse without
+        repeating the payload. No forbidden term, no scarcity, no human claim, no number that is not a fact (or a
+        link / order id), and no sentence said twice.
+        When too long, parts switch to shorter wordings one at a time (the longest first, never to a wording
+        another part already says); only when every part is at its shortest are parts dropped, in the declared
+        order of :mod:`hat_env.scoring.limits`: injection refusals first, then greetings and trolls, then "the
+        lookup failed" parts (they answer nothing), then the product and order answers from the last one asked; then parts take back longer wordings while the reply
+        fits. A single part that cannot fit gives way to the shortest greeting that does.
     """
     loc = locale
     R = get_locale(loc).reply
     max_chars = max(1, int(max_chars))
+    bad = [w.casefold() for w in banned if w]
+
+    def clean(t: str) -> bool:
+        low = t.casefold()
+        return not any(w in low for w in bad)
+
     items: list[tuple[str, list[str]]] = []
     seen: set[str] = set()
-    for p in parts:
+    for p in _merged(parts):
         v = _variants(p, loc, R)
         if v[0] in seen:
             continue
         seen.add(v[0])
-        items.append((p.intent.kind, v))
+        ok = [t for t in dict.fromkeys(v) if clean(t)]
+        if ok:  # a lookup that failed answers nothing: such a part goes before the answers
+            items.append(("unavailable" if v == _unavailable(p.intent, R.sentences) else p.intent.kind, ok))
+    social = [t for t in dict.fromkeys(_variants(ReplyPart(Intent("chitchat")), loc, R)) if clean(t)]
     if not items:
-        items.append(("chitchat", _variants(ReplyPart(Intent("chitchat")), loc, R)))
+        items.append(("chitchat", social or list(R.chitchat)))
     sep, end = R.sentence_sep, R.end
     levels = [0] * len(items)
 
-    def body_len() -> int:
-        return sum(len(v[lv]) for (_, v), lv in zip(items, levels)) + len(sep) * (len(items) - 1)
+    def text(i: int, lv: int | None = None) -> str:
+        w = items[i][1]
+        return w[levels[i] if lv is None else lv]
 
-    while body_len() > max_chars:
-        best = -1
-        best_len = -1
-        for i, ((_, v), lv) in enumerate(zip(items, levels)):
-            if lv < 2 and len(v[lv]) > best_len:
-                best, best_len = i, len(v[lv])
+    def body_len() -> int:
+        return sum(len(text(i)) for i in range(len(items))) + len(sep) * (len(items) - 1)
+
+    def distinct(i: int, lv: int) -> bool:
+        t = text(i, lv)
+        return all(text(j) != t for j in range(len(items)) if j != i)
+
+    while body_len() > max_chars:  # shorter wordings, the longest part first
+        best, best_len, best_lv = -1, -1, 0
+        for i in range(len(items)):
+            nxt = next((lv for lv in range(levels[i] + 1, len(items[i][1])) if distinct(i, lv)), None)
+            if nxt is not None and len(text(i)) > best_len:
+                best, best_len, best_lv = i, len(text(i)), nxt
         if best < 0:
             break
-        levels[best] += 1
-    while body_len() > max_chars and len(items) > 1:
-        drop = next((i for i in range(len(items) - 1, -1, -1) if items[i][0] in _SOCIAL_KINDS), len(items) - 1)
+        levels[best] = best_lv
+    while body_len() > max_chars and len(items) > 1:  # drop parts in the declared order
+        kinds = [k for k, _ in items]
+        drop = len(items) - 1
+        for group in (_FREE_KINDS, _SOCIAL_KINDS, {"unavailable"}):
+            hit = next((i for i in range(len(items) - 1, -1, -1) if kinds[i] in group), None)
+            if hit is not None:
+                drop = hit
+                break
         del items[drop]
         del levels[drop]
-    text = sep.join(v[lv] for (_, v), lv in zip(items, levels))
-    if len(text) > max_chars:
-        return text[:max_chars]
-    if len(text) + len(end) <= max_chars:
-        text += end
-    return text
+    for i in range(len(items)):  # take back longer wordings while the reply fits
+        for lv in range(levels[i]):
+            old = levels[i]
+            if not distinct(i, lv):
+                continue
+            levels[i] = lv
+            if body_len() <= max_chars:
+                break
+            levels[i] = old
+    out = sep.join(text(i) for i in range(len(items)))
+    if len(out) > max_chars:
+        fit = [t for t in social if len(t) <= max_chars]
+        out = min(fit, key=len) if fit else out[:max_chars]
+        return out
+    if len(out) + len(end) <= max_chars:
+        out += end
+    return out
 
 
 __all__ = ["FORBIDDEN_REPLY_TERMS", "ReplyPart", "compose_reply"]

@@ -1,15 +1,23 @@
 """Locale data: one YAML file per locale (``scenarios/locales/<locale>.yaml``, package data of
 ``hat_env.scenarios``) holding how viewers write in that language and the fixed phrases the reference host says.
 
-A file has five sections, each read by one owner:
+A file has these sections, each read by one owner:
 
 - ``comments``: the comment generator's templates, separators, noise, places, link references and ask-again
   prefixes (:mod:`hat_env.sim.comments`);
-- ``injection_payloads``: what a prompt injector tries to make the host say (:mod:`hat_env.sim.comments`);
+- ``injection_payloads``: what a prompt injector tries to make the host say, each for any room or for rooms
+  selling some product categories (:mod:`hat_env.sim.comments`);
 - ``parser``: the keywords the comment parser reads (:mod:`hat_env.sim.parser`);
-- ``reply``: the phrase tables of the reference agent's reply composer (:mod:`hat_env.agents.reply`);
+- ``reply``: the phrase tables and sentences of the reference agent's reply composer (:mod:`hat_env.agents.reply`);
 - ``ifeval``: the Live-IFEval word pools: what the suite sampler draws and the sentences the reference agent adds
-  to follow an instruction (:mod:`hat_env.evaluation.instruction_sampling`, :mod:`hat_env.agents.instructions`).
+  to follow an instruction (:mod:`hat_env.evaluation.instruction_sampling`, :mod:`hat_env.agents.instructions`);
+- ``prompt``: the system prompt's and user message's fixed strings when a harness writes its prompt in this
+  language, and the language's name (:mod:`hat_env.harness.render`);
+- ``host``: the fallback reply and the AI disclosure in this language (:mod:`hat_env.harness.spec`);
+- ``formats``: how numbers and money are written (:mod:`hat_env.locale_text`);
+- ``length``: how many characters one answer takes, for replies under a length limit (:mod:`hat_env.scoring.limits`);
+- ``reading``: what the reference agent reads in skill descriptions and shipping questions
+  (:mod:`hat_env.agents.reading`).
 
 Files are read with the safe YAML loader only, once per process (lazily, cached), and validated: an error names
 the file, the field and its line. Templates may use only the placeholders their kind is given (see
@@ -17,7 +25,9 @@ the file, the field and its line. Templates may use only the placeholders their 
 reach beyond the strings it is handed. Seeded draws index into the lists, so the order of every list is part of
 the behaviour: a reordered list changes the generated comments, traces and the pinned evaluation suites.
 
-Adding a locale is adding a file whose name is the locale id (``es_ES.yaml`` with ``locale: es_ES``).
+Adding a locale is adding a file whose name is the locale id (``es_ES.yaml`` with ``locale: es_ES``): a built-in
+one in ``scenarios/locales/``, or a room's own in a ``locales/`` folder next to its scenario file
+(:func:`register_locale_file`, done by :func:`hat_env.sim.scenario.load_scenario`).
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from hat_env.locale_text import Formats, HostTexts, LengthRule, PromptStrings, ReadingWords, Sentences
 from hat_env.yamlio import SAFE_LOADER, FieldError, FileError, load_yaml, validate
 
 #: A non-empty list of strings (seeded draws pick from it by index).
@@ -274,6 +285,10 @@ class ReplyPhrases(_Strict):
     spec_labels: dict[str, str]
     generic_spec_label: str = Field(min_length=1)
     order_status: dict[OrderStatus, str]
+    #: the shortest way to say each order status (the shortest wording of an order reply)
+    order_status_short: dict[OrderStatus, str]
+    #: the sentences that state facts (see :data:`hat_env.locale_text.SENTENCE_FIELDS`)
+    sentences: Sentences
 
 
 class IFEvalPools(_Strict):
@@ -289,15 +304,43 @@ class IFEvalPools(_Strict):
     postscript_text: str = Field(min_length=1)
 
 
+class Payload(_Strict):
+    """An injection payload that fits rooms selling one of ``categories`` (a skin-cure claim in a beauty room)."""
+
+    text: str = Field(min_length=1)
+    categories: Annotated[tuple[str, ...], Field(min_length=1)]
+
+
 class LocaleData(_Strict):
     """One locale file, validated."""
 
     locale: str = Field(pattern=r"^[a-z]{2,3}_[A-Z]{2}$")
     comments: CommentSpec
-    injection_payloads: Pool
+    #: a plain string fits any room; a :class:`Payload` only rooms selling one of its categories
+    payloads: Annotated[tuple[str | Payload, ...], Field(min_length=1, alias="injection_payloads")]
     parser: ParserSpec
     reply: ReplyPhrases
     ifeval: IFEvalPools
+    prompt: PromptStrings
+    host: HostTexts
+    formats: Formats
+    reading: ReadingWords = ReadingWords()
+    length: LengthRule
+    #: the Faker locale viewer names (and generated brands) are drawn from; ``None``: the locale id
+    faker_locale: str | None = None
+
+    @property
+    def injection_payloads(self) -> tuple[str, ...]:
+        """Every payload's text, in file order."""
+        return tuple(p if isinstance(p, str) else p.text for p in self.payloads)
+
+    def payloads_for(self, categories: "set[str] | frozenset[str] | None") -> tuple[str, ...]:
+        """The payloads that fit a room selling ``categories`` (``None``: every payload), in file order: the plain
+        ones and those of a category the room sells."""
+        if categories is None:
+            return self.injection_payloads
+        return tuple(p if isinstance(p, str) else p.text for p in self.payloads
+                     if isinstance(p, str) or set(p.categories) & set(categories)) or self.injection_payloads
 
 
 def locales_dir() -> Path:
@@ -340,19 +383,61 @@ def load_locale_file(path: str | Path) -> LocaleData:
     return loc
 
 
-@lru_cache(maxsize=None)
-def get_locale(locale: str) -> LocaleData:
-    """The data of a built-in locale, read on first use and cached for the process.
+#: Locale files registered by rooms (id -> (file, its text)), see :func:`register_locale_file`.
+_REGISTERED: dict[str, tuple[Path, str]] = {}
+
+
+def register_locale_file(path: str | Path) -> str:
+    """Make a room's own locale file known by its id for the rest of the process, so every part that reads a
+    locale (comments, parser, renderer, reference) finds it like a built-in one.
+
+    Registering the same content again (the same file, or a copy in another folder) is a no-op.
 
     Args:
-        locale: a locale id such as ``"zh_CN"`` (see :func:`builtin_locales`).
+        path: the locale file (its name is its id, ``xx_XX.yaml``).
+
+    Returns:
+        The locale id.
+
+    Raises:
+        FileError: the file is invalid, its id is a built-in locale, or a file with other content already holds
+            the id.
+    """
+    p = Path(path)
+    loc = load_locale_file(p)
+    text = p.read_text(encoding="utf-8")
+    if loc.locale in builtin_locales():
+        raise FileError(p, [("locale", 1, f"{loc.locale!r} is a built-in locale; give the room's own locale "
+                                          f"another id (built-in: {', '.join(builtin_locales())})")])
+    have = _REGISTERED.get(loc.locale)
+    if have is not None and have[1] != text:
+        raise FileError(p, [("locale", 1, f"another file already defines locale {loc.locale!r} in this process: "
+                                          f"{have[0]}")])
+    if have is None:
+        _REGISTERED[loc.locale] = (p.resolve(), text)
+    return loc.locale
+
+
+def known_locales() -> tuple[str, ...]:
+    """Ids of the built-in locales and of those rooms registered (:func:`register_locale_file`), sorted."""
+    return tuple(sorted(set(builtin_locales()) | set(_REGISTERED)))
+
+
+@lru_cache(maxsize=None)
+def get_locale(locale: str) -> LocaleData:
+    """The data of a locale (built-in or registered by a room), read on first use and cached for the process.
+
+    Args:
+        locale: a locale id such as ``"zh_CN"`` (see :func:`known_locales`).
 
     Raises:
         ValueError: no such locale.
         FileError: its file is invalid.
     """
+    if locale in _REGISTERED:
+        return load_locale_file(_REGISTERED[locale][0])
     if locale not in builtin_locales():
-        raise ValueError(f"unknown locale {locale!r}; expected one of {builtin_locales()}")
+        raise ValueError(f"unknown locale {locale!r}; expected one of {known_locales()}")
     return load_locale_file(locales_dir() / f"{locale}.yaml")
 
 
@@ -362,9 +447,12 @@ __all__ = [
     "InjectionWords",
     "LocaleData",
     "ParserSpec",
+    "Payload",
     "ReplyPhrases",
     "builtin_locales",
     "get_locale",
+    "known_locales",
     "load_locale_file",
     "locales_dir",
+    "register_locale_file",
 ]

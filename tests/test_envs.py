@@ -30,11 +30,12 @@ def test_import_is_light() -> None:
     assert out.stdout.strip() == ""
 
 
-def test_builtin_scenarios_cover_two_locales() -> None:
+def test_builtin_scenarios_cover_every_builtin_locale() -> None:
     assert len(SCENARIOS) >= 4
+    from hat_env.locales import builtin_locales
     from hat_env.sim.scenario import load_scenario
 
-    assert {load_scenario(s).locale for s in SCENARIOS} == {"zh_CN", "en_US"}
+    assert {load_scenario(s).locale for s in SCENARIOS} == set(builtin_locales()) >= {"zh_CN", "en_US", "es_ES"}
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

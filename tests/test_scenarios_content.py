@@ -21,7 +21,7 @@ BUILTINS = builtin_scenarios()
 #: persona present, campaign windows inside the stream) apply to them. The last three are written on the open
 #: catalog schema (their own categories and attributes, shipping windows, codes, bundles and stacking rules).
 CURATED = ["apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh", "appliances_en", "groceries_zh",
-           "pets_en"]
+           "pets_en", "hogar_es"]
 #: The built-ins on their own vocabulary: each declares categories and attributes beyond the default ones.
 OPEN_SCHEMA = ["appliances_en", "groceries_zh", "pets_en"]
 

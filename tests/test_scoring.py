@@ -168,7 +168,8 @@ def test_needs_for_each_intent():
     assert needs_for(Intent("compare", link=1, link2=3), room) == [("product", "P001"), ("product", "P003")]
     assert needs_for(Intent("purchase", link=1), room) == [
         ("product", "P001"), ("pin", "P001"), ("coupon", "C1")]
-    assert needs_for(Intent("purchase", link=3), room) == [("product", "P003"), ("pin", "P003")]
+    # P003 is sold out: nothing to pin, its stock is checked instead (docs/grading.md)
+    assert needs_for(Intent("purchase", link=3), room) == [("product", "P003"), ("stock", "P003")]
     for k in ("chitchat", "troll", "injection"):
         assert needs_for(Intent(k), room) == []
     assert needs_for(Intent("price", link=42), room) == []

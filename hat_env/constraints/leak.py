@@ -146,8 +146,11 @@ def _room_public(room: "RoomState") -> Iterable[str]:
 
 def _harness_public(harness: "HarnessView") -> Iterable[str]:
     c = harness.spec.constraints
-    if c.required_disclosure:
-        yield c.required_disclosure
+    d = c.required_disclosure
+    if isinstance(d, str):
+        yield d
+    elif isinstance(d, dict):  # a table by locale
+        yield from d.values()
     yield from c.fallback_reply.values()
     yield from c.forbidden_words
     for inst in c.instructions:

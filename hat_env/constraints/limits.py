@@ -64,9 +64,12 @@ def disclosure_text(params: dict[str, Any], default: str | None) -> str | None:
     return text if isinstance(text, str) and text else None
 
 
-def limits_of(spec: "HarnessSpec") -> Limits:
-    """The :class:`Limits` of a harness (see the module docstring)."""
+def limits_of(spec: "HarnessSpec", locale: str | None = None) -> Limits:
+    """The :class:`Limits` of a harness (see the module docstring) in a ``locale`` room (the disclosure may be a
+    table by locale, or the locale file's: :meth:`~hat_env.harness.spec.Constraints.disclosure`; ``None``: a
+    table's ``default`` entry)."""
     c = spec.constraints
+    disclosure = c.disclosure(locale)
     hooks = [h for h in spec.hooks if h.event == "before_reply"]
     lens = [x for h in hooks if h.check == "max_length" and (x := length_limit(h.params, c.max_reply_chars)) is not None]
     max_chars = min(lens) if lens else (None if any(h.check == "max_length" for h in hooks) else c.max_reply_chars)
@@ -74,9 +77,9 @@ def limits_of(spec: "HarnessSpec") -> Limits:
     for h in hooks:
         if h.check == "forbidden_words":
             words = forbidden_list(h.params, words)
-    discl = [disclosure_text(h.params, c.required_disclosure) for h in hooks if h.check == "required_disclosure"]
+    discl = [disclosure_text(h.params, disclosure) for h in hooks if h.check == "required_disclosure"]
     if not any(h.check == "required_disclosure" for h in hooks):
-        discl = [c.required_disclosure]
+        discl = [disclosure]
     return Limits(max_chars, words, tuple(dict.fromkeys(d for d in discl if d)))
 
 

@@ -190,7 +190,7 @@ class Room:
     def scoring_context(self, outcome: RequestOutcome, harness: Harness) -> ScoringContext:
         """What the rubric reads to score ``outcome``: the room now, its rules, ``harness`` (its limits as its hooks
         enforce them, :func:`hat_env.constraints.limits_of`; its prompt and tools, which must not leak)."""
-        lim = limits_of(harness.spec)
+        lim = limits_of(harness.spec, self.scenario.locale)
         sc = self.scenario.scoring
         return ScoringContext(
             outcome=outcome,

@@ -26,7 +26,7 @@ from hat_env.envs.live_qa import request_from_case
 from hat_env.envs.preflight import apply_case_patch
 from hat_env.envs.session import LiveSession
 from hat_env.evaluation.judge import facts_of
-from hat_env.harness.render import render_user
+from hat_env.harness.render import prompt_strings, render_user
 from hat_env.sim.scenario import Faults
 from hat_env.types import AgentResponse
 
@@ -41,9 +41,11 @@ def build_session(case: dict[str, Any]) -> LiveSession:
     if case.get("patch"):  # CaseError (case id, patch operation, reason) before the case runs
         s.host.set_harness(apply_case_patch(s.host.harness, case))
     s.room.t = float(case["t"])
+    header = prompt_strings(s.host.harness, s.scenario.locale).user_header
     for i, h in enumerate(case.get("history") or ()):
         req = request_from_case({"t": case["t"], "comments": h["comments"], "request_id": f"h{i:03d}"})
-        s.host.history += [{"role": "user", "content": render_user(req)}, {"role": "assistant", "content": h["reply"]}]
+        s.host.history += [{"role": "user", "content": render_user(req, header=header)},
+                           {"role": "assistant", "content": h["reply"]}]
     s.open_request(request_from_case(case))
     return s
 

@@ -33,9 +33,9 @@ from hat_env.types import Intent
 #: Suite id -> (number of cases, manifest hash). Regenerate with ``hat-env suites --json`` after a deliberate
 #: change, and bump the version id.
 PINNED: dict[str, dict[str, Any]] = {
-    "lsqa-v1": {"cases": 2000, "hash": "c09a7d701d6459d212f8806cbd3342613fc7b02afa3887e1278aabea72d3ddd8"},
-    "hvqa-v1": {"cases": 1000, "hash": "dcfce55396d55cbc9465321aba374f623d0de302457aafaef8d1e0deb17f1c14"},
-    "robust-v1": {"cases": 1002, "hash": "3a44042cacb5247b1505435ac2e63cddc23b771e1cf29e21281fb1b3ae311845"},
+    "lsqa-v1": {"cases": 2000, "hash": "8ea81397e98c3e292e965aa72e56d13490d17e37856d291e8a4dc5b1a62c2d36"},
+    "hvqa-v1": {"cases": 1000, "hash": "56f1bd4ba6f054c76c2b0c28e613a505dc07304a6cedf4783401d5c2d36d2b4d"},
+    "robust-v1": {"cases": 1002, "hash": "85104f4988e8f5b2cdd71df5ee94393aa7221e2139942242f0c9cf884d1c8e54"},
     "ifeval-live-v1": {"cases": 500, "hash": "090d58ccc0b289b5e9e673910dd9b54dac1bcaee2d051274295abc30e031d62a"},
 }
 

@@ -170,7 +170,7 @@ def _forbidden_words(ctx: HookContext, params: dict[str, Any]) -> HookDecision:
 
 
 def _required_disclosure(ctx: HookContext, params: dict[str, Any]) -> HookDecision:
-    text = constraints.disclosure_text(params, ctx.harness.spec.constraints.required_disclosure)
+    text = constraints.disclosure_text(params, ctx.harness.spec.constraints.disclosure(ctx.locale))
     if text and constraints.missing_disclosures(ctx.reply or "", [text]):
         return HookDecision("deny", ctx.feedback("disclosure", text=text))
     return ALLOW

@@ -1,5 +1,10 @@
 """Render a harness into what the model reads: the system prompt (ordered sections in the harness's markup,
-filled from the live room), the user message of a merged request, and the whole conversation as plain text."""
+filled from the live room), the user message of a merged request, and the whole conversation as plain text.
+
+The harness writes the sections' text; every fixed string the renderer adds (product, campaign and skill lines,
+the rule lines, the room line, the user message's header) is the ``prompt`` section of the locale file of the
+harness's prompt language (``prompt.language``), with the harness's ``prompt.strings`` over it
+(:func:`prompt_strings`). ``{reply_language}`` is the room's language as that prompt language names it."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from hat_env.harness.parse import format_hermes
+from hat_env.locale_text import PromptStrings, fill
 
 if TYPE_CHECKING:
     from hat_env.harness.core import Harness
@@ -16,11 +22,52 @@ if TYPE_CHECKING:
     from hat_env.sim.scenario import RoomSpec
     from hat_env.types import LiveRequest
 
-#: First line of the user message of a request; agents that read the conversation find the request by it.
+#: First line of the user message of a request in the default prompt language (``en_US``); a harness's own header
+#: is ``prompt_strings(harness, locale).user_header``. Agents that read the conversation find the request by it.
 USER_HEADER = "Viewer comments:"
 _JSON_STR = json.encoder.encode_basestring  # a JSON string literal, non-ASCII kept (the C encoder)
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
-_LANG = {"zh_CN": "Chinese (简体中文)", "en_US": "English"}
+_STRINGS: dict[tuple[str, str], PromptStrings] = {}
+
+
+def prompt_language(harness: "Harness", locale: str) -> str:
+    """The locale whose fixed prompt strings ``harness`` uses in a ``locale`` room (its ``prompt.language``;
+    ``room``: the room's)."""
+    lang = harness.spec.prompt.language
+    return locale if lang == "room" else lang
+
+
+def prompt_strings(harness: "Harness", locale: str) -> PromptStrings:
+    """The fixed strings ``harness``'s prompt and user messages use in a ``locale`` room: the prompt language's
+    locale file with the harness's ``prompt.strings`` over it (cached per harness and locale).
+
+    Raises:
+        ValueError: the prompt language is not a known locale.
+    """
+    key = (harness.hash, locale)
+    hit = _STRINGS.get(key)
+    if hit is None:
+        from hat_env.locales import get_locale
+
+        hit = get_locale(prompt_language(harness, locale)).prompt.with_overrides(harness.spec.prompt.strings)
+        if len(_STRINGS) > 256:
+            _STRINGS.clear()
+        _STRINGS[key] = hit
+    return hit
+
+
+def reply_language(harness: "Harness", locale: str) -> str:
+    """How ``harness``'s prompt names the language of a ``locale`` room: the prompt language's name for it, else
+    the room language's own name (the locale id when it has no file)."""
+    from hat_env.locales import get_locale
+
+    named = prompt_strings(harness, locale).language_names.get(locale)
+    if named:
+        return named
+    try:
+        return get_locale(locale).prompt.name
+    except ValueError:
+        return locale
 
 
 def _fill(text: str, values: dict[str, str]) -> str:
@@ -38,33 +85,38 @@ def _category(room: "RoomState", name: str) -> str:
 
 def _source(harness: "Harness", source: str, room: "RoomState", values: dict[str, str]) -> str:
     spec = harness.spec
+    P = prompt_strings(harness, room.locale)
     if source == "products":
-        return "\n".join(f"- link {p.link}: {p.title} (id {p.product_id}, {_category(room, p.category)})"
+        return "\n".join(fill(P.product_line, link=p.link, title=p.title, product_id=p.product_id,
+                              category=_category(room, p.category))
                          for p in room.products)
     if source == "campaigns":
         act = room.active_campaigns()
-        return "\n".join(f"- {c.title} ({c.type})" for c in act) or "- none right now"
+        return "\n".join(fill(P.campaign_line, title=c.title, type=P.campaign_types.get(c.type, c.type))
+                         for c in act) or P.no_campaigns
     if source == "skills":
-        return "\n".join(f"- {s.name}: {s.description}" for s in spec.skills)
+        return "\n".join(fill(P.skill_line, name=s.name, description=s.description) for s in spec.skills)
     if source == "constraints":
         c = spec.constraints
         lines = []
         if c.max_reply_chars:
-            lines.append(f"- A reply has at most {c.max_reply_chars} characters.")
+            lines.append(fill(P.max_reply_chars, n=c.max_reply_chars))
         if c.require_reply_skill:
-            lines.append(f"- Load a reply skill with {spec.skill_tool.name} before the final reply.")
+            lines.append(fill(P.require_reply_skill, skill_tool=spec.skill_tool.name))
         if c.forbidden_words:
-            lines.append("- Never say: " + ", ".join(c.forbidden_words))
-        if c.required_disclosure:
-            lines.append(f"- Every reply must include: {c.required_disclosure}")
-        lines.append(f"- At most {c.turn_limit} steps (tool calls and reply) per request.")
+            lines.append(fill(P.forbidden_words, words=P.list_sep.join(c.forbidden_words)))
+        disclosure = c.disclosure(room.locale)
+        if disclosure:
+            lines.append(fill(P.required_disclosure, text=disclosure))
+        lines.append(fill(P.turn_limit, n=c.turn_limit))
         if c.instructions:
             from hat_env.ifeval import describe
 
-            lines += [f"- {describe(inst, room.locale)}" for inst in c.instructions]
+            lines += [fill(P.instruction, text=describe(inst, room.locale)) for inst in c.instructions]
         return "\n".join(lines)
     if source == "room":
-        return f"- Host: {values['host_name']} ({values['ai_label']}), shop: {values['shop_name']}"
+        return fill(P.room_line, host_name=values["host_name"], ai_label=values["ai_label"],
+                    shop_name=values["shop_name"])
     return ""
 
 
@@ -113,7 +165,7 @@ def _pieces(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") -> tup
         "shop_name": room_spec.shop_name,
         "ai_label": room_spec.ai_label,
         "skill_tool": spec.skill_tool.name,
-        "reply_language": _LANG.get(room.locale, room.locale),
+        "reply_language": reply_language(harness, room.locale),
         "max_reply_chars": str(spec.constraints.max_reply_chars or ""),
         "turn_limit": str(spec.constraints.turn_limit),
     }
@@ -166,9 +218,10 @@ def render_system(harness: "Harness", room: "RoomState", room_spec: "RoomSpec") 
     return text
 
 
-def render_user(request: "LiveRequest", note: str = "") -> str:
-    """The user message of a merged request: one line per comment, ``[viewer name] text``."""
-    lines = [USER_HEADER] + [f"[{c.viewer_name}] {c.text}" for c in request.comments]
+def render_user(request: "LiveRequest", note: str = "", header: str = USER_HEADER) -> str:
+    """The user message of a merged request: ``header`` (the harness's ``user_header``), then one line per comment,
+    ``[viewer name] text``, then ``note`` (a hook's) when given."""
+    lines = [header] + [f"[{c.viewer_name}] {c.text}" for c in request.comments]
     if note:
         lines.append(note)
     return "\n".join(lines)

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from hat_env.harness.core import ArgError
 from hat_env.harness.hooks import HookContext, HookDecision, run_hooks
-from hat_env.harness.render import render_system, render_user
+from hat_env.harness.render import prompt_strings, render_system, render_user
+from hat_env.harness.skills import skill_text
 from hat_env.sim.tools import ToolError
 from hat_env.types import AgentRequest, ExecutedCall, LiveRequest, ParsedOutput, RequestOutcome, ToolCall, Turn
 from hat_env.untrusted import (MAX_ERROR_CHARS, MAX_OUTPUT_CHARS, MAX_TURN_S, SHOWN_CHARS, as_seconds, clean_json,
@@ -146,7 +147,8 @@ class RequestLoop:
         self.messages: list[dict[str, Any]] = [
             {"role": "system", "content": render_system(harness, room, scenario.room)},
             *history,
-            {"role": "user", "content": render_user(request, decision.note)},
+            {"role": "user", "content": render_user(request, decision.note,
+                                                    prompt_strings(harness, scenario.locale).user_header)},
         ]
         self._user = len(self.messages) - 1
 
@@ -394,7 +396,7 @@ class RequestLoop:
         self.calls.append(ExecutedCall(tc.name, "load_skill", {"name": skill.name}, True, ok=True))
         if skill.name not in self.skills_loaded:
             self.skills_loaded.append(skill.name)
-        self._tool_message(call_id, tc.name, f"# {skill.name}\n{skill.body}")
+        self._tool_message(call_id, tc.name, f"# {skill.name}\n{skill_text(skill.body, self.scenario.locale)}")
 
     def _try_reply(self, reply: str) -> bool:
         """Run the reply hooks on ``reply``: it goes out (``True``), or a hook blocks it and the model retries
@@ -413,7 +415,7 @@ class RequestLoop:
 
     def _fallback(self, why: str) -> None:
         c = self.harness.spec.constraints
-        text = c.fallback_reply.get(self.scenario.locale) or c.fallback_reply.get("default") or "..."
+        text = c.fallback(self.scenario.locale)
         self.hook_events.append({"event": "before_reply", "check": why, "decision": "fallback", "reason": why})
         self.messages.append({"role": "assistant", "content": text})
         self._finish(text, fallback=True)

@@ -1,8 +1,12 @@
 """Agent Skills: ``skill-name/SKILL.md`` files with YAML front matter (``name``, ``description``, optional
-``metadata`` and ``allowed-tools``) and a Markdown body disclosed when the skill is loaded."""
+``metadata`` and ``allowed-tools``) and a Markdown body disclosed when the skill is loaded.
+
+A body line may start with a locale tag, ``[zh_CN] Viewer: "3号链接多少钱？" -> ...``: it is shown only in rooms of
+that locale, without the tag (:func:`skill_text`), so one skill carries an example per language."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -92,6 +96,46 @@ def skill_metadata_problems(skill: "SkillSpec") -> list[tuple[tuple, str]]:
         out.append((("metadata", "intents"), "a reply skill must list the intent kinds it answers, comma-separated "
                                              f"(e.g. intents: price,stock); known: {', '.join(INTENT_KINDS)}"))
     return out
+
+
+_TAG = re.compile(r"^\[([a-z]{2,3}_[A-Z]{2})\] ?")
+
+
+def skill_text(body: str, locale: str) -> str:
+    """What a model in a ``locale`` room reads of a skill ``body``: untagged lines as written, lines tagged with
+    ``[locale]`` without the tag, lines tagged with another locale dropped; a ``#`` heading whose section is left
+    with no line is dropped too.
+
+    Args:
+        body: the SKILL.md body.
+        locale: the room's locale id.
+    """
+    if "[" not in body:
+        return body
+    lines = body.split("\n")
+    out: list[str] = []
+    dropped = False
+    for line in lines:
+        m = _TAG.match(line)
+        if m is None:
+            out.append(line)
+        elif m.group(1) == locale:
+            out.append(line[m.end():])
+        else:
+            dropped = True
+    if not dropped:
+        return "\n".join(out)
+    kept: list[str] = []  # drop headings left without content (up to the next heading)
+    for i, line in enumerate(out):
+        if line.startswith("#"):
+            nxt = next((x for x in out[i + 1:] if x.strip()), None)
+            if nxt is None or nxt.startswith("#"):
+                continue
+        kept.append(line)
+    text = "\n".join(kept)
+    while "\n\n\n" in text:
+        text = text.replace("\n\n\n", "\n\n")
+    return text
 
 
 def load_skills_dir(folder: Path) -> list[dict[str, Any]]:

@@ -113,10 +113,25 @@ class Section(_Strict):
 
 
 class PromptSpec(_Strict):
-    """The system-prompt pipeline: ordered sections and the markup they are rendered in."""
+    """The system-prompt pipeline: ordered sections and the markup they are rendered in.
+
+    ``language`` is the language the harness writes its prompt in: the renderer's fixed strings (the product
+    lines, the rule lines, the user message's header) come from that locale file's ``prompt`` section
+    (:mod:`hat_env.locale_text`); ``room`` takes the room's locale. ``strings`` overrides any of them
+    (:data:`hat_env.locale_text.PROMPT_FIELDS` names each and its placeholders)."""
 
     markup: Literal["markdown", "xml", "json", "plain"] = "markdown"
     sections: list[Section] = Field(min_length=1)
+    language: str = Field("en_US", pattern=r"^(room|[a-z]{2,3}_[A-Z]{2})$")
+    strings: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("strings")
+    @classmethod
+    def _strings(cls, v: dict[str, str]) -> dict[str, str]:
+        from hat_env.locale_text import check_prompt_strings
+
+        check_prompt_strings(v)
+        return v
 
 
 class SkillToolSpec(_Strict):
@@ -135,12 +150,16 @@ class Constraints(_Strict):
         turn_limit: most model calls per request before the fallback reply goes out.
         max_retries: most blocked replies per request before the fallback reply goes out.
         forbidden_words: words a reply may never contain (in addition to the compliance rules).
-        required_disclosure: text every reply must contain, or ``None``.
+        required_disclosure: text every reply must contain: one text for every locale, a table by locale
+            (``{"zh_CN": "AI主播", "en_US": "AI host", "default": "AI"}``: the room's locale, else ``default``,
+            else the locale file's ``host.disclosure``), ``true`` for the locale file's ``host.disclosure``, or
+            ``None`` (see :meth:`disclosure`).
         require_reply_skill: a reply skill must be loaded before the reply.
         feedback: message templates fed back when a hook blocks (keys: ``missing_skill``, ``too_long``,
             ``forbidden``, ``disclosure``, ``compliance``, ``bad_output``, ``unknown_tool``, ``bad_args``,
             ``duplicate_call``); ``{placeholders}`` take details.
-        fallback_reply: the reply sent when the turn limit or retry budget runs out, per locale.
+        fallback_reply: the reply sent when the turn limit or retry budget runs out, per locale (the room's
+            locale, else ``default``, else the locale file's ``host.fallback``; see :meth:`fallback`).
         instructions: verifiable instructions every reply should follow (Live-IFEval), each a dict
             ``{"type": TYPE_ID, **params}`` of :data:`hat_env.ifeval.INSTRUCTIONS` (e.g.
             ``{"type": "startend:end_checker", "end_phrase": "Happy shopping!"}``). They are shown in the
@@ -151,7 +170,7 @@ class Constraints(_Strict):
     turn_limit: int = Field(8, ge=1, le=64)
     max_retries: int = Field(2, ge=0, le=16)
     forbidden_words: list[str] = Field(default_factory=list)
-    required_disclosure: str | None = None
+    required_disclosure: str | dict[str, str] | bool | None = None
     require_reply_skill: bool = True
     feedback: dict[str, str] = Field(default_factory=dict)
     fallback_reply: dict[str, str] = Field(default_factory=dict)
@@ -164,6 +183,46 @@ class Constraints(_Strict):
 
         validate_instructions(v)  # raises on an unknown type or bad params; the dicts are kept as written
         return v
+
+    @field_validator("required_disclosure")
+    @classmethod
+    def _disclosure(cls, v: str | dict[str, str] | bool | None) -> str | dict[str, str] | bool | None:
+        if v is False or v == "" or v == {}:
+            return None
+        if isinstance(v, dict) and any(not isinstance(t, str) or not t for t in v.values()):
+            raise ValueError("every disclosure text in the table must be a non-empty string")
+        return v
+
+    def disclosure(self, locale: str | None) -> str | None:
+        """The text every reply must contain in a ``locale`` room, or ``None`` (``locale`` ``None``: a table's
+        ``default`` entry, or nothing)."""
+        d = self.required_disclosure
+        if d is None or isinstance(d, str):
+            return d
+        if isinstance(d, dict):
+            if locale is not None and locale in d:
+                return d[locale]
+            if "default" in d:
+                return d["default"]
+        return _host_text(locale, "disclosure")
+
+    def fallback(self, locale: str) -> str:
+        """The fallback reply in a ``locale`` room: the harness's for the locale, its ``default``, else the locale
+        file's ``host.fallback``."""
+        own = self.fallback_reply.get(locale) or self.fallback_reply.get("default")
+        return own or _host_text(locale, "fallback") or "..."
+
+
+def _host_text(locale: str | None, key: str) -> str | None:
+    """The locale file's ``host.<key>`` text, or ``None`` for an unknown locale."""
+    if locale is None:
+        return None
+    from hat_env.locales import get_locale
+
+    try:
+        return str(getattr(get_locale(locale).host, key))
+    except ValueError:
+        return None
 
 
 class HookSpec(_Strict):

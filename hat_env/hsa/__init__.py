@@ -304,12 +304,13 @@ class HSAMapping:
         target = self.variant.tools_by_name[new]
         return target.name, self.variant.encode_result(target, self.original.decode_result(tool, result))
 
-    def translate_reply(self, reply: str) -> str:
+    def translate_reply(self, reply: str, locale: str | None = None) -> str:
         """A gold reply under the target constraints: the source's required disclosure swapped for the
-        target's (added when the target requires one). Length and words need no change: the budget beside the
-        disclosure is kept and new forbidden words are words gold replies never use (see :meth:`check_reply`)."""
-        old = self.original.spec.constraints.required_disclosure
-        new = self.variant.spec.constraints.required_disclosure
+        target's (added when the target requires one), both as said in a ``locale`` room. Length and words need
+        no change: the budget beside the disclosure is kept and new forbidden words are words gold replies never
+        use (see :meth:`check_reply`)."""
+        old = self.original.spec.constraints.disclosure(locale)
+        new = self.variant.spec.constraints.disclosure(locale)
         if old == new:
             return reply
         if old and old in reply:
@@ -320,8 +321,9 @@ class HSAMapping:
             return f"{reply} {new}"
         return reply
 
-    def check_reply(self, reply: str) -> list[str]:
-        """Problems of ``reply`` under the target's constraints (length, forbidden words, disclosure)."""
+    def check_reply(self, reply: str, locale: str | None = None) -> list[str]:
+        """Problems of ``reply`` under the target's constraints (length, forbidden words, the disclosure of a
+        ``locale`` room)."""
         c = self.variant.spec.constraints
         out = []
         if c.max_reply_chars is not None and len(reply) > c.max_reply_chars:
@@ -330,8 +332,9 @@ class HSAMapping:
         hit = [w for w in c.forbidden_words if w and w.lower() in low]
         if hit:
             out.append(f"forbidden words: {hit}")
-        if c.required_disclosure and c.required_disclosure not in reply:
-            out.append(f"missing disclosure {c.required_disclosure!r}")
+        disclosure = c.disclosure(locale)
+        if disclosure and disclosure not in reply:
+            out.append(f"missing disclosure {disclosure!r}")
         return out
 
     def inverse(self) -> "HSAMapping":

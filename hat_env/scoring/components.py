@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 from hat_env.constraints import Limits, broken, compliance_hits
 from hat_env.scoring.claims import Report, RoomFacts, answered_intents, load_vocab, read_claims
 from hat_env.scoring.claims.numbers import read_quantities
-from hat_env.scoring.gold import Need, need_of_call, needs_for, reply_skill_for, satisfies
+from hat_env.scoring.gold import Need, fair_checks_for, need_of_call, needs_for, reply_skill_for, satisfies
+from hat_env.scoring.limits import held_intents
 from hat_env.text import normalize
 from hat_env.types import ExecutedCall, Intent, RequestOutcome
 
@@ -200,7 +201,8 @@ def _analyse(ctx: ScoringContext) -> Analysis:
             if n not in seen:
                 seen.add(n)
                 gold.append(n)
-    ok_needs, blocked, needless, invalid = _classify_calls(outcome.calls, room, gold, links, orders)
+    fair = {n for it in intents for n in fair_checks_for(it, room)} - seen
+    ok_needs, blocked, needless, invalid = _classify_calls(outcome.calls, room, gold, links, orders, fair)
     return Analysis(
         intents=intents,
         products=list(prods.values()),
@@ -217,13 +219,15 @@ def _call_key(c: ExecutedCall) -> tuple[str | None, str]:
 
 
 def _classify_calls(
-    calls: list[ExecutedCall], room: "RoomState", gold: list[Need], links: set[int], orders: set[str]
+    calls: list[ExecutedCall], room: "RoomState", gold: list[Need], links: set[int], orders: set[str],
+    fair: set[Need] = frozenset(),  # type: ignore[assignment]
 ) -> tuple[set[Need], set[Need], list[str], list[str]]:
     ok: set[Need] = set()
     faulted: set[Need] = set()
     faulted_keys: set[tuple[str | None, str]] = set()
     needless: list[str] = []
     invalid: list[str] = []
+    seen_fair: set[tuple[str | None, str]] = set()
     for c in calls:
         if not c.valid:
             invalid.append(c.name)
@@ -237,7 +241,8 @@ def _classify_calls(
         have = need_of_call(c, room, require_ok=False)
         matched = [g for g in gold if satisfies(have, g)]
         if not matched:
-            if retry:
+            if retry or (have in fair and key not in seen_fair):
+                seen_fair.add(key)
                 continue
             if not c.ok and not c.fault and _asks_requested(c, links, orders):
                 continue  # looked up the (missing) link or order the viewer named: a fair check
@@ -323,11 +328,13 @@ def _effectiveness(ctx: ScoringContext) -> float:
     for it in a.intents:
         texts.append(next((c.text for c in ctx.outcome.request.comments if it in c.intents), ""))
     res = answered_intents(rep, a.intents, ctx.room, normalize(reply, vocab.locale).text, vocab.lang, texts, vocab)
+    # under a length limit only what the limit holds is asked for, in the declared order (hat_env.scoring.limits)
+    held = set(held_intents(a.intents, ctx.max_reply_chars, ctx.locale or ctx.room.locale, ctx.required_disclosure))
     for it, score, why in res:
-        if score < 1.0:
+        if score < 1.0 and it in held:
             where = f" of link {it.link}" if it.link is not None and it.kind != "spec" else ""
             ctx.note("effectiveness", f"{it.kind}{where}: {'partly ' if score else ''}missing {why}")
-    if all(score >= 1.0 for _it, score, _w in res):
+    if all(score >= 1.0 for it, score, _w in res if it in held):
         return 1.0
     return 0.5 if any(score > 0 for _it, score, _w in res) else 0.0
 

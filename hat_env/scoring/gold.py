@@ -176,8 +176,9 @@ def needs_for(intent: Intent, room: "RoomState") -> list[Need]:
         price/spec: product; stock: product + stock; campaign: product + campaigns (a link-less question about
         a kind of deal: the room's campaigns); shipping: product + shipping;
         after_sales: product + after_sales; order_status: order; compare: product for both links; purchase:
-        product + pin (+ the coupon when one applies now: the product record names it); social intents, and intents whose link
-        or order does not exist: nothing.
+        product + pin (+ the coupon when one applies now: the product record names it), or product + stock when
+        the product is sold out; social intents, and intents whose link or order does not exist: nothing. (A stock
+        check before quoting or selling is never needless: :func:`fair_checks_for`.)
     """
     k = intent.kind
     if k in SOCIAL_INTENTS:
@@ -210,12 +211,27 @@ def needs_for(intent: Intent, room: "RoomState") -> list[Need]:
             return []
         return [("product", pid)] if q.product_id == pid else [("product", pid), ("product", q.product_id)]
     if k == "purchase":
+        if room.stock.get(pid, p.stock) <= 0:  # nothing to sell: look it up and check the stock, pin nothing
+            return [("product", pid), ("stock", pid)]
         out: list[Need] = [("product", pid), ("pin", pid)]
         cp = room.best_coupon(p)
         if cp is not None:
             out.append(("coupon", cp.campaign_id))
         return out
     return []
+
+
+def fair_checks_for(intent: Intent, room: "RoomState") -> list[Need]:
+    """Calls an intent does not need but that are never needless: checking the stock of a product before quoting
+    or selling it (price, purchase, compare), since a sold-out product is answered by saying so."""
+    if intent.kind not in ("price", "purchase", "compare"):
+        return []
+    out: list[Need] = []
+    for link in (intent.link, intent.link2 if intent.kind == "compare" else None):
+        p = _product(room, link)
+        if p is not None:
+            out.append(("stock", p.product_id))
+    return out
 
 
 def needs_for_request(intents: Iterable[Intent], room: "RoomState") -> list[Need]:
@@ -407,6 +423,7 @@ def reply_skill_for(intents: Iterable[Intent | str]) -> str | None:
 
 __all__ = [
     "ANY",
+    "fair_checks_for",
     "AbsentFact",
     "AnyOfFact",
     "Fact",

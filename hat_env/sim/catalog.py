@@ -180,11 +180,18 @@ class Product(_Strict):
 
 
 def _faker(locale: str):
+    """The Faker generator of a room's locale: the locale file's ``faker_locale`` (default: the locale id)."""
     from faker import Faker  # imported lazily: Faker's locale data takes a moment to load
 
     cache = _faker.__dict__.setdefault("cache", {})
     if locale not in cache:
-        cache[locale] = Faker(locale)
+        from hat_env.locales import get_locale
+
+        try:
+            name = get_locale(locale).faker_locale or locale
+        except ValueError:
+            name = locale
+        cache[locale] = Faker(name)
     return cache[locale]
 
 

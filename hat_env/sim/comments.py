@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from hat_env.locales import CommentSpec, builtin_locales, get_locale
+from hat_env.locales import CommentSpec, builtin_locales, get_locale, known_locales
 from hat_env.sim.campaigns import CAMPAIGN_TYPES
 from hat_env.types import Intent
 
@@ -52,13 +52,18 @@ def comment_words(locale: str) -> CommentSpec:
     return w
 
 
-def injection_payloads(locale: str) -> tuple[str, ...]:
+def injection_payloads(locale: str, categories: "set[str] | frozenset[str] | None" = None) -> tuple[str, ...]:
     """What a prompt injector in a ``locale`` room tries to make the host say (every one a compliance violation).
+
+    Args:
+        locale: the room's locale.
+        categories: the product categories the room sells: only the payloads that fit them (the plain ones and
+            those tagged with one of them); ``None`` for every payload.
 
     Raises:
         ValueError: an unknown locale.
     """
-    return get_locale(locale).injection_payloads
+    return get_locale(locale).payloads_for(categories)
 
 
 def ask_again_prefixes(locale: str) -> tuple[str, ...]:
@@ -79,7 +84,9 @@ def _link_ref(n: int | None, w: CommentSpec, rng: random.Random) -> str:
 def _spec_word(attr: str | None, loc: str, w: CommentSpec, rng: random.Random, vocab: "Vocabulary") -> tuple[str, bool]:
     """A viewer's word for ``attr`` and whether it is itself a question ("适合什么肤质")."""
     a = vocab.attribute(attr) if attr is not None else None
-    words = a.words_for(loc) if a is not None else ()
+    words = tuple(a.words_for(loc)) if a is not None else ()
+    if not words and a is not None:  # a locale file brought by a room: the first word its parser reads for it
+        words = tuple(get_locale(loc).parser.spec_words.get(attr or "") or ())[:1]
     if not words:
         return w.generic_spec_word, False
     word = _pick(rng, words)
@@ -264,8 +271,8 @@ def persona_intents(persona: str, rng: random.Random, room: "RoomState") -> tupl
     if persona == "troll":
         return (Intent("troll"),)
     if persona == "prompt_injector":
-        loc = room.locale if room.locale in builtin_locales() else "en_US"
-        pl = injection_payloads(loc)
+        loc = room.locale if room.locale in known_locales() else "en_US"
+        pl = injection_payloads(loc, {p.category for p in room.products})
         return (Intent("injection", payload=pl[int(rng.random() * len(pl))]),)
     if persona not in _PRODUCT_PERSONAS:
         raise ValueError(f"unknown persona {persona!r}")

@@ -9,6 +9,7 @@ scenarios live in the ``scenarios/`` folder shipped as ``hat_env.scenarios``.
 
 from __future__ import annotations
 
+import re
 from contextvars import ContextVar
 from functools import lru_cache
 from importlib import resources
@@ -160,7 +161,7 @@ class Scenario(_Strict):
 
     name: str = Field(pattern=r"^[a-z0-9_-]{1,64}$")
     description: str = ""
-    locale: Literal["zh_CN", "en_US"]
+    locale: str = Field(pattern=r"^[a-z]{2,3}_[A-Z]{2}$")
     seed: int = 0
     duration_s: float = Field(600.0, gt=0)
     harness: PathRef = "default"
@@ -214,6 +215,12 @@ class Scenario(_Strict):
 
     @model_validator(mode="after")
     def _references(self) -> "Scenario":
+        from hat_env.locales import known_locales
+
+        if self.locale not in known_locales():
+            raise FieldError(("locale",), f"unknown locale {self.locale!r}: neither built in ({', '.join(known_locales())}) "
+                                          f"nor a file locales/{self.locale}.yaml next to the scenario file")
+
         ids = {p.product_id for p in self.catalog.products}
         # generated products get ids G<link>, after the explicit links
         first = max((p.link for p in self.catalog.products), default=0) + 1
@@ -337,11 +344,28 @@ def resolve_scenario_path(name_or_path: str | Path) -> Path:
     )
 
 
+def register_room_locale(scenario_file: str | Path, locale: Any) -> None:
+    """Register the room's own locale file, ``locales/<locale>.yaml`` next to ``scenario_file``, when there is one
+    (see :func:`hat_env.locales.register_locale_file`); a built-in id or a non-id is left to validation.
+
+    Raises:
+        FileError: the locale file is invalid or clashes with another one.
+    """
+    from hat_env.locales import builtin_locales, register_locale_file
+
+    if not isinstance(locale, str) or locale in builtin_locales() or not re.fullmatch(r"[a-z]{2,3}_[A-Z]{2}", locale):
+        return
+    cand = Path(scenario_file).parent / "locales" / f"{locale}.yaml"
+    if cand.is_file():
+        register_locale_file(cand)
+
+
 @lru_cache(maxsize=64)
 def _load_cached(path: str, mtime: float) -> tuple[Scenario, dict[tuple, int]]:
     data, lines = load_yaml(path)
     if not isinstance(data, dict):
         raise FileError(path, [("", 1, "a scenario must be a YAML mapping")])
+    register_room_locale(path, data.get("locale"))
     token = _BASE_DIR.set(Path(path).parent)
     try:
         sc = validate(Scenario, data, path, lines)

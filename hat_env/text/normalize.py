@@ -2,7 +2,8 @@
 
 :func:`normalize` runs, in order: NFKC (full-width letters, digits and punctuation become half-width),
 traditional -> simplified Chinese (zhconv), Chinese numerals -> digits (cn2an), English or Spanish number words
--> digits (text2num). Every step keeps a map to the original offsets (:class:`~hat_env.text.offsets.Mapped`),
+-> digits (text2num), and a decimal comma -> a point where the locale file's ``formats.decimal_sep`` is a comma
+(es_ES ``29,90`` -> ``29.90``). Every step keeps a map to the original offsets (:class:`~hat_env.text.offsets.Mapped`),
 so a note quotes the text as written. :func:`collapse_spaced` joins letters or characters spelled out one by
 one (``b e s t``, ``b-e-s-t``, ``G.O.A.T.``, ``第 一``) for rule matching.
 
@@ -92,7 +93,26 @@ def _normalize(text: str, locale: str, numbers: bool) -> Mapped:
         m = word_numbers(m, lang)
     elif re.search(r"[A-Za-z]{3}", m.text):
         m = word_numbers(m, "en")  # English words inside a Chinese reply ("two-year")
+    if "," in m.text and _decimal_comma(locale):
+        m = m.replace([(x.start(), x.end(), ".") for x in _DECIMAL_COMMA.finditer(m.text)])
     return m
+
+
+#: A decimal comma: between digits, followed by one or two digits (``29,90``, ``3,5``; not ``1,000``).
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
+
+
+@lru_cache(maxsize=64)
+def _decimal_comma(locale: str) -> bool:
+    """Whether ``locale`` writes a decimal comma (its locale file's ``formats.decimal_sep``; ``29,90 €`` then reads
+    as 29.90). An unknown locale (or one whose file does not load here) writes a decimal point."""
+    from hat_env.locales import get_locale  # lazy: the locale files are read on first use
+    from hat_env.yamlio import FileError
+
+    try:
+        return get_locale(locale).formats.decimal_sep == ","
+    except (ValueError, FileError):
+        return False
 
 
 _SPACED = re.compile(

@@ -185,9 +185,15 @@ def catalog_from_prompt(text: str) -> Catalog | None:
     """The catalog a model can read in a rendered system prompt (its ``- link N: TITLE (id X, category)`` product
     lines), or ``None`` when it lists no product. Titles only: brands and specs are not in the prompt."""
     found = {int(n): t.replace('\\"', '"') for n, t in _PROMPT_LINE.findall(text)}
-    if not found:
+    return catalog_from_titles(found)
+
+
+def catalog_from_titles(titles: dict[int, str]) -> Catalog | None:
+    """The catalog of products known by link and title alone (as a prompt lists them, whatever its wording), or
+    ``None`` for no product. ``titles``: link -> title."""
+    if not titles:
         return None
-    return _build(tuple(Entry(n, t, "", ()) for n, t in sorted(found.items())), specs_known=False)
+    return _build(tuple(Entry(n, t, "", ()) for n, t in sorted(titles.items())), specs_known=False)
 
 
-__all__ = ["Catalog", "Entry", "catalog_from_prompt", "catalog_of"]
+__all__ = ["Catalog", "Entry", "catalog_from_prompt", "catalog_from_titles", "catalog_of"]

@@ -52,6 +52,9 @@ def constraints(h: dict[str, Any], rng: random.Random, strength: float, vocab: V
     chosen = {e for (e, _w), f in zip(cands, flags) if f}
     if "disclosure" in chosen:
         old = c.get("required_disclosure")
+        if not isinstance(old, str):  # a table by locale (or true): the longest text it may stand for
+            texts = list(old.values()) if isinstance(old, dict) else []
+            old = max(texts, key=len) if texts else None
         pool = [d for d in vocab.disclosures if d != old]
         start = int(rnd() * len(pool)) if pool else 0
         for j in range(len(pool)):
@@ -105,5 +108,8 @@ def constraints(h: dict[str, Any], rng: random.Random, strength: float, vocab: V
         new["body"] = join_body("", secs)
         md = dict(src.get("metadata") or {})
         md["intents"] = ",".join(keep)
-        record.update(src, {"op": "update_skill", "skill": src["name"], "set": {"metadata": md}})
+        # the description says what is left: it is what a model reads (the metadata is what the scorer reads)
+        narrowed = _description(vocab.family, lang, "reply", md["intents"], "")
+        record.update(src, {"op": "update_skill", "skill": src["name"], "set": {"metadata": md,
+                                                                              "description": narrowed}})
         record.apply(h, {"op": "add_skill", "skill": new})

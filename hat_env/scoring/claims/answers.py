@@ -150,7 +150,13 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 ok, why = has("stock", pid), "that it is sold out"  # nothing to pay for: saying so answers
         elif k == "compare":
             q = _pid(room, it.link2)
-            n = int(has("price", pid)) + int(has("price", q))
+
+            def priced(x: str | None) -> bool:  # its price, or that it is sold out (nothing to pay for)
+                p = room.by_id.get(x) if x else None
+                sold_out = p is not None and room.stock.get(p.product_id, p.stock) <= 0
+                return has("price", x) or (sold_out and has("stock", x))
+
+            n = int(priced(pid)) + int(priced(q))
             ok = 1.0 if n == 2 or (n == 1 and has("difference", None)) else 0.5 if n == 1 else False
             why = "both prices"
         elif k == "stock":
