@@ -221,3 +221,18 @@ def test_size_advice_is_the_faqs(reply: str, verdict: str) -> None:
     rep = read_claims(reply, SIZES)
     advice = [c.verdict for c in rep.claims if c.attribute == "advice:size"]
     assert advice and set(advice) == {verdict}
+
+
+RET = room("beauty_zh", 174553, 650.7)  # 2号 lipstick: 7-day returns, exchange; note 拆封后非质量问题不支持退换
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("2号口红7天可以退换，不过拆了封、不是质量问题的话就没法退换了", True),  # the note's condition
+        ("2号口红不能退换哦", False),  # exchanges are offered
+        ("2号卖空了，等下一批", False),  # 2号 is in stock
+    ],
+)
+def test_a_condition_of_the_after_sales_note_said_in_other_words(reply: str, ok: bool) -> None:
+    assert (not bad(reply, RET, Intent("after_sales", link=2))) is ok

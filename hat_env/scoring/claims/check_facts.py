@@ -105,13 +105,16 @@ def _bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, 
 
 def _in_note(r: "Reading", i: int, pf: ProductFacts) -> bool:
     """Whether clause ``i`` restates the product's after-sales note ("拆封后非质量问题不支持退换")."""
+    from hat_env.scoring.claims.check_lists import covers_note  # lazy: check_lists imports this module
     from hat_env.text import fuzz
 
     note = pf.product.returns.note
     if not note:
         return False
     ct = r.ctext(i).strip(" ,，.。!！~～")
-    return len(ct) >= 4 and fuzz().partial_ratio(ct.lower(), note.lower()) >= 80
+    if len(ct) >= 4 and fuzz().partial_ratio(ct.lower(), note.lower()) >= 80:
+        return True
+    return covers_note(ct, note, r.vocab.lang, r.vocab.rx.get("negation"))
 
 
 def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True,

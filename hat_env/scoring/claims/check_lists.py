@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 #: Share of a clause's content words that must be an answer's words for the clause to restate it.
 RESTATE_SHARE = 0.6
+#: Share of a policy note's content words a clause must hold to state the note's condition (a note is short
+#: and its segmentation keeps stray pieces such as "后非").
+NOTE_SHARE = 0.5
 _LATIN = re.compile(r"[a-z]{3,}")
 _EN_STOP = frozenset("the and for with you your our its it's this that are was can will just also from have has not "
                      "but they them then than into onto out any all one".split())
@@ -54,6 +57,21 @@ def restates(clause: str, data: str, lang: str, negation: "re.Pattern[str] | Non
     dw = _words(data, lang)
     hit = sum(1 for w in cw if w in dw or any(w in d or d in w for d in dw if len(d) >= 2 and len(w) >= 2))
     return hit >= 2 and hit / len(cw) >= RESTATE_SHARE
+
+
+def covers_note(clause: str, note: str, lang: str, negation: "re.Pattern[str] | None" = None) -> bool:
+    """Whether ``clause`` says the condition a policy note states, in other words and with its polarity: most
+    of the note's content words (:data:`NOTE_SHARE`, at least two) are in the clause ("拆封后如果不是质量问题就
+    不能退换了" for "拆封后非质量问题不支持退换"). A clause may add words of its own (如果, 就), unlike
+    :func:`restates`, which measures the clause's share."""
+    if negation is not None and bool(negation.search(clause)) != bool(negation.search(note)):
+        return False
+    nw = _words(note, lang)
+    if len(nw) < 2:
+        return False
+    cw = _words(clause, lang)
+    hit = sum(1 for w in nw if w in cw or any(w in c or c in w for c in cw if len(c) >= 2))
+    return hit >= 2 and hit / len(nw) >= NOTE_SHARE
 
 
 def restated_data(r: "Reading", i: int, pf: "ProductFacts") -> bool:
