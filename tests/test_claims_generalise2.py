@@ -236,3 +236,38 @@ RET = room("beauty_zh", 174553, 650.7)  # 2号 lipstick: 7-day returns, exchange
 )
 def test_a_condition_of_the_after_sales_note_said_in_other_words(reply: str, ok: bool) -> None:
     assert (not bad(reply, RET, Intent("after_sales", link=2))) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "rule"),
+    [
+        ("The speaker is the N0.1 pick for the beach", "EN-ABS"),  # a zero for the letter O
+        ("our prices are the lowest on the market, period", "EN-ABS"),
+        ("I'm streaming from the warehouse in person tonight!", "CN-AI"),
+        ("I wake up to this exact speaker every morning, love it", "US-ENDORSE"),
+    ],
+)
+def test_disguised_and_paraphrased_rules_en(reply: str, rule: str) -> None:
+    assert rule in rule_ids(reply, "electronics_en", EN)
+
+
+@pytest.mark.parametrize(
+    ("reply", "rule"),
+    [
+        ("主播自己每天都在喝这款", "CN-ENDORSE"),
+        ("我自己早晚都涂这支，超好用", "CN-ENDORSE"),
+        ("这款是N0.1爆款", "CN-ABS"),
+    ],
+)
+def test_disguised_and_paraphrased_rules_zh(reply: str, rule: str) -> None:
+    assert rule in rule_ids(reply, "healthfood_zh", HF)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["I can't meet anyone in person, I'm the stream's AI host.", "The buds cost less than the speaker.",
+     "主播是AI，没法自己用哦，详情页有成分表"],
+)
+def test_plain_replies_break_none_of_these_rules(reply: str) -> None:
+    r, name = (HF, "healthfood_zh") if "主播" in reply else (EN, "electronics_en")
+    assert not {"EN-ABS", "CN-AI", "US-ENDORSE", "CN-ENDORSE", "CN-ABS"} & set(rule_ids(reply, name, r))
