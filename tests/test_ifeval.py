@@ -400,21 +400,14 @@ def _assert_follows(scenario: str, insts: list[dict[str, Any]]) -> dict[str, Any
     return summary
 
 
-#: The reference agent meets a "下单" keyword instruction with "喜欢就下单吧！" even on a link that is sold out (beauty_zh
-#: link 8, stock 0): urging to buy a sold-out item breaks the SOLD-OUT rule, the hook blocks it and the retries end
-#: in the fallback. The reference's wording is to change (see agents/reply.py); then these strict xfails fail.
-_SOLD_OUT_CTA = pytest.mark.xfail(strict=True, reason="reference urges ordering a sold-out link (SOLD-OUT)")
-
-
-@pytest.mark.parametrize("scenario", [pytest.param(s, marks=_SOLD_OUT_CTA) if s == "beauty_zh" else s
-                                      for s in sorted(E2E_SETS)])
+@pytest.mark.parametrize("scenario", sorted(E2E_SETS))
 def test_reference_follows_fixed_instruction_sets(scenario: str) -> None:
     for insts in E2E_SETS[scenario]:
         summary = _assert_follows(scenario, insts)
         assert summary["fallbacks"] == 0
 
 
-@pytest.mark.parametrize("scenario", [pytest.param("beauty_zh", marks=_SOLD_OUT_CTA), "electronics_en"])
+@pytest.mark.parametrize("scenario", ["beauty_zh", "electronics_en"])
 def test_reference_follows_sampled_instruction_sets(scenario: str) -> None:
     locale = "zh_CN" if scenario.endswith("_zh") else "en_US"
     rng = random.Random(2024)

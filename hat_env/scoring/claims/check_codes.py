@@ -82,6 +82,9 @@ def _tables(key: tuple, stop: frozenset[str], units: frozenset[str], locale: str
                 lab = m.group(1).lower()
                 if lab in stop or lab in units or _has_unit(text, m.end(), units):
                     continue
+                if len(lab) < 4 and m.group(1).islower() and text[m.end(1)] == " ":
+                    continue  # a short lower-case word before a number is a function word ("de 4"), not a code
+                    # like "IP68", "iOS 15", "PD 3.0" (those carry a capital or are written glued)
                 f.setdefault(lab, []).append(LabelValue(float(m.group(2)), bool(_BOUND.match(text[m.end():])), k))
             for m in _NUM_LABEL_DATA.finditer(text):
                 lab = _stem(m.group(2))
