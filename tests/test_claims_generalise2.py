@@ -271,3 +271,33 @@ def test_disguised_and_paraphrased_rules_zh(reply: str, rule: str) -> None:
 def test_plain_replies_break_none_of_these_rules(reply: str) -> None:
     r, name = (HF, "healthfood_zh") if "主播" in reply else (EN, "electronics_en")
     assert not {"EN-ABS", "CN-AI", "US-ENDORSE", "CN-ENDORSE", "CN-ABS"} & set(rule_ids(reply, name, r))
+
+
+WATCH = Intent("spec", link=3, attr="unknown")  # the watch: "works with iOS 15 or later and Android 9 or later"
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Sadly the Pulse S2 is Android-only.", False),
+        ("It only works with Android phones.", False),
+        ("Lo siento, el reloj solo funciona con Android.", False),  # a Spanish reply in an en room
+        ("It pairs with both iOS 15+ and Android 9+.", True),
+        ("The Pulse S2 only comes in black.", False),  # black, silver
+        ("Only $99 for the Pulse S2 today, in black or silver.", True),  # "only" before a price says nothing
+    ],
+)
+def test_an_exclusive_claim_against_the_datas_alternatives(reply: str, ok: bool) -> None:
+    assert (not bad(reply, EN, WATCH)) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("1号羽绒服只有黑色款", False),  # 黑色、米白色、雾蓝色
+        ("1号羽绒服有黑色、米白色、雾蓝色三个颜色", True),
+        ("1号资料里只有“170cm 60kg建议M码”这一条参考", True),  # an FAQ sentence is no list of alternatives
+    ],
+)
+def test_an_exclusive_claim_zh(reply: str, ok: bool) -> None:
+    assert (not bad(reply, SIZES, Intent("spec", link=1, attr="color"))) is ok

@@ -257,6 +257,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     from hat_env.scoring.claims.check_codes import read_labelled_numbers
     from hat_env.scoring.claims.arithmetic import read_arithmetic
     from hat_env.scoring.claims.check_numbers import read_number_claims
+    from hat_env.scoring.claims.check_exclusive import read_exclusive_claims
     from hat_env.scoring.claims.check_sizes import read_size_claims
 
     r = Reading(reply, room, locale or room.locale, intents, facts)
@@ -266,6 +267,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     read_labelled_numbers(r)
     _one_reading_per_number(r)
     read_size_claims(r)
+    read_exclusive_claims(r)
     read_fact_claims(r, tuple(tool_names))
     _drop_refused_quotes(r)
     read_arithmetic(r)
