@@ -301,3 +301,20 @@ def test_an_exclusive_claim_against_the_datas_alternatives(reply: str, ok: bool)
 )
 def test_an_exclusive_claim_zh(reply: str, ok: bool) -> None:
     assert (not bad(reply, SIZES, Intent("spec", link=1, attr="color"))) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "answers"),
+    [
+        ("Sí, funciona con iOS 15 o posterior y también con Android 9 o posterior.", True),  # Spanish, en room
+        ("Yep, iOS 16 is fine, and Android 10 too.", True),
+        ("It's a great watch with a bright screen!", False),
+    ],
+)
+def test_a_fact_of_the_faq_answers_a_spec_question_read_as_a_spec_key(reply: str, answers: bool) -> None:
+    from hat_env.scoring.claims import answered_intents
+
+    it = Intent("spec", link=3, attr="connectivity")  # "does the watch work with iPhone?" read as connectivity
+    rep = read_claims(reply, EN, intents=(it,))
+    got = answered_intents(rep, [it], EN, reply.lower(), "en")
+    assert (got[0][1] >= 1.0) is answers

@@ -183,7 +183,9 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
             if p is None:
                 ok = report.honest_unknown or any(kk.startswith("spec") for kk, _ in got)
             elif attr and attr in p.specs:
-                ok = has(f"spec:{attr}", pid) or (
+                # the value, or a true fact of the product's FAQ or labels that answers the question in its place
+                # ("works with iOS 15 or later" for a compatibility question read as `connectivity`)
+                ok = has(f"spec:{attr}", pid) or has("spec:unknown", pid) or (
                     (f"spec:{attr}", pid) not in void and _spec_text_match(reply_norm, str(p.specs[attr]), lang, vocab))
             else:
                 ok = report.honest_unknown or has("spec:unknown", pid) or has("spec:*", pid)
