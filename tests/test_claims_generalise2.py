@@ -318,3 +318,19 @@ def test_a_fact_of_the_faq_answers_a_spec_question_read_as_a_spec_key(reply: str
     rep = read_claims(reply, EN, intents=(it,))
     got = answered_intents(rep, [it], EN, reply.lower(), "en")
     assert (got[0][1] >= 1.0) is answers
+
+
+BUNDLE = room("healthfood_zh", 572004, 520.1)  # 1号 69, 4号 139; 维C+益生菌任选2件9折; 4号 420 in stock
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("4号参加任选2件打九折的活动", True),  # 2件 is the deal's quantity, not a stock count
+        ("4号只剩2件了", False),  # a stock count: 420
+        ("1号和4号一起买更划算，单件69元", True),  # a subject of two joined references: 69 is 1号's
+        ("1号有货。4号一起买更划算，单件69元", False),  # only 4号 is the subject here
+    ],
+)
+def test_deal_quantities_and_joined_subjects(reply: str, ok: bool) -> None:
+    assert (not bad(reply, BUNDLE)) is ok

@@ -457,6 +457,9 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
             r.claim(q.start, q.end, pids, "reviews", q.value, q.unit, True, "unsupported",
                     f"'{orig}': the data has no reviews")
             return
+        c0 = r.clauses[i].start
+        if any(c0 + b.start() <= q.start and q.end <= c0 + b.end() for b in r.call("bundle_words", i)):
+            return  # the quantity of a deal ("任选2件打九折", "buy 2"): the bundle's, read with the deal
         stockish = r.cfind("in_stock", i) or r.cfind("low_stock", i) or q.unit == "count" and any(
             w in r.text[q.start : q.end].lower() for w in ("left", "in stock", "available", "remaining"))
         if stockish or fam == "stock" or r.cfind("stock_context", i):

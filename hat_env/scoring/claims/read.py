@@ -177,7 +177,9 @@ class Reading:
             return join(first.pids, *(m.pids for m in inside), *(m.pids for m in prev[-1:])), how
         sent = [m for m in prod if m.end <= pos and self.clauses[self.clause_at(m.start)].sentence == c.sentence]
         if sent:
-            return join(sent[-1].pids, self.scope), "group" if sent[-1].how in ("group", "range") else "sentence"
+            # "维C+益生菌任选2件..., 单件69元": the last reference joined to the one before it names both
+            pair = sent[-2].pids if len(sent) > 1 and _JOINED.fullmatch(self.text[sent[-2].end : sent[-1].start]) else ()
+            return join(sent[-1].pids, pair, self.scope), "group" if sent[-1].how in ("group", "range") else "sentence"
         earlier = [m for m in prod if m.end <= pos]
         if earlier:
             return join(earlier[-1].pids, self.scope), "group" if earlier[-1].how in ("group", "range") else "earlier"
@@ -205,6 +207,8 @@ class Reading:
         return c
 
 
+#: What joins two product references into one subject ("维C+益生菌", "the buds and the watch").
+_JOINED = re.compile(r"\s?(?:\+|＋|&|和|与|及|跟|加|and|plus)\s?", re.IGNORECASE)
 _QUOTE = re.compile(r"[\"“「『]([^\"”」』]{2,80})[\"”」』]")
 
 
