@@ -61,3 +61,18 @@ for _name, _folder in (("hat_env.scenarios", "scenarios"), ("hat_env.agents", "a
         sys.modules[_name] = _mod
         _spec.loader.exec_module(_mod)
 """
+
+
+def export_tree(rev: str, dest: Path) -> Path:
+    """Export the tracked files of git revision ``rev`` of this repository to ``dest/tree`` and return that folder
+    (run it with :data:`TREE_PRELUDE`, which imports its package_dir folders from it)."""
+    import subprocess
+    import tarfile
+
+    root = Path(__file__).resolve().parent.parent
+    archive = dest / "rev.tar"
+    subprocess.run(["git", "archive", "--format=tar", "-o", str(archive), rev], cwd=root, check=True)
+    (dest / "tree").mkdir()
+    with tarfile.open(archive) as tar:
+        tar.extractall(dest / "tree", filter="data")
+    return dest / "tree"

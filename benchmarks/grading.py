@@ -25,13 +25,12 @@ import argparse
 import json
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import TREE_PRELUDE, save  # noqa: E402
+from _common import TREE_PRELUDE, export_tree, save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,15 +65,6 @@ print(json.dumps({"median_us": per[len(per) // 2] * 1e6, "p95_us": per[int(0.95 
 """
 
 
-def _export(rev: str, dest: Path) -> None:
-    """Export ``rev``'s tracked files to ``dest/tree``."""
-    archive = dest / "rev.tar"
-    subprocess.run(["git", "archive", "--format=tar", "-o", str(archive), rev], cwd=ROOT, check=True)
-    (dest / "tree").mkdir()
-    with tarfile.open(archive) as tar:
-        tar.extractall(dest / "tree", filter="data")
-
-
 def _probe(tree: Path, n: int) -> dict[str, float]:
     out = subprocess.run([sys.executable, "-c", _PROBE, str(tree), str(n)], check=True, capture_output=True,
                          text=True, cwd=tempfile.gettempdir())
@@ -90,7 +80,7 @@ def main() -> None:
     rev = args.rev or subprocess.run(["git", "merge-base", "HEAD", "main"], cwd=ROOT, check=True, capture_output=True,
                                      text=True).stdout.strip()
     with tempfile.TemporaryDirectory() as tmp:
-        _export(rev, Path(tmp))
+        export_tree(rev, Path(tmp))
         trees = {"rev": Path(tmp) / "tree", "working_tree": ROOT}
         runs: dict[str, list[dict[str, float]]] = {k: [] for k in trees}
         for r in range(args.rounds):

@@ -22,25 +22,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import save  # noqa: E402
+from _common import TREE_PRELUDE, save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Run in a fresh interpreter with the code under test mapped as the installed project maps it (``hat_env``,
 #: ``hat_env.agents`` = agents/, ``hat_env.scenarios`` = scenarios/): milliseconds and microseconds per call.
-_PROBE = r"""
+_PROBE = TREE_PRELUDE + r"""
 import importlib.util, json, random, sys, time
 root = sys.argv[1]
 n = int(sys.argv[2])
-sys.path.insert(0, root)
-import hat_env
-assert hat_env.__file__.startswith(root), hat_env.__file__
-for name, folder in (("hat_env.agents", "agents"), ("hat_env.scenarios", "scenarios")):
-    spec = importlib.util.spec_from_file_location(name, f"{root}/{folder}/__init__.py",
-                                                  submodule_search_locations=[f"{root}/{folder}"])
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
 t_base = time.process_time()
 try:
     from hat_env.sim.comments import persona_intents, render_comment

@@ -24,22 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import save  # noqa: E402
+from _common import TREE_PRELUDE, save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
-_PROBE = r"""
+_PROBE = TREE_PRELUDE + r"""
 import importlib.util, inspect, json, random, sys, time
 root, n, texts_file = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-sys.path.insert(0, root)
-import hat_env
-assert hat_env.__file__.startswith(root), hat_env.__file__
-for name, folder in (("hat_env.agents", "agents"), ("hat_env.scenarios", "scenarios")):
-    spec = importlib.util.spec_from_file_location(name, f"{root}/{folder}/__init__.py",
-                                                  submodule_search_locations=[f"{root}/{folder}"])
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
 t0 = time.process_time()
 from hat_env.sim.parser import parse_comment
 parse_comment("3号多少钱", "zh_CN"); parse_comment("how much is link 3", "en_US")

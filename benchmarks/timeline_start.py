@@ -22,14 +22,13 @@ import argparse
 import json
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import TREE_PRELUDE, save  # noqa: E402
+from _common import TREE_PRELUDE, export_tree, save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,14 +54,6 @@ per.sort(); ses.sort()
 print(json.dumps({"build_session_us": per[len(per) // 2] * 1e6, "live_session_us": ses[len(ses) // 2] * 1e6,
                   "cases": len(per), "sessions": len(ses)}))
 """
-
-
-def _export(rev: str, dest: Path) -> None:
-    archive = dest / "rev.tar"
-    subprocess.run(["git", "archive", "--format=tar", "-o", str(archive), rev], cwd=ROOT, check=True)
-    (dest / "tree").mkdir()
-    with tarfile.open(archive) as tar:
-        tar.extractall(dest / "tree", filter="data")
 
 
 def _probe(tree: Path, n: int, m: int) -> dict[str, float]:
@@ -106,7 +97,7 @@ def main() -> None:
     rev = args.rev or subprocess.run(["git", "merge-base", "HEAD", "main"], cwd=ROOT, check=True, capture_output=True,
                                      text=True).stdout.strip()
     with tempfile.TemporaryDirectory() as tmp:
-        _export(rev, Path(tmp))
+        export_tree(rev, Path(tmp))
         trees = {"rev": Path(tmp) / "tree", "working_tree": ROOT}
         runs: dict[str, list[dict[str, float]]] = {k: [] for k in trees}
         for r in range(args.rounds):

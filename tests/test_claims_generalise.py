@@ -228,3 +228,19 @@ def test_more_than_a_number() -> None:
     assert bad("2号库存还有三百多件，随便拍～", HF, stock)
     assert not bad("1号维C库存还有600多件～", HF, Intent("stock", link=1))  # 600
     assert bad("1号维C库存还有700多件～", HF, Intent("stock", link=1))
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("4号链接的防晒指数是SPF25 PA++。", True),  # 防晒 names link 3's sunscreen, but here it is link 4's attribute
+        ("4号链接的防晒指数是SPF50。", False),  # link 4 (the foundation) is SPF25
+        ("3号链接的防晒指数是SPF50+。", True),
+        ("Link 4's sunscreen rating is SPF25.", True),
+    ],
+)
+def test_an_attribute_word_after_a_link_and_a_possessive_is_not_another_product(reply: str, ok: bool) -> None:
+    """"X号链接的<word>": a product-name word joined to a link by a possessive is that link's attribute, so the
+    value is checked against the link, not against the product the word names."""
+    r = room("beauty_zh", 1, 300.0)  # link 3 清透防晒霜 SPF50+; link 4 粉底液 SPF25 PA++
+    assert (not bad(reply, r, Intent("spec", link=4 if "4" in reply else 3, attr="spf"))) is ok

@@ -18,7 +18,7 @@ from hat_env.sim.scenario import load_scenario, locate_harness
 from hat_env.yamlio import FileError
 
 BASE = "name: confine\nlocale: en_US\nduration_s: 60\ncatalog:\n  generate: {count: 2, categories: [skincare]}\n"
-SKILL = "---\nname: evil\ndescription: Served from outside the pack.\nmetadata: {kind: reply, intents: chit_chat}\n---\nSECRET\n"
+SKILL = "---\nname: evil\ndescription: Served from outside the pack.\nmetadata: {kind: reply, intents: chitchat}\n---\nSECRET\n"
 
 
 @pytest.fixture()

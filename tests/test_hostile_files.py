@@ -38,7 +38,7 @@ duration_s: 60
 catalog:
   generate: {count: 2, categories: [skincare]}
 """
-EVIL_SKILL = "---\nname: evil\ndescription: Read outside the pack.\nmetadata: {kind: reply, intents: chit_chat}\n---\nsecret\n"
+EVIL_SKILL = "---\nname: evil\ndescription: Read outside the pack.\nmetadata: {kind: reply, intents: chitchat}\n---\nsecret\n"
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the probe forks and uses /proc")
 

@@ -1,5 +1,8 @@
 """The comment parser: what a viewer's comment asks for, as :class:`~hat_env.types.Intent` values.
 
+(Over 500 lines: one pass over the folded comment, whose steps (links, names, keywords, clauses, follow-ups) share
+the clause state and the folded-to-written positions; the word tables are in lexicon.py and catalog.py.)
+
 ``parse_comment(text, locale, catalog=None)`` reads a comment the way a host would: link numbers in any form
 (``3号``, ``链接3``, ``#3``, ``link 3``, ``enlace 3``, ``3hao``, "link 1 or 3"), product names, brands and short
 names resolved against the room's catalog (:mod:`hat_env.understanding.catalog`), keywords of every locale file

@@ -193,8 +193,15 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
     for f in found:
         if out and f.start < out[-1].end:
             continue
+        if f.how == "name" and out and out[-1].how == "link" and f.pids != out[-1].pids \
+                and _POSSESSIVE.fullmatch(text[out[-1].end : f.start]):
+            continue  # "4号链接的防晒指数", "link 4's sunscreen rating": the name word is an attribute of that link
         out.append(f)
     return out
+
+
+#: What joins a product and its attribute: "4号链接的防晒指数", "link 4's sunscreen rating".
+_POSSESSIVE = re.compile(r"\s*(?:的|之|'s|’s)\s*")
 
 
 __all__ = ["Mention", "find_mentions"]
