@@ -3,7 +3,8 @@ by attribute (ships within, returns, warranty, delivery, spec values), stock cou
 spec quantities (grams, ml, mAh, W, inches) with conversions (years = 12 months, days = 24 hours, kg = 1000 g).
 
 (Over 500 lines: every number of a reply is read once and given one role; the roles decide each other, "was" vs
-"now" vs coupon vs threshold, so they stay in one module. Labelled numbers are in check_codes.py.)
+"now" vs coupon vs threshold, so they stay in one module. Labelled numbers are in check_codes.py, arithmetic
+shown in a reply in arithmetic.py, sizes in check_sizes.py.)
 """
 
 from __future__ import annotations
