@@ -334,3 +334,25 @@ BUNDLE = room("healthfood_zh", 572004, 520.1)  # 1号 69, 4号 139; 维C+益生�
 )
 def test_deal_quantities_and_joined_subjects(reply: str, ok: bool) -> None:
     assert (not bad(reply, BUNDLE)) is ok
+
+
+SUPPLY = room("healthfood_zh", 854835, 135.3)  # 1号 维C 60片, FAQ 成人每天1片, shelf life 24个月
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("1号60片装，每天吃一片的话大概能吃两个月", True),  # 60 / 1 = 60 days
+        ("1号一天两片，能吃一个月", True),  # 60 / 2 = 30 days
+        ("1号每天一片，够吃半年", False),
+        ("1号能吃两个月", True),  # the FAQ's dose: 1 a day
+        ("1号保质期两个月", False),  # a shelf life is still a shelf life (24 months)
+    ],
+)
+def test_how_long_a_pack_lasts_is_its_count_over_the_daily_dose(reply: str, ok: bool) -> None:
+    assert (not bad(reply, SUPPLY, Intent("spec", link=1, attr="size"))) is ok
+
+
+def test_a_duration_without_a_dose_is_still_read_as_the_spec() -> None:
+    assert not bad("The buds last 8 hours per charge.", EN, Intent("spec", link=1, attr="battery"))
+    assert bad("The buds last 12 hours per charge.", EN, Intent("spec", link=1, attr="battery"))

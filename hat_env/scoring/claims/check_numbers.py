@@ -436,11 +436,53 @@ def _within(v: float, f: NumFact, single: bool, approx: bool) -> bool:
     return approx and f.value > 0 and abs(v - f.value) <= APPROX_TOLERANCE * f.value + _EPS
 
 
+#: How far a stated supply duration may be from the pack's count over the daily dose (months differ in length).
+SUPPLY_TOLERANCE = 0.15
+
+
+def _dose_in(text: str, value: float, per_day: "re.Pattern[str]") -> bool:
+    """Whether ``value`` stands in a data text right after a per-day word ("成人每天1片")."""
+    k = text.find(f"{value:g}")
+    return k > 0 and per_day.search(text[max(0, k - 6) : k]) is not None
+
+
+def _supply(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts]) -> bool:
+    """"一天一片大概能吃两个月", "lasts about two months at one a day": a pack's count (its size or title) over the
+    daily dose (a count after a per-day word in the reply's sentence, else in the product's FAQ) in days.
+    Records a true or false claim and returns True; returns False (not read here) when no dose is known."""
+    per_day, after = r.vocab.rx.get("per_day"), r.vocab.rx.get("per_day_after")
+    if per_day is None:
+        return False
+    st_start = next(c.start for c in r.clauses if c.sentence == r.clauses[i].sentence)
+    doses = [x.value for x in read_quantities(r.m, r.vocab) if x.dim in ("count", "plain") and x.value > 0
+             and st_start <= x.start and x.end <= r.clauses[i].end and x.start != q.start
+             and (per_day.search(r.text[max(st_start, x.start - 6) : x.start])
+                  or (after is not None and after.search(r.text[x.end : x.end + 12])))]
+    for pf in pfs:
+        packs = [f.value for f in pf.numbers if f.dim == "count" and f.value > 1
+                 and (f.attr.startswith("spec:") or f.attr == "title")]
+        dose = doses[-1] if doses else next((f.value for f in pf.numbers if f.attr == "faq" and f.dim == "count"
+                                             and _dose_in(f.label, f.value, per_day)), None)
+        if not packs or not dose:
+            continue
+        days = q.base / 24.0 if q.dim == "time_h" else q.base * 30.0
+        ok = any(abs(days - n / dose) <= SUPPLY_TOLERANCE * (n / dose) for n in packs)
+        orig = r.m.original(q.start, q.end)
+        r.claim(q.start, q.end, (pf.pid,), "supply", days, "days", True, "true" if ok else "false",
+                "" if ok else f"{r.label(pf.pid)}: '{orig}' but {packs[0]:g} at {dose:g} a day last {packs[0] / dose:g} days",
+                [("spec:*", pf.pid), ("spec:unknown", pf.pid)] if ok else [])
+        return True
+    return False
+
+
 def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
     """Check a time, count, percentage, 折 or spec quantity against the facts of its products; record the claim."""
     pfs = r.pfs(pids)
     if not pfs:
         return
+    sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None
+    if sw is not None and q.start >= r.clauses[i].start + sw.end() and _supply(r, q, i, pfs):
+        return  # how long a pack lasts: its count over the daily dose, not the shelf life
     fam = _family(r, i, pfs) if q.dim in ("time_h", "time_m", "count") else None
     if q.dim == "time_h" and (r.cfind("flash_words", i) or r.cfind("coupon_words", i)) and \
             _deal_time(r, q, i, pids, pfs, record_false=fam is None):
