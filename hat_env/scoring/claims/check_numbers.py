@@ -189,8 +189,8 @@ def _is_total(r: "Reading", v: float) -> bool:
     # the order's total less one store coupon its sum meets ("两件一共318元，减30后288元": 凑单)
     coupons = {(a, t) for p in pids for a, t, _c in r.facts.of(p).coupons}
     for k in (2, 3):
-        for combo in combinations(pids, k):
-            total = sum(r.facts.of(p).base for p in combo)
+        for lines in combinations(pids, k):
+            total = sum(r.facts.of(p).base for p in lines)
             if any(total >= t and _eq(v, total - a) for a, t in coupons):
                 return True
     return False
