@@ -10,9 +10,17 @@ held-out tasks (other seeds, the original harness; sampled rollouts scored by th
 ``--eval-every`` steps and at the end. A training batch holds a few tasks, so its reward mostly says which tasks
 were drawn; the held-out evaluation is the curve to read.
 
-    nice -n 10 python benchmarks/rl_curve.py             # the recorded run (tens of minutes on 2 shared cores)
+    nice -n 10 python benchmarks/rl_curve.py             # all defaults (tens of minutes on 2 shared cores)
     python benchmarks/rl_curve.py --rl-steps 4 --pilot    # a quick look (not saved)
     python benchmarks/rl_curve.py --warm runs/rl_curve/sft  # start from an earlier run's SFT warm start
+
+The recorded run (``benchmarks/results/rl_curve-2026-12-01.md`` has its exact commands) needs three things the
+first attempts lacked: room for the tool results (``--max-completion``: TRL counts the tool results it inserts
+against ``max_completion_length`` and drops one that does not fit, so with 64 no tool-calling rollout could
+reply), a warm start that calls tools (``--personas price_asker``: every request needs a lookup), and no reward
+for silence (``--weights accuracy=0``: the rubric's accuracy is 1 for a reply that asserts nothing, and GRPO
+from a warm start that rarely answers learns to say nothing). The spread of the held-out reward across tasks and
+its paired change from the first evaluation to the last are recorded with the curve (:func:`task_spread`).
 
 The credit modes train at once, one process and one torch thread each (as the HSA ablation does: faster than
 two threads on a busy 2-core machine). Saved: ``benchmarks/results/rl_curve-DATE.{json,md,png}``.
@@ -21,6 +29,7 @@ two threads on a busy 2-core machine). Saved: ``benchmarks/results/rl_curve-DATE
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import subprocess
@@ -51,7 +60,7 @@ def warm_start(work: Path, args: argparse.Namespace) -> tuple[str, dict[str, Any
     run_data(DataConfig.model_validate({
         "output_dir": str(work / "data"), "seed": args.seed, "hsa": {"share": 0.5, "dims": ["tool_schemas"]},
         "sources": [{"kind": "qa", "scenario": SCENARIO, "harness": "compact", "episodes": args.data_episodes,
-                     "personas": PERSONAS}]}), quiet=True)
+                     "personas": args.personas.split(",")}]}), quiet=True)
     tiny = build_tiny_model(work / "tiny", seed=args.seed)
     s = run_sft(SFTConfig.model_validate({
         "model": {"path": str(tiny)}, "dataset": str(work / "data"), "max_length": 1024,
@@ -63,18 +72,35 @@ def warm_start(work: Path, args: argparse.Namespace) -> tuple[str, dict[str, Any
                                    "last_loss": s["last_loss"]}
 
 
+def parse_weights(text: str) -> dict[str, float]:
+    """``--weights`` (``"accuracy=0,effectiveness=1"``) as the RL config's ``rewards``; names and values are
+    checked by the config (an unknown reward is refused there). Empty: the config's defaults."""
+    out: dict[str, float] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, value = part.partition("=")
+        try:
+            out[name.strip()] = float(value)
+        except ValueError:
+            raise SystemExit(f"--weights: '{part}' is not NAME=NUMBER") from None
+        if not sep:
+            raise SystemExit(f"--weights: '{part}' is not NAME=NUMBER")
+    return out
+
+
 def rl_config(model: str, out: Path, mode: str, args: argparse.Namespace) -> Any:
     """The GRPO run of one credit mode (eval tasks: other seeds, original harness)."""
     from hat_env.train.config import RLConfig
 
     return RLConfig.model_validate({
         "model": {"path": model},
-        "tasks": {"scenarios": [SCENARIO], "harness": "compact", "episodes": args.tasks, "personas": PERSONAS,
+        "tasks": {"scenarios": [SCENARIO], "harness": "compact", "episodes": args.tasks,
+                  "personas": args.personas.split(","),
                   "seed": args.seed},
         "hsa": {"share": 0.5, "variants": 4, "dims": ["tool_schemas"]},
-        "num_generations": args.generations, "max_completion_length": 64, "max_tool_calling_iterations": 2,
-        "temperature": 1.0, "credit": {"mode": mode},
-        "length_penalty": {"free_tokens": 48, "max_tokens": 64},
+        "num_generations": args.generations, "max_completion_length": args.max_completion,
+        "max_tool_calling_iterations": 2,
+        "temperature": args.temperature, "credit": {"mode": mode}, "rewards": parse_weights(args.weights),
+        "length_penalty": {"free_tokens": args.free_tokens, "max_tokens": args.penalty_tokens},
         "training": {"output_dir": str(out), "use_cpu": True, "max_steps": args.rl_steps, "learning_rate": args.lr,
                      "lr_scheduler_type": "constant", "per_device_train_batch_size": args.batch,
                      "logging_steps": 1, "save_steps": 100000, "resume_from_checkpoint": None, "seed": args.seed,
@@ -88,6 +114,76 @@ EVAL_KEYS = ("eval_reward", "eval_rewards/composite/mean", "eval_rewards/accurac
              "eval_rewards/effectiveness/mean", "eval_rewards/tool_rationality/mean", "eval_tools/call_frequency")
 
 
+def record_eval_rewards(trainer: Any) -> list[dict[str, Any]]:
+    """Wrap the trainer's reward functions so that every held-out evaluation keeps each rollout's rewards with
+    its task; returns the list the records go to (``{"step", "func", "task", "value"}``, evaluation only).
+
+    TRL logs only the batch mean of an evaluation; these records give the spread across held-out tasks."""
+    records: list[dict[str, Any]] = []
+
+    def wrap(fn: Any) -> Any:
+        @functools.wraps(fn)
+        def recorded(*a: Any, **kw: Any) -> Any:
+            out = fn(*a, **kw)
+            if not trainer.model.training:
+                for task, v in zip(kw.get("task") or [None] * len(out), out):
+                    records.append({"step": trainer.state.global_step, "func": fn.__name__, "task": task,
+                                    "value": v})
+            return out
+        return recorded
+
+    trainer.reward_funcs = [wrap(f) if callable(f) and not hasattr(f, "parameters") else f
+                            for f in trainer.reward_funcs]
+    return records
+
+
+def task_spread(records: list[dict[str, Any]], weights: dict[str, float]) -> dict[str, Any]:
+    """Per held-out evaluation: the weighted reward of each task (mean over its rollouts), their mean, standard
+    deviation and standard error across tasks; and the paired change of each task from the first evaluation to
+    the last (mean, standard error, tasks up / down)."""
+    import statistics
+
+    per: dict[int, dict[str, list[float]]] = {}
+    by_func: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    for r in records:
+        by_func.setdefault((r["step"], r["func"]), []).append(r)
+    for (step, func), rows in by_func.items():
+        tasks = per.setdefault(step, {})
+        for i, r in enumerate(rows):  # every function scores the same rollouts in the same order
+            tasks.setdefault(f"{r['task']}#{i}", [0.0])[0] += weights.get(func, 0.0) * (r["value"] or 0.0)
+    evals = {}
+    for step, rollouts in sorted(per.items()):
+        task_rewards: dict[str, list[float]] = {}
+        for key, (v,) in rollouts.items():
+            task_rewards.setdefault(key.rsplit("#", 1)[0], []).append(v)
+        means = {t: sum(v) / len(v) for t, v in task_rewards.items()}
+        sd = statistics.stdev(means.values()) if len(means) > 1 else 0.0
+        evals[step] = {"tasks": len(means), "mean": round(statistics.fmean(means.values()), 4),
+                       "sd": round(sd, 4), "se": round(sd / len(means) ** 0.5, 4),
+                       "per_task": {t: round(m, 4) for t, m in means.items()}}
+    out: dict[str, Any] = {"evals": [{"step": s, **e} for s, e in evals.items()]}
+    if len(evals) > 1:
+        first, last = evals[min(evals)]["per_task"], evals[max(evals)]["per_task"]
+        d = [last[t] - first[t] for t in first if t in last]
+        sd = statistics.stdev(d) if len(d) > 1 else 0.0
+        out["change"] = {"from": min(evals), "to": max(evals), "tasks": len(d), "mean": round(statistics.fmean(d), 4),
+                         "se": round(sd / len(d) ** 0.5, 4), "up": sum(x > 0 for x in d),
+                         "down": sum(x < 0 for x in d)}
+    return out
+
+
+def by_persona(per_task: dict[str, float]) -> dict[str, float]:
+    """Mean weighted reward per viewer persona of :func:`task_spread`'s ``per_task`` (keys: the task JSON)."""
+    groups: dict[str, list[float]] = {}
+    for key, v in per_task.items():
+        try:
+            persona = json.loads(key)["case"]["comments"][0]["persona"]
+        except (ValueError, KeyError, IndexError, TypeError):
+            persona = "?"
+        groups.setdefault(persona, []).append(v)
+    return {p: round(sum(v) / len(v), 3) for p, v in sorted(groups.items())}
+
+
 def run_mode(model: str, work: Path, mode: str, args: argparse.Namespace) -> dict[str, Any]:
     """Train one credit mode, evaluating on the same held-out tasks (other seeds, original harness) at the start,
     every ``--eval-every`` steps and at the end."""
@@ -95,17 +191,20 @@ def run_mode(model: str, work: Path, mode: str, args: argparse.Namespace) -> dic
     from hat_env.train.rl import build_trainer, live_qa_tasks
 
     cfg = rl_config(model, work / f"rl-{mode}", mode, args)
-    held = live_qa_tasks([SCENARIO], args.eval_tasks, harness="compact", personas=PERSONAS, seed=args.seed + 101)
+    held = live_qa_tasks([SCENARIO], args.eval_tasks, harness="compact", personas=args.personas.split(","),
+                        seed=args.seed + 101)
     t0 = time.perf_counter()
     trainer, _tasks = build_trainer(cfg, eval_tasks=held)
+    records = record_eval_rewards(trainer)
     trainer.train()  # the Trainer also evaluates after the last step
     seconds = time.perf_counter() - t0
     finish(trainer, cfg.training.output_dir, "rl")
     hist = trainer.state.log_history
     curve = [{k: h.get(k) for k in ("step", *CURVE_KEYS)} for h in hist if "loss" in h]
     evals = [{"step": h["step"], **{k: h.get(k) for k in EVAL_KEYS}} for h in hist if "eval_reward" in h]
+    weights = dict(zip(trainer.reward_func_names, (float(w) for w in trainer.reward_weights.tolist())))
     return {"mode": mode, "curve": curve, "evals": evals, "eval_tasks": len(held.rows),
-            "seconds": round(seconds, 1)}
+            "spread": task_spread(records, weights), "seconds": round(seconds, 1)}
 
 
 def _mean(xs: list[Any]) -> float | None:
@@ -160,8 +259,8 @@ def markdown(fig: dict[str, Any], stem: str) -> str:
         f"Raw figures: `{stem}.json`; plot: `{stem}.png`. Command: "
         f"`nice -n 15 {fig.get('command', 'python benchmarks/rl_curve.py')}` (see its docstring).", "",
         f"Warm start: the tiny model after {fig['warm_start']['steps']} SFT steps on compact-harness teacher data "
-        f"({SCENARIO}, personas {', '.join(PERSONAS)}). GRPO: {s['rl_steps']} steps x {s['batch']} rollouts "
-        f"({s['generations']} per task), learning rate {s['lr']}, temperature 1.0, HSA on half of the tasks; the two "
+        f"({SCENARIO}, personas {', '.join(s['personas'])}). GRPO: {s['rl_steps']} steps x {s['batch']} rollouts "
+        f"({s['generations']} per task), learning rate {s['lr']}, temperature {s.get('temperature', 1.0)}, HSA on half of the tasks; the two "
         f"credit modes from the same checkpoint, seed and tasks. Held-out evaluation every {s['eval_every']} steps: "
         f"{s['eval_tasks']} tasks (other seeds, original harness) x {s['generations']} sampled rollouts, scored by "
         "the rubric.", "",
@@ -173,6 +272,19 @@ def markdown(fig: dict[str, Any], stem: str) -> str:
         lines.append(f"| {mode} | " + " | ".join(
             f"{_r(e['eval_reward'])} / {_r(e['eval_rewards/composite/mean'])} / {_r(e['eval_tools/call_frequency'])}"
             for e in run["evals"]) + " |")
+    lines += ["", "Spread across held-out tasks (weighted reward per task, mean of its rollouts: mean ± standard error "
+              "across tasks; change: each task's last minus first evaluation, paired):", ""]
+    for mode, run in fig["runs"].items():
+        sp = run.get("spread") or {}
+        ev = " · ".join(f"step {e['step']}: {e['mean']:.3f} ± {e['se']:.3f} (sd {e['sd']:.3f}, {e['tasks']} tasks)"
+                        for e in sp.get("evals", []))
+        ch = sp.get("change")
+        chs = (f"; change {ch['from']}->{ch['to']}: {ch['mean']:+.3f} ± {ch['se']:.3f} ({ch['up']} tasks up, "
+               f"{ch['down']} down)") if ch else ""
+        lines.append(f"- {mode}: {ev}{chs}")
+        lines.append("  - by persona: " + " · ".join(
+            f"step {e['step']}: " + ", ".join(f"{p} {v:.3f}" for p, v in by_persona(e["per_task"]).items())
+            for e in sp.get("evals", [])))
     lines += ["", f"Training batches (means of the first and last {s['window']} steps):", "",
               "| credit | reward first | last | composite first | last | tool_rationality first | last | "
               "tool calls first | last |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
@@ -201,10 +313,27 @@ def main() -> int:
     ap.add_argument("--generations", type=int, default=4, help="rollouts per task (default 4)")
     ap.add_argument("--batch", type=int, default=16, help="rollouts per step (default 16: 4 tasks)")
     ap.add_argument("--lr", type=float, default=5e-5, help="GRPO learning rate (default 5e-5)")
+    ap.add_argument("--max-completion", type=int, default=640,
+                    help="GRPO max_completion_length: model-written tokens AND the tool results TRL inserts (a "
+                    "compact-harness product lookup is ~460 tokens of the tiny tokenizer; TRL drops a tool result "
+                    "that does not fit, so below ~600 no tool-calling rollout can reply; default 640)")
+    ap.add_argument("--free-tokens", type=int, default=160,
+                    help="length penalty: model-written tokens free of penalty (tool results excluded; default 160)")
+    ap.add_argument("--penalty-tokens", type=int, default=320,
+                    help="length penalty: model-written tokens at the full penalty (default 320)")
+    ap.add_argument("--weights", default="",
+                    help="reward weights NAME=W,... over the config's defaults (accuracy 1, effectiveness 1, "
+                    "tool_rationality 0.5, skill_selection 0.5, length_penalty 0.2); e.g. accuracy=0: the rubric's "
+                    "accuracy is 1 for a reply that asserts nothing, so a warm start that rarely answers learns to "
+                    "say nothing")
+    ap.add_argument("--temperature", type=float, default=1.0, help="sampling temperature of rollouts (default 1)")
     ap.add_argument("--eval-every", type=int, default=10, help="held-out evaluation every N steps (default 10)")
     ap.add_argument("--window", type=int, default=5, help="steps averaged for first/last and the plot")
     ap.add_argument("--threads", type=int, default=1, help="torch threads per process (default 1)")
     ap.add_argument("--modes", default=",".join(MODES), help="credit modes to run")
+    ap.add_argument("--personas", default=",".join(PERSONAS),
+                    help="viewer personas of the SFT data, training and held-out tasks (comma-separated; default "
+                    "price_asker,chit_chat; price_asker alone: every request needs a tool)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--work", default="runs/rl_curve")
     ap.add_argument("--warm", help="an SFT run folder (its final/ and summary.json) to start from instead of "
@@ -244,8 +373,10 @@ def main() -> int:
         print(m, json.dumps(summary[m]["reward"]), json.dumps([(e["step"], e["eval_reward"]) for e in runs[m]["evals"]]),
               flush=True)
     figures = {
-        "setup": {"scenario": SCENARIO, "personas": PERSONAS, "harness": "compact", "rl_steps": args.rl_steps,
-                  "batch": args.batch, "generations": args.generations, "lr": args.lr, "tasks": args.tasks,
+        "setup": {"scenario": SCENARIO, "personas": args.personas.split(","), "harness": "compact", "rl_steps": args.rl_steps,
+                  "batch": args.batch, "generations": args.generations, "lr": args.lr, "temperature": args.temperature,
+                  "max_completion": args.max_completion, "free_tokens": args.free_tokens,
+                  "penalty_tokens": args.penalty_tokens, "weights": parse_weights(args.weights), "tasks": args.tasks,
                   "eval_tasks": runs[modes[0]]["eval_tasks"], "eval_every": args.eval_every, "window": args.window,
                   "threads": args.threads},
         "warm_start": sft, "runs": runs, "summary": summary, "wall_seconds": round(time.perf_counter() - t0, 1),
