@@ -79,6 +79,11 @@ def alternation(words: list[str], plural: bool = False) -> str:
     return "|".join(parts) if parts else r"(?!x)x"
 
 
+def _all(inj: list[Any], *fields: str) -> list[str]:
+    """The folded words of ``fields`` of every locale's injection words (``inj``), sorted, without repeats."""
+    return sorted({fold(w) for i in inj for f in fields for w in getattr(i, f)})
+
+
 @dataclass(frozen=True)
 class Lexicon:
     """Every locale's parser vocabulary, compiled (see the module docstring)."""
@@ -101,6 +106,15 @@ class Lexicon:
     inj_object_re: re.Pattern[str]
     say_re: re.Pattern[str]
     say_trigger_words: frozenset[str]
+    #: dictation at a clause start: leads (group ``lead``) then a command (group ``cmd``); the modals; the
+    #: commands that need no modal; what may not follow a command
+    inj_command_re: re.Pattern[str]
+    inj_modal_re: re.Pattern[str]
+    inj_bare_commands: frozenset[str]
+    inj_not_after_re: re.Pattern[str]
+    #: disclosure: a reveal verb and a secret in one clause
+    inj_reveal_re: re.Pattern[str]
+    inj_secret_re: re.Pattern[str]
     #: "you ... ai": an addressee, up to two filler words, an identity word
     identity_re: re.Pattern[str]
     #: sub-clause boundaries for the quantity rule, and clause boundaries
@@ -295,6 +309,14 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         inj_object_re=re.compile(alternation(objs)),
         say_re=re.compile(alternation(says)),
         say_trigger_words=frozenset(fold(w) for i in inj for w in i.say_triggers),
+        inj_command_re=re.compile(
+            rf"[\s,，:：]*(?P<lead>(?:(?:{alternation(_all(inj, 'leads', 'modals'))})[\s,，:：]*)*)"
+            rf"(?P<cmd>{alternation(_all(inj, 'commands', 'bare_commands'))})"),
+        inj_modal_re=re.compile(alternation(_all(inj, "modals"))),
+        inj_bare_commands=frozenset(_all(inj, "bare_commands")),
+        inj_not_after_re=re.compile(rf"[\s,，:：]*(?:{alternation(_all(inj, 'not_after'))})(?![a-z])"),
+        inj_reveal_re=re.compile(alternation(_all(inj, "reveal"))),
+        inj_secret_re=re.compile(alternation(_all(inj, "secrets"))),
         identity_re=identity_re,
         joint_re=joint_re,
         qty_next=frozenset(fold(w) for p in specs.values() for w in p.quantity_price_next),

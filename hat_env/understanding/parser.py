@@ -128,6 +128,7 @@ class CommentParser:
             om = lex.inj_object_re.search(f, m.end(), stop)
             if om is not None:
                 starts.append((m.start(), om.end(), False))
+        starts.extend(CommentParser._dictations(f, lex))
         if not starts:
             return [], len(f)
         starts.sort()
@@ -162,6 +163,39 @@ class CommentParser:
             out.append((st, Intent("injection", payload=payload)))
             i = j
         return out, merged[0][0]
+
+    @staticmethod
+    def _dictations(f: str, lex: Lexicon) -> list[tuple[int, int, bool]]:
+        """Clauses that dictate what the host says or ask for its hidden set-up (see ``InjectionWords``).
+
+        Args:
+            f: the folded comment.
+            lex: the compiled words.
+
+        Returns:
+            ``(start, end, is a say-trigger)`` for each: a dictation's end is its command's (the payload
+            follows), a disclosure's is its last word's.
+        """
+        out: list[tuple[int, int, bool]] = []
+        starts = [0] + [m.end() for m in _CLAUSE_RE.finditer(f)]
+        for k, a in enumerate(starts):
+            b = starts[k + 1] if k + 1 < len(starts) else len(f)
+            clause = f[a:b]
+            if not clause.strip() or _is_question(clause):
+                continue
+            m = lex.inj_command_re.match(f, a)
+            if m is not None and m.end() < len(f):
+                bare = m.group("cmd") in lex.inj_bare_commands
+                rest = f[m.end():].strip(" \t:：,，")
+                if ((bare or lex.inj_modal_re.search(m.group("lead")) is not None)
+                        and lex.inj_not_after_re.match(f, m.end()) is None and len(rest) >= 2):
+                    out.append((a + len(clause) - len(clause.lstrip()), m.end(), True))
+                    continue
+            rv = lex.inj_reveal_re.search(clause)
+            sc = lex.inj_secret_re.search(clause)
+            if rv is not None and sc is not None:
+                out.append((a + min(rv.start(), sc.start()), a + max(rv.end(), sc.end()), False))
+        return out
 
     def _orders(self, work: str, f: str, lex: Lexicon) -> tuple[list[tuple[int, Intent]], str]:
         found: list[tuple[int, Intent]] = []
