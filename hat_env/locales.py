@@ -274,6 +274,11 @@ class ParserSpec(_Strict):
     name_stopwords: Words = ()
     #: order words before an order id ("订单", "order", "pedido")
     order_words: Words = ()
+    #: a purchase by count: one of ``buy_verbs``, a number (digits, ``numerals``, ``count_words``), one of
+    #: ``measure_words`` ("来三包", "再来一箱", "I'll take two bags")
+    buy_verbs: Words = ()
+    count_words: Words = ()
+    measure_words: Words = ()
     injection: InjectionWords = InjectionWords()
     #: characters too common to count as the right half of a homophone typo ("有活" is not "有货")
     function_chars: str = ""

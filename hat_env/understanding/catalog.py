@@ -83,7 +83,9 @@ def _han_keywords() -> tuple[str, ...]:
     return tuple(w for w in lex.roles if not w.isascii() and len(w) >= 2 and _is_keyword(w, lex.roles))
 
 
-def _names_of(e: Entry) -> set[str]:
+def _names_of(e: Entry, concepts: bool = True) -> set[str]:
+    """The names ``e`` is known by: pieces of its title and brand, and (``concepts``) the words of each product
+    noun its title has ("Smartwatch" is also "watch", "手表")."""
     lex = lexicon()
     t = fold(e.title)
     out: set[str] = set()
@@ -104,7 +106,7 @@ def _names_of(e: Entry) -> set[str]:
         if not a.isdigit() and not c.isdigit():
             out.add(f"{a} {c}")
             out.add(a + c)
-    for cid, words in lex.nouns.items():
+    for cid, words in lex.nouns.items() if concepts else ():
         if any(_title_has(t, tw, w) for w in words):
             out.update(words)
     return out
@@ -145,7 +147,13 @@ def _build(entries: tuple[Entry, ...], specs_known: bool = True) -> Catalog:
             if not w.isascii() and any(k in w for k in han_kw):
                 continue
             by_name.setdefault(w, set()).add(e.link)
-    names = {w: frozenset(s) for w, s in by_name.items()}
+    # a name some titles hold as written names those products only: "cat food" in "Indoor Cat Food" is that
+    # product, not every product whose noun concept lists "cat food" (a dog food's)
+    literal: dict[str, set[int]] = {}
+    for e in entries:
+        for w in _names_of(e, concepts=False):
+            literal.setdefault(w, set()).add(e.link)
+    names = {w: frozenset(literal.get(w) or s) for w, s in by_name.items()}
     names_re = re.compile(alternation(sorted(names), plural=True)) if names else None
     typo = tuple(sorted(w for w in names if w.isascii() and w.isalpha() and len(w) >= 5))
     values: dict[str, list[tuple[int, str]]] = {}

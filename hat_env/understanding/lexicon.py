@@ -79,6 +79,16 @@ def alternation(words: list[str], plural: bool = False) -> str:
     return "|".join(parts) if parts else r"(?!x)x"
 
 
+def _buy_count_re(specs: dict[str, ParserSpec]) -> re.Pattern[str]:
+    """A buy verb, a count (digits, a locale's numeral characters or count words) and a measure word."""
+    verbs = sorted({fold(w) for p in specs.values() for w in p.buy_verbs})
+    counts = sorted({fold(w) for p in specs.values() for w in p.count_words})
+    chars = "".join(sorted({c for p in specs.values() for c in fold(p.numerals)}))
+    measures = sorted({fold(w) for p in specs.values() for w in p.measure_words})
+    num = r"\d{1,3}" + (f"|[{re.escape(chars)}]{{1,3}}" if chars else "") + (f"|{alternation(counts)}" if counts else "")
+    return re.compile(rf"(?:{alternation(verbs)})\s*(?:{num})\s*(?:{alternation(measures)})")
+
+
 def _all(inj: list[Any], *fields: str) -> list[str]:
     """The folded words of ``fields`` of every locale's injection words (``inj``), sorted, without repeats."""
     return sorted({fold(w) for i in inj for f in fields for w in getattr(i, f)})
@@ -112,6 +122,8 @@ class Lexicon:
     inj_modal_re: re.Pattern[str]
     inj_bare_commands: frozenset[str]
     inj_not_after_re: re.Pattern[str]
+    #: a purchase by count ("来三包", "take two bags")
+    buy_count_re: re.Pattern[str]
     #: disclosure: a reveal verb and a secret in one clause
     inj_reveal_re: re.Pattern[str]
     inj_secret_re: re.Pattern[str]
@@ -315,6 +327,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         inj_modal_re=re.compile(alternation(_all(inj, "modals"))),
         inj_bare_commands=frozenset(_all(inj, "bare_commands")),
         inj_not_after_re=re.compile(rf"[\s,，:：]*(?:{alternation(_all(inj, 'not_after'))})(?![a-z])"),
+        buy_count_re=_buy_count_re(specs),
         inj_reveal_re=re.compile(alternation(_all(inj, "reveal"))),
         inj_secret_re=re.compile(alternation(_all(inj, "secrets"))),
         identity_re=identity_re,

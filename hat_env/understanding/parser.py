@@ -177,7 +177,7 @@ class CommentParser:
             follows), a disclosure's is its last word's.
         """
         out: list[tuple[int, int, bool]] = []
-        starts = [0] + [m.end() for m in _CLAUSE_RE.finditer(f)]
+        starts = sorted({0, *(m.end() for m in _CLAUSE_RE.finditer(f)), *(m.end() for m in lex.joint_re.finditer(f))})
         for k, a in enumerate(starts):
             b = starts[k + 1] if k + 1 < len(starts) else len(f)
             clause = f[a:b]
@@ -325,6 +325,9 @@ class CommentParser:
         kw_src = f  # link references blanked: "6号链接口味" is not "接口"
         for a, b in taken:
             kw_src = _blank(kw_src, a, b)
+        buys = list(lex.buy_count_re.finditer(kw_src))  # "来三包", "take two bags": a purchase, its words no other
+        for m in buys:
+            kw_src = _blank(kw_src, m.start(), m.end())
         kw = list(lex.words_re.finditer(kw_src))
         names: list[Mention] = []
         if cat is not None and cat.names_re is not None:
@@ -350,7 +353,7 @@ class CommentParser:
                 kw = [m for m in lex.words_re.finditer(g) if free(m.start(), m.end())]
 
         # -- keywords --------------------------------------------------------------------------------------
-        hits: list[Hit] = []
+        hits: list[Hit] = [(m.start(), m.end(), "kind", "purchase") for m in buys]
         for m in kw:
             w = m.group()
             roles = lex.roles.get(w) or lex.roles.get(re.sub(r"\s+", " ", w).replace("’", "'"))
@@ -367,7 +370,7 @@ class CommentParser:
         self._typos(f, lex, cat, covered, hits, names, bounds)
         if not f.isascii() and _HAN.search(f):
             self._sounds(f, hits, names, mentions, bounds)
-        mentions = _merge_names(sorted(mentions + names))
+        mentions = _merge_names(sorted(mentions + names), f)
 
         # -- spec values of the products named ---------------------------------------------------------------
         value_hits: list[tuple[int, int, int, str]] = []
@@ -375,7 +378,8 @@ class CommentParser:
         if cat is not None and cat.values_re is not None and mentions and \
                 any(m[3] not in spec_clauses for m in mentions):
             for m in cat.values_re.finditer(f):
-                if not free(m.start(), m.end()) or any(a <= m.start() < b for a, b, _, _ in mentions):
+                if not free(m.start(), m.end()) or any(a <= m.start() < b for a, b, _, _ in mentions) \
+                        or any(b.start() <= m.start() < b.end() for b in buys):
                     continue
                 for link, attr in cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ()):
                     value_hits.append((m.start(), m.end(), link, attr))
@@ -709,15 +713,20 @@ def _pinyin_roles(text: str, by_pinyin: dict[str, Any]) -> tuple[Any, ...]:
     return ()
 
 
-def _merge_names(names: list[Mention]) -> list[Mention]:
+def _merge_names(names: list[Mention], f: str) -> list[Mention]:
     """Consecutive mentions in one clause that share products narrow each other ("花漾的…精华", "海蓝的鱼油",
-    "1号精华")."""
+    "1号精华"); a name of one product right before a name of several is that product ("puppy food"). ``f``: the
+    folded comment the mentions' positions are in."""
     out: list[Mention] = []
     for m in names:
         if out:
             a = out[-1]
             if a[3] == m[3] and m[0] - a[1] <= 6 and a[2] & m[2] and m[0] >= a[1]:
                 out[-1] = (a[0], m[1], a[2] & m[2], a[3])
+                continue
+            if (a[3] == m[3] and len(a[2]) == 1 < len(m[2]) and m[0] >= a[1]
+                    and not f[a[1]:m[0]].strip()):  # a modifier naming one product, then a generic head noun
+                out[-1] = (a[0], m[1], a[2], a[3])  # ("puppy food", "salmon kibble")
                 continue
             if m[0] < a[1]:  # overlapping typo/sound names: keep the first
                 continue
