@@ -244,6 +244,8 @@ class ParserSpec(_Strict):
     quantity: Words = ()
     #: words right after a quantity word that keep it a price question ("is", "for", "钱")
     quantity_price_next: Words = ()
+    #: attributes a shop policy answers when the product has no such spec ("warranty": an after-sales question)
+    policy_attrs: Words = ()
     #: when a product lacks the asked attribute but has this one, the question is about it (read from every
     #: locale: weight -> size for the net content of food)
     spec_fallbacks: dict[str, str] = {}

@@ -106,18 +106,21 @@ def _names_of(e: Entry, concepts: bool = True) -> set[str]:
         if not a.isdigit() and not c.isdigit():
             out.add(f"{a} {c}")
             out.add(a + c)
-    for cid, words in lex.nouns.items() if concepts else ():
-        if any(_title_has(t, tw, w) for w in words):
+    own = {w for ws in lex.nouns.values() for w in ws}  # a title word that is a noun of its own ("dishwasher")
+    for cid, words in lex.nouns.items() if concepts else ():  # is not another one's compound ("washer")
+        if any(_title_has(t, tw, w, own) for w in words):
             out.update(words)
     return out
 
 
-def _title_has(title: str, title_words: list[str], w: str) -> bool:
+def _title_has(title: str, title_words: list[str], w: str, own: set[str] | frozenset[str] = frozenset()) -> bool:
+    """Whether noun ``w`` is in the (folded) ``title``: a Latin word as a word, its plural, or the end of a
+    compound ("smartwatch" has "watch") unless the compound is a noun of its own (``own``)."""
     if not w.isascii():
         return w in title
     if " " in w:
         return re.search(r"(?<![a-z])" + re.escape(w) + r"(?![a-z])", title) is not None
-    return any(x == w or x == w + "s" or (len(w) >= 4 and x.endswith(w)) for x in title_words)
+    return any(x == w or x == w + "s" or (len(w) >= 4 and x.endswith(w) and x not in own) for x in title_words)
 
 
 def _value_words(v: str) -> list[str]:

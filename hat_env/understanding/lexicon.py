@@ -122,6 +122,8 @@ class Lexicon:
     inj_modal_re: re.Pattern[str]
     inj_bare_commands: frozenset[str]
     inj_not_after_re: re.Pattern[str]
+    #: attributes a shop policy answers when the product lacks them
+    policy_attrs: frozenset[str]
     #: a purchase by count ("来三包", "take two bags")
     buy_count_re: re.Pattern[str]
     #: disclosure: a reveal verb and a secret in one clause
@@ -328,6 +330,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         inj_bare_commands=frozenset(_all(inj, "bare_commands")),
         inj_not_after_re=re.compile(rf"[\s,，:：]*(?:{alternation(_all(inj, 'not_after'))})(?![a-z])"),
         buy_count_re=_buy_count_re(specs),
+        policy_attrs=frozenset(a for p in specs.values() for a in p.policy_attrs),
         inj_reveal_re=re.compile(alternation(_all(inj, "reveal"))),
         inj_secret_re=re.compile(alternation(_all(inj, "secrets"))),
         identity_re=identity_re,

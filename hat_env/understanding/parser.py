@@ -508,6 +508,7 @@ class CommentParser:
             return attr
 
         spec_at: dict[tuple[int | None, int], int] = {}  # (link, clause) -> spec intents there
+        compared: tuple[int, int | None, int | None] | None = None  # the compare's clause and links
         efficacy_cond: list[tuple[int, int | None, int]] = []
         for start, end, typ, val in hits:
             clause = bisect_right(bounds, start)
@@ -527,6 +528,7 @@ class CommentParser:
                         if pair is not None:
                             found.append((pair[0], Intent("compare", link=pair[1], link2=pair[2])))
                             flags.add("compare")
+                            compared = (clause, pair[1], pair[2])
                 elif k == "efficacy":
                     found.append((start, Intent("efficacy", link=link_at(start))))
                 else:
@@ -536,7 +538,11 @@ class CommentParser:
                     found.append((start, Intent(k, link=ln)))
             elif typ in ("spec", "value"):
                 ln = link_at(start)
-                found.append((start, Intent("spec", link=ln, attr=spec_attr(ln, val))))
+                attr = spec_attr(ln, val)
+                if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
+                    found.append((start, Intent("after_sales", link=ln)))
+                    continue
+                found.append((start, Intent("spec", link=ln, attr=attr)))
                 spec_at[(ln, clause)] = spec_at.get((ln, clause), 0) + 1
             elif typ == "deal":  # "is link 1 part of a bundle", "coupon code?": a question about that kind of deal
                 found.append((start, Intent("campaign", link=link_at(start), attr=val)))
@@ -562,6 +568,9 @@ class CommentParser:
             m = lex.identity_re.search(f)
             if m is not None:
                 found.append((m.start(), Intent("identity")))
+        if compared is not None:  # "哪个SPF高": the spec word is what the two are compared on
+            found = [(p, it) for p, it in found if not (it.kind == "spec" and bisect_right(bounds, p) == compared[0]
+                                                          and it.link in (None, compared[1], compared[2]))]
         product_found = any(it.kind in _PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                             for _, it in found)
         if not product_found and mentions:
