@@ -83,9 +83,9 @@ def _han_keywords() -> tuple[str, ...]:
     return tuple(w for w in lex.roles if not w.isascii() and len(w) >= 2 and _is_keyword(w, lex.roles))
 
 
-def _names_of(e: Entry, concepts: bool = True) -> set[str]:
-    """The names ``e`` is known by: pieces of its title and brand, and (``concepts``) the words of each product
-    noun its title has ("Smartwatch" is also "watch", "手表")."""
+def _names_of(e: Entry) -> set[str]:
+    """The names ``e`` is known by: pieces of its title and brand, and the words of each product noun its title
+    has ("Smartwatch" is also "watch", "手表")."""
     lex = lexicon()
     t = fold(e.title)
     out: set[str] = set()
@@ -107,7 +107,7 @@ def _names_of(e: Entry, concepts: bool = True) -> set[str]:
             out.add(f"{a} {c}")
             out.add(a + c)
     own = {w for ws in lex.nouns.values() for w in ws}  # a title word that is a noun of its own ("dishwasher")
-    for cid, words in lex.nouns.items() if concepts else ():  # is not another one's compound ("washer")
+    for cid, words in lex.nouns.items():  # is not another one's compound ("washer")
         if any(_title_has(t, tw, w, own) for w in words):
             out.update(words)
     return out
@@ -150,13 +150,7 @@ def _build(entries: tuple[Entry, ...], specs_known: bool = True) -> Catalog:
             if not w.isascii() and any(k in w for k in han_kw):
                 continue
             by_name.setdefault(w, set()).add(e.link)
-    # a name some titles hold as written names those products only: "cat food" in "Indoor Cat Food" is that
-    # product, not every product whose noun concept lists "cat food" (a dog food's)
-    literal: dict[str, set[int]] = {}
-    for e in entries:
-        for w in _names_of(e, concepts=False):
-            literal.setdefault(w, set()).add(e.link)
-    names = {w: frozenset(literal.get(w) or s) for w, s in by_name.items()}
+    names = {w: frozenset(s) for w, s in by_name.items()}
     names_re = re.compile(alternation(sorted(names), plural=True)) if names else None
     typo = tuple(sorted(w for w in names if w.isascii() and w.isalpha() and len(w) >= 5))
     values: dict[str, list[tuple[int, str]]] = {}

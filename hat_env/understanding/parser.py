@@ -325,7 +325,8 @@ class CommentParser:
         kw_src = f  # link references blanked: "6号链接口味" is not "接口"
         for a, b in taken:
             kw_src = _blank(kw_src, a, b)
-        buys = list(lex.buy_count_re.finditer(kw_src))  # "来三包", "take two bags": a purchase, its words no other
+        buys = [m for m in lex.buy_count_re.finditer(kw_src)  # "来三包", "take two bags": a purchase, its words
+                if not _is_question(_clause_text(f, bounds, bisect_right(bounds, m.start())))]  # no other
         for m in buys:
             kw_src = _blank(kw_src, m.start(), m.end())
         kw = list(lex.words_re.finditer(kw_src))
