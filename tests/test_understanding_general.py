@@ -1,6 +1,8 @@
-"""Injections read by their structure, not by one comment's wording: a clause that dictates what the host is to
-say (leads, a modal, a say-command) and a clause that asks for the host's hidden set-up (a reveal verb and a
-secret). The comments are written from the rooms' data (electronics_en seed 98907, healthfood_zh seed 2202)."""
+"""The comment parser on wording it was not developed on, read by structure: injections (a clause that dictates
+what the host is to say: leads, a modal, a say-command; a clause that asks for the host's hidden set-up: a reveal
+verb and a secret), product names against the catalog (a one-product modifier before a generic noun, species and
+compound nouns), purchases by count, policy attributes, comparisons on a spec, other languages. The comments are
+written from the rooms' data (``caltool.py room``)."""
 
 from __future__ import annotations
 
@@ -57,3 +59,36 @@ def test_questions_that_use_say_words_are_not_injections(text: str, r: RoomState
                                                           kinds: list[tuple[str, int | None]]) -> None:
     """A request for information ("say the price", "说一下") or a greeting is read as what it asks."""
     assert [(i.kind, i.link) for i in parse_comment(text, locale, catalog=r)] == kinds
+
+
+PETS = room("pets_en", 7301)
+APPLIANCES = room("appliances_en", 7301)
+GROCERIES = room("groceries_zh", 7301)
+BEAUTY = room("beauty_zh", 1101)
+
+
+@pytest.mark.parametrize("text,r,locale,want", [
+    # a one-product modifier before a generic noun, and species nouns ("food" is links 1 and 3)
+    ("how much is the puppy food", PETS, "en_US", [("price", 2, None)]),
+    ("does the cat food ship fast", PETS, "en_US", [("shipping", 3, None)]),
+    ("¿cuánto cuesta la comida de gato?", PETS, "en_US", [("price", 3, None)]),
+    # a compound noun of its own is not another noun's ("dishwasher" is no washer)
+    ("how loud is the washer", APPLIANCES, "en_US", [("spec", 3, "noise_level")]),
+    ("¿cuánto cuesta la lavadora?", APPLIANCES, "en_US", [("price", 3, None)]),
+    ("is the fridge in stock", APPLIANCES, "en_US", [("stock", 4, None)]),
+    # a purchase by count, not inside a question
+    ("芒果干给我来两包", GROCERIES, "zh_CN", [("purchase", 7, None)]),
+    ("I'll take three bags of the puppy salmon", PETS, "en_US", [("purchase", 2, None)]),
+    ("牛肉干买两包有优惠吗", GROCERIES, "zh_CN", [("campaign", 6, None)]),
+    # a policy attribute the product has no spec for is an after-sales question
+    ("does the cat tree come with a warranty", PETS, "en_US", [("after_sales", 4, None)]),
+    ("does the blender have a warranty", APPLIANCES, "en_US", [("spec", 2, "warranty")]),
+    # the spec a comparison is made on belongs to the compare
+    ("防晒霜跟粉底液哪个容量大", BEAUTY, "zh_CN", [("compare", 3, None)]),
+    # a language the room does not serve
+    ("Máy giặt này giá bao nhiêu vậy?", APPLIANCES, "en_US", [("other_language", None, None)]),
+])
+def test_names_counts_policies_and_languages(text: str, r: RoomState, locale: str,
+                                             want: list[tuple[str, int | None, str | None]]) -> None:
+    """What a viewer asks, with the product named as the room's catalog names it."""
+    assert [(i.kind, i.link, i.attr) for i in parse_comment(text, locale, catalog=r)] == want
