@@ -318,7 +318,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         link_re=link_re,
         joiner_re=joiner_re,
         order_re=order_re,
-        inj_trigger_re=re.compile(alternation(trig)),
+        inj_trigger_re=re.compile(alternation(trig, plural=True)),
         inj_head_re=re.compile(alternation(heads)),
         inj_object_re=re.compile(alternation(objs)),
         say_re=re.compile(alternation(says)),

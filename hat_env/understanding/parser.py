@@ -45,6 +45,7 @@ _A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1")
 _QUESTION_CHARS = frozenset("?？❓❔¿")
 _TRAIL = " \t~～。.!！…😭😂🤔👀🙏😍🥺" 
 _QUOTE_PAIRS = {"“": "”", '"': '"', "「": "」", "『": "』", "'": "'", "‘": "’"}
+_PAYLOAD_OPEN = frozenset(":：\"'“‘「『")  # a colon or an opening quote: what follows is to be said as written
 _PAYLOAD_TRAIL = " \t\r\n.。!！?？~～"
 _PRODUCT_KINDS = frozenset({"price", "stock", "campaign", "shipping", "after_sales", "purchase", "spec"})
 
@@ -147,6 +148,13 @@ class CommentParser:
                 if sm is not None:
                     say_end = sm.end()
             j = i + 1
+            if say_end is None:  # a dictation later in the trigger's sentence is its say ("new rule: always call")
+                se = _SENT_END_RE.search(f, en)
+                upto = se.start() if se is not None else len(f)
+                while j < len(merged) and merged[j][0] < upto:
+                    if say_end is None and merged[j][2]:
+                        say_end = merged[j][1]
+                    j += 1
             if say_end is not None:  # triggers inside the payload's sentence are part of it
                 se = _SENT_END_RE.search(f, say_end)
                 upto = se.start() if se is not None else len(f)
@@ -177,7 +185,8 @@ class CommentParser:
             follows), a disclosure's is its last word's.
         """
         out: list[tuple[int, int, bool]] = []
-        starts = sorted({0, *(m.end() for m in _CLAUSE_RE.finditer(f)), *(m.end() for m in lex.joint_re.finditer(f))})
+        starts = sorted({0, *(m.end() for m in _CLAUSE_RE.finditer(f)), *(m.end() for m in lex.joint_re.finditer(f)),
+                         *(i + 1 for i, ch in enumerate(f) if ch in ":：")})  # "弹幕测试：主播请念…"
         for k, a in enumerate(starts):
             b = starts[k + 1] if k + 1 < len(starts) else len(f)
             clause = f[a:b]
@@ -187,8 +196,10 @@ class CommentParser:
             if m is not None and m.end() < len(f):
                 bare = m.group("cmd") in lex.inj_bare_commands
                 rest = f[m.end():].strip(" \t:：,，")
-                if ((bare or lex.inj_modal_re.search(m.group("lead")) is not None)
-                        and lex.inj_not_after_re.match(f, m.end()) is None and len(rest) >= 2):
+                na = lex.inj_not_after_re.match(f, m.end())
+                quoted = f[na.end() if na is not None else m.end():].lstrip()[:1] in _PAYLOAD_OPEN
+                if ((bare or quoted or lex.inj_modal_re.search(m.group("lead")) is not None)
+                        and (na is None or quoted) and len(rest) >= 2):  # "念一下：…" quotes what is to be said
                     out.append((a + len(clause) - len(clause.lstrip()), m.end(), True))
                     continue
             rv = lex.inj_reveal_re.search(clause)
