@@ -31,12 +31,13 @@ _VALUE_SPLIT = re.compile(r"[、,，/;；|()（）\s]+|(?<=[\u4e00-\u9fff])[\d.%
 
 @dataclass(frozen=True)
 class Entry:
-    """One product: its link, and its spec keys and values (as given)."""
+    """One product: its link, and its spec keys and values (as given), and its category key ("dog_food")."""
 
     link: int
     title: str
     brand: str
     specs: tuple[tuple[str, str], ...]
+    category: str = ""
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,8 +108,10 @@ def _names_of(e: Entry) -> set[str]:
             out.add(f"{a} {c}")
             out.add(a + c)
     own = {w for ws in lex.nouns.values() for w in ws}  # a title word that is a noun of its own ("dishwasher")
+    ct = e.category.replace("_", " ").lower()  # a dog food is "dog food" whatever its title calls it
+    cw = ct.split()
     for cid, words in lex.nouns.items():  # is not another one's compound ("washer")
-        if any(_title_has(t, tw, w, own) for w in words):
+        if any(_title_has(t, tw, w, own) or (ct and " " in w and _title_has(ct, cw, w)) for w in words):
             out.update(words)
     return out
 
@@ -168,7 +171,8 @@ def _build(entries: tuple[Entry, ...], specs_known: bool = True) -> Catalog:
 
 def _entries(products: Iterable[Any]) -> tuple[Entry, ...]:
     return tuple(Entry(int(p.link), str(p.title), str(getattr(p, "brand", "") or ""),
-                       tuple((str(k), str(v)) for k, v in (getattr(p, "specs", None) or {}).items()))
+                       tuple((str(k), str(v)) for k, v in (getattr(p, "specs", None) or {}).items()),
+                       str(getattr(p, "category", "") or ""))
                  for p in products)
 
 
