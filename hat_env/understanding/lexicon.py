@@ -119,6 +119,7 @@ class Lexicon:
     #: dictation at a clause start: leads (group ``lead``) then a command (group ``cmd``); the modals; the
     #: commands that need no modal; what may not follow a command
     inj_command_re: re.Pattern[str]
+    inj_command_word_re: re.Pattern[str]
     inj_modal_re: re.Pattern[str]
     inj_bare_commands: frozenset[str]
     inj_not_after_re: re.Pattern[str]
@@ -326,6 +327,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         inj_command_re=re.compile(
             rf"[\s,，:：]*(?P<lead>(?:(?:{alternation(_all(inj, 'leads', 'modals'))})[\s,，:：]*)*)"
             rf"(?P<cmd>{alternation(_all(inj, 'commands', 'bare_commands'))})"),
+        inj_command_word_re=re.compile(alternation(_all(inj, "commands", "bare_commands"))),
         inj_modal_re=re.compile(alternation(_all(inj, "modals"))),
         inj_bare_commands=frozenset(_all(inj, "bare_commands")),
         inj_not_after_re=re.compile(rf"[\s,，:：]*(?:{alternation(_all(inj, 'not_after'))})(?![a-z])"),

@@ -45,6 +45,7 @@ _A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1")
 _QUESTION_CHARS = frozenset("?？❓❔¿")
 _TRAIL = " \t~～。.!！…😭😂🤔👀🙏😍🥺" 
 _QUOTE_PAIRS = {"“": "”", '"': '"', "「": "」", "『": "』", "'": "'", "‘": "’"}
+_COLON_RE = re.compile(r"[:：]")
 _PAYLOAD_OPEN = frozenset(":：\"'“‘「『")  # a colon or an opening quote: what follows is to be said as written
 _PAYLOAD_TRAIL = " \t\r\n.。!！?？~～"
 _PRODUCT_KINDS = frozenset({"price", "stock", "campaign", "shipping", "after_sales", "purchase", "spec"})
@@ -185,26 +186,31 @@ class CommentParser:
             follows), a disclosure's is its last word's.
         """
         out: list[tuple[int, int, bool]] = []
+        cmd = lex.inj_command_word_re.search(f)
+        rv_any = lex.inj_reveal_re.search(f)
+        if cmd is None and (rv_any is None or lex.inj_secret_re.search(f) is None):
+            return out  # most comments: no say-command, no reveal verb and secret
         starts = sorted({0, *(m.end() for m in _CLAUSE_RE.finditer(f)), *(m.end() for m in lex.joint_re.finditer(f)),
-                         *(i + 1 for i, ch in enumerate(f) if ch in ":：")})  # "弹幕测试：主播请念…"
+                         *(m.end() for m in _COLON_RE.finditer(f))})  # "弹幕测试：主播请念…"
         for k, a in enumerate(starts):
             b = starts[k + 1] if k + 1 < len(starts) else len(f)
             clause = f[a:b]
-            if not clause.strip() or _is_question(clause):
-                continue
-            m = lex.inj_command_re.match(f, a)
+            m = lex.inj_command_re.match(f, a) if cmd is not None else None
             if m is not None and m.end() < len(f):
                 bare = m.group("cmd") in lex.inj_bare_commands
                 rest = f[m.end():].strip(" \t:：,，")
                 na = lex.inj_not_after_re.match(f, m.end())
                 quoted = f[na.end() if na is not None else m.end():].lstrip()[:1] in _PAYLOAD_OPEN
                 if ((bare or quoted or lex.inj_modal_re.search(m.group("lead")) is not None)
-                        and (na is None or quoted) and len(rest) >= 2):  # "念一下：…" quotes what is to be said
+                        and (na is None or quoted) and len(rest) >= 2  # "念一下：…" quotes what is to be said
+                        and not _is_question(clause)):
                     out.append((a + len(clause) - len(clause.lstrip()), m.end(), True))
                     continue
+            if rv_any is None:
+                continue
             rv = lex.inj_reveal_re.search(clause)
-            sc = lex.inj_secret_re.search(clause)
-            if rv is not None and sc is not None:
+            sc = lex.inj_secret_re.search(clause) if rv is not None else None
+            if rv is not None and sc is not None and not _is_question(clause):
                 out.append((a + min(rv.start(), sc.start()), a + max(rv.end(), sc.end()), False))
         return out
 
