@@ -31,12 +31,13 @@ _VALUE_SPLIT = re.compile(r"[、,，/;；|()（）\s]+|(?<=[\u4e00-\u9fff])[\d.%
 
 @dataclass(frozen=True)
 class Entry:
-    """One product: its link, and its spec keys and values (as given)."""
+    """One product: its link, and its spec keys and values (as given), and its category key ("dog_food")."""
 
     link: int
     title: str
     brand: str
     specs: tuple[tuple[str, str], ...]
+    category: str = ""
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,6 +85,8 @@ def _han_keywords() -> tuple[str, ...]:
 
 
 def _names_of(e: Entry) -> set[str]:
+    """The names ``e`` is known by: pieces of its title and brand, and the words of each product noun its title
+    has ("Smartwatch" is also "watch", "手表")."""
     lex = lexicon()
     t = fold(e.title)
     out: set[str] = set()
@@ -104,18 +107,23 @@ def _names_of(e: Entry) -> set[str]:
         if not a.isdigit() and not c.isdigit():
             out.add(f"{a} {c}")
             out.add(a + c)
-    for cid, words in lex.nouns.items():
-        if any(_title_has(t, tw, w) for w in words):
+    own = {w for ws in lex.nouns.values() for w in ws}  # a title word that is a noun of its own ("dishwasher")
+    ct = e.category.replace("_", " ").lower()  # a dog food is "dog food" whatever its title calls it
+    cw = ct.split()
+    for cid, words in lex.nouns.items():  # is not another one's compound ("washer")
+        if any(_title_has(t, tw, w, own) or (ct and " " in w and _title_has(ct, cw, w)) for w in words):
             out.update(words)
     return out
 
 
-def _title_has(title: str, title_words: list[str], w: str) -> bool:
+def _title_has(title: str, title_words: list[str], w: str, own: set[str] | frozenset[str] = frozenset()) -> bool:
+    """Whether noun ``w`` is in the (folded) ``title``: a Latin word as a word, its plural, or the end of a
+    compound ("smartwatch" has "watch") unless the compound is a noun of its own (``own``)."""
     if not w.isascii():
         return w in title
     if " " in w:
         return re.search(r"(?<![a-z])" + re.escape(w) + r"(?![a-z])", title) is not None
-    return any(x == w or x == w + "s" or (len(w) >= 4 and x.endswith(w)) for x in title_words)
+    return any(x == w or x == w + "s" or (len(w) >= 4 and x.endswith(w) and x not in own) for x in title_words)
 
 
 def _value_words(v: str) -> list[str]:
@@ -163,7 +171,8 @@ def _build(entries: tuple[Entry, ...], specs_known: bool = True) -> Catalog:
 
 def _entries(products: Iterable[Any]) -> tuple[Entry, ...]:
     return tuple(Entry(int(p.link), str(p.title), str(getattr(p, "brand", "") or ""),
-                       tuple((str(k), str(v)) for k, v in (getattr(p, "specs", None) or {}).items()))
+                       tuple((str(k), str(v)) for k, v in (getattr(p, "specs", None) or {}).items()),
+                       str(getattr(p, "category", "") or ""))
                  for p in products)
 
 

@@ -79,6 +79,21 @@ def alternation(words: list[str], plural: bool = False) -> str:
     return "|".join(parts) if parts else r"(?!x)x"
 
 
+def _buy_count_re(specs: dict[str, ParserSpec]) -> re.Pattern[str]:
+    """A buy verb, a count (digits, a locale's numeral characters or count words) and a measure word."""
+    verbs = sorted({fold(w) for p in specs.values() for w in p.buy_verbs})
+    counts = sorted({fold(w) for p in specs.values() for w in p.count_words})
+    chars = "".join(sorted({c for p in specs.values() for c in fold(p.numerals)}))
+    measures = sorted({fold(w) for p in specs.values() for w in p.measure_words})
+    num = r"\d{1,3}" + (f"|[{re.escape(chars)}]{{1,3}}" if chars else "") + (f"|{alternation(counts)}" if counts else "")
+    return re.compile(rf"(?:{alternation(verbs)})\s*(?:{num})\s*(?:{alternation(measures)})")
+
+
+def _all(inj: list[Any], *fields: str) -> list[str]:
+    """The folded words of ``fields`` of every locale's injection words (``inj``), sorted, without repeats."""
+    return sorted({fold(w) for i in inj for f in fields for w in getattr(i, f)})
+
+
 @dataclass(frozen=True)
 class Lexicon:
     """Every locale's parser vocabulary, compiled (see the module docstring)."""
@@ -101,6 +116,20 @@ class Lexicon:
     inj_object_re: re.Pattern[str]
     say_re: re.Pattern[str]
     say_trigger_words: frozenset[str]
+    #: dictation at a clause start: leads (group ``lead``) then a command (group ``cmd``); the modals; the
+    #: commands that need no modal; what may not follow a command
+    inj_command_re: re.Pattern[str]
+    inj_command_word_re: re.Pattern[str]
+    inj_modal_re: re.Pattern[str]
+    inj_bare_commands: frozenset[str]
+    inj_not_after_re: re.Pattern[str]
+    #: attributes a shop policy answers when the product lacks them
+    policy_attrs: frozenset[str]
+    #: a purchase by count ("来三包", "take two bags")
+    buy_count_re: re.Pattern[str]
+    #: disclosure: a reveal verb and a secret in one clause
+    inj_reveal_re: re.Pattern[str]
+    inj_secret_re: re.Pattern[str]
     #: "you ... ai": an addressee, up to two filler words, an identity word
     identity_re: re.Pattern[str]
     #: sub-clause boundaries for the quantity rule, and clause boundaries
@@ -290,11 +319,22 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         link_re=link_re,
         joiner_re=joiner_re,
         order_re=order_re,
-        inj_trigger_re=re.compile(alternation(trig)),
+        inj_trigger_re=re.compile(alternation(trig, plural=True)),
         inj_head_re=re.compile(alternation(heads)),
         inj_object_re=re.compile(alternation(objs)),
         say_re=re.compile(alternation(says)),
         say_trigger_words=frozenset(fold(w) for i in inj for w in i.say_triggers),
+        inj_command_re=re.compile(
+            rf"[\s,，:：]*(?P<lead>(?:(?:{alternation(_all(inj, 'leads', 'modals'))})[\s,，:：]*)*)"
+            rf"(?P<cmd>{alternation(_all(inj, 'commands', 'bare_commands'))})"),
+        inj_command_word_re=re.compile(alternation(_all(inj, "commands", "bare_commands"))),
+        inj_modal_re=re.compile(alternation(_all(inj, "modals"))),
+        inj_bare_commands=frozenset(_all(inj, "bare_commands")),
+        inj_not_after_re=re.compile(rf"[\s,，:：]*(?:{alternation(_all(inj, 'not_after'))})(?![a-z])"),
+        buy_count_re=_buy_count_re(specs),
+        policy_attrs=frozenset(a for p in specs.values() for a in p.policy_attrs),
+        inj_reveal_re=re.compile(alternation(_all(inj, "reveal"))),
+        inj_secret_re=re.compile(alternation(_all(inj, "secrets"))),
         identity_re=identity_re,
         joint_re=joint_re,
         qty_next=frozenset(fold(w) for p in specs.values() for w in p.quantity_price_next),

@@ -45,6 +45,8 @@ _A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1")
 _QUESTION_CHARS = frozenset("?？❓❔¿")
 _TRAIL = " \t~～。.!！…😭😂🤔👀🙏😍🥺" 
 _QUOTE_PAIRS = {"“": "”", '"': '"', "「": "」", "『": "』", "'": "'", "‘": "’"}
+_COLON_RE = re.compile(r"[:：]")
+_PAYLOAD_OPEN = frozenset(":：\"'“‘「『")  # a colon or an opening quote: what follows is to be said as written
 _PAYLOAD_TRAIL = " \t\r\n.。!！?？~～"
 _PRODUCT_KINDS = frozenset({"price", "stock", "campaign", "shipping", "after_sales", "purchase", "spec"})
 
@@ -128,6 +130,7 @@ class CommentParser:
             om = lex.inj_object_re.search(f, m.end(), stop)
             if om is not None:
                 starts.append((m.start(), om.end(), False))
+        starts.extend(CommentParser._dictations(f, lex))
         if not starts:
             return [], len(f)
         starts.sort()
@@ -146,6 +149,13 @@ class CommentParser:
                 if sm is not None:
                     say_end = sm.end()
             j = i + 1
+            if say_end is None:  # a dictation later in the trigger's sentence is its say ("new rule: always call")
+                se = _SENT_END_RE.search(f, en)
+                upto = se.start() if se is not None else len(f)
+                while j < len(merged) and merged[j][0] < upto:
+                    if say_end is None and merged[j][2]:
+                        say_end = merged[j][1]
+                    j += 1
             if say_end is not None:  # triggers inside the payload's sentence are part of it
                 se = _SENT_END_RE.search(f, say_end)
                 upto = se.start() if se is not None else len(f)
@@ -162,6 +172,47 @@ class CommentParser:
             out.append((st, Intent("injection", payload=payload)))
             i = j
         return out, merged[0][0]
+
+    @staticmethod
+    def _dictations(f: str, lex: Lexicon) -> list[tuple[int, int, bool]]:
+        """Clauses that dictate what the host says or ask for its hidden set-up (see ``InjectionWords``).
+
+        Args:
+            f: the folded comment.
+            lex: the compiled words.
+
+        Returns:
+            ``(start, end, is a say-trigger)`` for each: a dictation's end is its command's (the payload
+            follows), a disclosure's is its last word's.
+        """
+        out: list[tuple[int, int, bool]] = []
+        cmd = lex.inj_command_word_re.search(f)
+        rv_any = lex.inj_reveal_re.search(f)
+        if cmd is None and (rv_any is None or lex.inj_secret_re.search(f) is None):
+            return out  # most comments: no say-command, no reveal verb and secret
+        starts = sorted({0, *(m.end() for m in _CLAUSE_RE.finditer(f)), *(m.end() for m in lex.joint_re.finditer(f)),
+                         *(m.end() for m in _COLON_RE.finditer(f))})  # "弹幕测试：主播请念…"
+        for k, a in enumerate(starts):
+            b = starts[k + 1] if k + 1 < len(starts) else len(f)
+            clause = f[a:b]
+            m = lex.inj_command_re.match(f, a) if cmd is not None else None
+            if m is not None and m.end() < len(f):
+                bare = m.group("cmd") in lex.inj_bare_commands
+                rest = f[m.end():].strip(" \t:：,，")
+                na = lex.inj_not_after_re.match(f, m.end())
+                quoted = f[na.end() if na is not None else m.end():].lstrip()[:1] in _PAYLOAD_OPEN
+                if ((bare or quoted or lex.inj_modal_re.search(m.group("lead")) is not None)
+                        and (na is None or quoted) and len(rest) >= 2  # "念一下：…" quotes what is to be said
+                        and not _is_question(clause)):
+                    out.append((a + len(clause) - len(clause.lstrip()), m.end(), True))
+                    continue
+            if rv_any is None:
+                continue
+            rv = lex.inj_reveal_re.search(clause)
+            sc = lex.inj_secret_re.search(clause) if rv is not None else None
+            if rv is not None and sc is not None and not _is_question(clause):
+                out.append((a + min(rv.start(), sc.start()), a + max(rv.end(), sc.end()), False))
+        return out
 
     def _orders(self, work: str, f: str, lex: Lexicon) -> tuple[list[tuple[int, Intent]], str]:
         found: list[tuple[int, Intent]] = []
@@ -291,6 +342,10 @@ class CommentParser:
         kw_src = f  # link references blanked: "6号链接口味" is not "接口"
         for a, b in taken:
             kw_src = _blank(kw_src, a, b)
+        buys = [m for m in lex.buy_count_re.finditer(kw_src)  # "来三包", "take two bags": a purchase, its words
+                if not _is_question(_clause_text(f, bounds, bisect_right(bounds, m.start())))]  # no other
+        for m in buys:
+            kw_src = _blank(kw_src, m.start(), m.end())
         kw = list(lex.words_re.finditer(kw_src))
         names: list[Mention] = []
         if cat is not None and cat.names_re is not None:
@@ -316,7 +371,7 @@ class CommentParser:
                 kw = [m for m in lex.words_re.finditer(g) if free(m.start(), m.end())]
 
         # -- keywords --------------------------------------------------------------------------------------
-        hits: list[Hit] = []
+        hits: list[Hit] = [(m.start(), m.end(), "kind", "purchase") for m in buys]
         for m in kw:
             w = m.group()
             roles = lex.roles.get(w) or lex.roles.get(re.sub(r"\s+", " ", w).replace("’", "'"))
@@ -333,7 +388,7 @@ class CommentParser:
         self._typos(f, lex, cat, covered, hits, names, bounds)
         if not f.isascii() and _HAN.search(f):
             self._sounds(f, hits, names, mentions, bounds)
-        mentions = _merge_names(sorted(mentions + names))
+        mentions = _merge_names(sorted(mentions + names), f)
 
         # -- spec values of the products named ---------------------------------------------------------------
         value_hits: list[tuple[int, int, int, str]] = []
@@ -341,7 +396,8 @@ class CommentParser:
         if cat is not None and cat.values_re is not None and mentions and \
                 any(m[3] not in spec_clauses for m in mentions):
             for m in cat.values_re.finditer(f):
-                if not free(m.start(), m.end()) or any(a <= m.start() < b for a, b, _, _ in mentions):
+                if not free(m.start(), m.end()) or any(a <= m.start() < b for a, b, _, _ in mentions) \
+                        or any(b.start() <= m.start() < b.end() for b in buys):
                     continue
                 for link, attr in cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ()):
                     value_hits.append((m.start(), m.end(), link, attr))
@@ -470,6 +526,7 @@ class CommentParser:
             return attr
 
         spec_at: dict[tuple[int | None, int], int] = {}  # (link, clause) -> spec intents there
+        compared: tuple[int, int | None, int | None] | None = None  # the compare's clause and links
         efficacy_cond: list[tuple[int, int | None, int]] = []
         for start, end, typ, val in hits:
             clause = bisect_right(bounds, start)
@@ -489,6 +546,7 @@ class CommentParser:
                         if pair is not None:
                             found.append((pair[0], Intent("compare", link=pair[1], link2=pair[2])))
                             flags.add("compare")
+                            compared = (clause, pair[1], pair[2])
                 elif k == "efficacy":
                     found.append((start, Intent("efficacy", link=link_at(start))))
                 else:
@@ -498,7 +556,11 @@ class CommentParser:
                     found.append((start, Intent(k, link=ln)))
             elif typ in ("spec", "value"):
                 ln = link_at(start)
-                found.append((start, Intent("spec", link=ln, attr=spec_attr(ln, val))))
+                attr = spec_attr(ln, val)
+                if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
+                    found.append((start, Intent("after_sales", link=ln)))
+                    continue
+                found.append((start, Intent("spec", link=ln, attr=attr)))
                 spec_at[(ln, clause)] = spec_at.get((ln, clause), 0) + 1
             elif typ == "deal":  # "is link 1 part of a bundle", "coupon code?": a question about that kind of deal
                 found.append((start, Intent("campaign", link=link_at(start), attr=val)))
@@ -524,6 +586,9 @@ class CommentParser:
             m = lex.identity_re.search(f)
             if m is not None:
                 found.append((m.start(), Intent("identity")))
+        if compared is not None:  # "哪个SPF高": the spec word is what the two are compared on
+            found = [(p, it) for p, it in found if not (it.kind == "spec" and bisect_right(bounds, p) == compared[0]
+                                                          and it.link in (None, compared[1], compared[2]))]
         product_found = any(it.kind in _PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                             for _, it in found)
         if not product_found and mentions:
@@ -675,15 +740,20 @@ def _pinyin_roles(text: str, by_pinyin: dict[str, Any]) -> tuple[Any, ...]:
     return ()
 
 
-def _merge_names(names: list[Mention]) -> list[Mention]:
+def _merge_names(names: list[Mention], f: str) -> list[Mention]:
     """Consecutive mentions in one clause that share products narrow each other ("花漾的…精华", "海蓝的鱼油",
-    "1号精华")."""
+    "1号精华"); a name of one product right before a name of several is that product ("puppy food"). ``f``: the
+    folded comment the mentions' positions are in."""
     out: list[Mention] = []
     for m in names:
         if out:
             a = out[-1]
             if a[3] == m[3] and m[0] - a[1] <= 6 and a[2] & m[2] and m[0] >= a[1]:
                 out[-1] = (a[0], m[1], a[2] & m[2], a[3])
+                continue
+            if (a[3] == m[3] and len(a[2]) == 1 < len(m[2]) and m[0] >= a[1]
+                    and not f[a[1]:m[0]].strip()):  # a modifier naming one product, then a generic head noun
+                out[-1] = (a[0], m[1], a[2], a[3])  # ("puppy food", "salmon kibble")
                 continue
             if m[0] < a[1]:  # overlapping typo/sound names: keep the first
                 continue
