@@ -150,6 +150,15 @@ def _count(words: list[str], text: str) -> int:
 _PRODUCT_QUESTIONS = frozenset({"price", "spec", "stock", "campaign", "shipping", "compare"})
 
 
+_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)|[。！？]")
+
+
+def _first_sentence(text: str) -> tuple[str, str]:
+    """``(first sentence, the rest)`` of a skill description."""
+    m = _SENTENCE_END.search(text)
+    return (text, "") if m is None else (text[: m.end()], text[m.end() :])
+
+
 def skill_fit(kind: str, name: str, description: str) -> float:
     """How well a skill fits viewer intent ``kind``: the kind's words in its description, and in its name (a
     third as much when there is a description: names are often codes or puns, "post-purchase"; the name written
@@ -162,7 +171,10 @@ def skill_fit(kind: str, name: str, description: str) -> float:
     if name:  # the skill's own name inside its description is a label ("post-purchase-v3 questions"): name weight
         description = description.replace(name, " ")
     name_w = 1 / 3 if description.strip() else 1.0
-    score = _count(words, description) + name_w * _count(words, name_text)
+    # the first sentence says what the skill is for ("Reply skill for viewers who want to buy."); words after it are
+    # its instructions ("... and give the final price"), which count half
+    scope, rest = _first_sentence(description)
+    score = _count(words, scope) + 0.5 * _count(words, rest) + name_w * _count(words, name_text)
     if kind in _PRODUCT_QUESTIONS:
         score += 0.1 * min(3, _count(v.intents.get("product", []), f"{description} {name_text}"))
     text = f"{description} {name_text}"

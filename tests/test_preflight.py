@@ -169,12 +169,10 @@ def test_fallback_must_keep_the_reply_constraints(tmp_path: Path, capsys: pytest
     pack = _pack(tmp_path)
     y = pack / "harness.yaml"
     _edit_yaml(y, lambda d: d["constraints"].update(required_disclosure="[AI host]"))
-    # today's texts lack the disclosure: each is an error at its own line (a fallback skips the hooks)
+    # the pack has no fallback texts of its own (the locale files give them), so the one a room without a text
+    # gets lacks the disclosure: an error at the fallback_reply line (a fallback skips the hooks)
     assert main(["validate", str(pack)]) == 1
     out = capsys.readouterr().out
-    for loc in ("zh_CN", "en_US"):
-        assert f"{y}:{_line_of(y, loc + ':')}: constraints.fallback_reply.{loc}: the fallback reply lacks the " \
-               "required disclosure '[AI host]'" in out
     assert f"{y}:{_line_of(y, 'fallback_reply:')}: constraints.fallback_reply: the fallback reply lacks" in out  # '...'
     _edit_yaml(y, lambda d: d["constraints"].update(max_reply_chars=40, fallback_reply={
         "default": "One moment please. [AI host]", "en_US": "Give me a moment, I'll check that for you. [AI host]"}))
