@@ -340,7 +340,7 @@ def test_fuzz_atheris(tmp_path: Path) -> None:
     need("atheris")
     secs = int(float(os.environ.get("HAT_ENV_ATHERIS_S", "10")))
     script = Path(__file__).resolve().parent / "fuzz_atheris.py"
-    r = subprocess.run([sys.executable, str(script), f"-max_total_time={secs}", "-seed=1", "-rss_limit_mb=2048",
+    r = subprocess.run([sys.executable, str(script), f"-max_total_time={secs}", "-seed=1", "-rss_limit_mb=4096",
                         f"-artifact_prefix={tmp_path}/"], capture_output=True, text=True, timeout=secs + 120,
                        cwd=tmp_path)
     done = [ln for ln in r.stderr.splitlines() if "DONE" in ln or ln.startswith("Done ")]
