@@ -169,6 +169,9 @@ def read_arithmetic(r: "Reading") -> None:
         if why:
             why = f"'{shown}': {why}"
         answers = [("campaign", pid) for pid in pids] if deal and not why else []
+        if not why:  # "(69+159)×0.9=205.2元": each product's own price, added in, is said too
+            answers += [a for c in inside if c.verdict == "true" and c.attribute == "price" for a in c.answers
+                        if a[0] == "price"]
         r.claim(s, e, pids, "arithmetic", result, "", True, "false" if why else "true",
                 (f"{r.label(pids[0])}: {why}" if why and len(pids) == 1 else why), answers)
 

@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.facts import ProductFacts
+from hat_env.scoring.claims.fees import free_fee_word
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -380,6 +381,8 @@ def _free_item(r: "Reading", i: int) -> None:
     m = r.cfind("free_item", i)
     if m is None or not _state(r, i, c.start + m.start()):
         return
+    if free_fee_word(r, i, c.start + m.start()) is not None:
+        return  # "shipping itself is free", "installation is free": a fee, read by fees.read_free_fees
     pids, _ = _group(r, i, c.start + m.start())
     r.claim(c.start + m.start(), c.start + m.end(), pids, "price", 0.0, "pay", True, "false",
             f"{r.label(pids[0] if pids else None)}: '{r.m.original(c.start + m.start(), c.start + m.end())}' but it is not free")

@@ -13,6 +13,7 @@ import math
 import re
 from typing import TYPE_CHECKING
 
+from hat_env.scoring.claims import conversions, derived, fees
 from hat_env.scoring.claims.facts import NumFact, ProductFacts
 from hat_env.scoring.claims.numbers import Quantity, read_quantities
 
@@ -128,6 +129,9 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
         return True  # the fee, in a sentence (or a "Shipping: ..." line) about shipping
     if _is_total(r, v):
         return True
+    if any(_eq(v, x) for x in derived.fee_totals(pf)) and (
+            vocab.find("ship_words", st) or any(f.words is not None and f.words.search(st) for f in fees.fee_roles(vocab))):
+        return True  # the price with its fee in the sentence: "$49.99 with the $4.99 shipping"
     for k in range(2, 6):
         if _eq(v, k * pf.effective) and str(k) in ct:
             return True
@@ -208,8 +212,9 @@ def _later_flash(r: "Reading", pf: ProductFacts, i: int, clause_only: bool = Tru
             and c.start_s > r.room.t]
 
 
-def _money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0) -> list[float]:
-    """The values money in ``role`` may take for product ``pf``."""
+def _money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quantity | None = None) -> list[float]:
+    """The values money in ``role`` may take for product ``pf`` (``q``: the amount, for differences its sentence
+    states)."""
     if role == "pay":  # a bundle's price for its quantity is a price one pays too
         return [pf.effective, *pf.bundle_prices, *_later_flash(r, pf, i, clause_only=False)]
     if role == "base":
@@ -224,14 +229,35 @@ def _money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0) -> list
         return [t for _a, t, _c in pf.coupons if t > 0]
     if role == "fee":
         return [pf.product.shipping.fee] if pf.product.shipping.fee else [0.0]
+    if role == "difference" and q is not None:
+        gap = _threshold_gap(r, q, i, pf)
+        if gap is not None:
+            return gap  # "差30块就够满199": how far the price is from that threshold, nothing else
     if role in ("difference", "savings"):
-        return _pairs(r) + _savings(pf) + [a for a, _t, _c in pf.coupons]
+        return _pairs(r) + _savings(pf) + [a for a, _t, _c in pf.coupons] + (derived.differences(r, q, i, pf) if q is not None else [])
     return []
+
+
+def _threshold_gap(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> list[float] | None:
+    """A difference followed in its clause by a threshold ("差30块就够满199", "$10.01 short of the $50 minimum"):
+    the threshold less the product's prices; ``None`` when no threshold follows."""
+    c = r.clauses[i]
+    later = [x for x in read_quantities(r.m, r.vocab) if q.end <= x.start < c.end and x.dim in ("money", "plain")]
+    for x in later:
+        if _role(r, x, i) == "threshold":
+            return [x.value - p for p in (pf.base, pf.effective, pf.price) if x.value > p]
+    return None
 
 
 def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
     """Check one amount of money against the products it may be about, by its role; record the claim."""
     role = _role(r, q, i)
+    if role in ("pay", "upper", "lower") and derived.check_unit_price(r, q, i, pids, role):
+        return  # "一斤才7块7", "under $1.90 a pound": a price per unit of the product's quantity
+    fee_role = fees.amount_role(r, q, i) if role in ("pay", "fee") else None
+    if fee_role is not None:
+        fees.check_fee_amount(r, q, i, pids, fee_role)
+        return  # "$79 oversize fee", "installation is $99": that field of the product, not what the viewer pays
     v = q.value
     pfs = r.pfs(pids)
     if role == "pay" and (r.vocab.find("ship_words", r.stext(i)) or r.vocab.find("paid_shipping", r.stext(i))) and \
@@ -245,7 +271,7 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
         elif role == "lower":
             ok = pf.effective > v
         else:
-            ok = any(_eq(v, x) for x in _money_values(r, pf, role, i))
+            ok = any(_eq(v, x) for x in _money_values(r, pf, role, i, q))
             if not ok and role == "pay":
                 ok = _pay_alternatives(r, q, i, pf)
         if ok:
@@ -284,14 +310,17 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
             f"flash price {_money(pf.flash[0])}", "coupon": "coupons " + (", ".join(_money(a) for a, _t, _c in pf.coupons) or "none"),
             "threshold": "thresholds " + (", ".join(_money(t) for _a, t, _c in pf.coupons if t) or "none"),
             "fee": "free shipping" if pf.product.shipping.free_shipping else f"shipping {_money(pf.product.shipping.fee)}",
-            "upper": f"pays {_money(pf.effective)}", "lower": f"pays {_money(pf.effective)}"}.get(role, f"pays {_money(pf.effective)}")
+            "upper": f"pays {_money(pf.effective)}", "lower": f"pays {_money(pf.effective)}",
+            "difference": f"no difference or gap of its price ({_money(pf.effective)}) is that",
+            "savings": f"no saving on its price ({_money(pf.effective)}) is that"}.get(role, f"pays {_money(pf.effective)}")
     other = [p for p in r.room.products if p.product_id not in pids and _eq(v, r.room.effective_price(p))]
     tail = f" ({_money(v)} is {r.label(other[0].product_id)}'s price)" if other and role == "pay" else ""
     deal = r.vocab.find("coupon_words", r.stext(i)) is not None
     would = {"pay": [("price", pf.pid), ("purchase", pf.pid)] + ([("campaign", pf.pid)] if deal else []),
              "coupon": [("campaign", pf.pid)],
              "threshold": [("campaign", pf.pid)], "flash": [("campaign", pf.pid), ("price", pf.pid)],
-             "fee": [("shipping", pf.pid)]}.get(role, [])
+             "fee": [("shipping", pf.pid)],
+             "difference": [("campaign", pf.pid)] if _threshold_gap(r, q, i, pf) is not None else []}.get(role, [])
     r.claim(q.start, q.end, pids, "price", v, role, True, "false",
             f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but the viewer {what}{tail}"
             if role == "pay" else f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but {what}", would)
@@ -320,11 +349,42 @@ def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts
             [("campaign", pf.pid), ("price", pf.pid)])
 
 
-def _family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = False) -> str | None:
+#: topic words of the times' families, each list with the family it names (the nearest to a time decides it)
+_FAMILY_WORDS = (("returns_words", "returns"), ("warranty_words", "warranty"), ("ship_words", "shipping"))
+
+
+def _nearest_family(r: "Reading", i: int, pos: int) -> str | None:
+    """When a clause holds topic words of two families ("ships in about a week, with a 2-year warranty", "保质期
+    12个月，未拆封7天无理由可退"), the family of the word nearest to the time at ``pos`` (before it first, on a
+    tie); ``None`` when at most one family is named (the usual order then decides)."""
+    c0 = r.clauses[i].start
+    found: list[tuple[int, int, str]] = []
+    for name, fam in _FAMILY_WORDS:
+        for m in r.call(name, i):
+            s, e = c0 + m.start(), c0 + m.end()
+            if name == "returns_words" and ("refund" in m.group().lower() or "退款" in m.group()):
+                continue
+            found.append((pos - e if e <= pos else s - pos, 0 if e <= pos else 1, fam))
+    spec = [(k, rx) for k, rx in r.vocab.attributes.items() if k == "shelf_life"]
+    for k, rx in spec:
+        for m in rx.finditer(r.ctext(i)):
+            s, e = c0 + m.start(), c0 + m.end()
+            found.append((pos - e if e <= pos else s - pos, 0 if e <= pos else 1, f"spec:{k}"))
+    if len({f for _d, _b, f in found}) < 2:
+        return None
+    return min(found)[2]
+
+
+def _family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = False,
+            pos: int | None = None) -> str | None:
     """Which attribute a time or count in clause ``i`` is about, from its words (returns, warranty, order, delivery,
-    shipping, a spec key the products have), or ``None``."""
+    shipping, a spec key the products have), or ``None``; ``pos``: where the number stands (when the clause names
+    two topics, the nearest word decides)."""
     ct = r.ctext(i)
     v = r.vocab
+    near = _nearest_family(r, i, pos) if pos is not None else None
+    if near is not None:
+        return near
     if r.cfind("returns_words", i):
         return "returns"
     if r.cfind("warranty_words", i):
@@ -353,6 +413,18 @@ def _family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = F
                 not any(re.search(r"\d", r.ctext(k)) for _f, k in fams):
             return fams[0][0]  # one topic in the sentence, in a clause without its own number
     return None
+
+
+def _shares_words(r: "Reading", i: int, text: str) -> bool:
+    """Whether clause ``i`` shares content with a data text beyond its numbers: three 2-character runs for Chinese
+    ("拍照", "小时", "时内"), one word of four letters or more otherwise."""
+    ct = re.sub(r"[\d\s\W]+", " ", r.ctext(i).lower())
+    tx = re.sub(r"[\d\s\W]+", " ", text.lower())
+    if r.vocab.lang == "zh":
+        grams = {w[k : k + 2] for w in ct.split() for k in range(len(w) - 1)}
+        return sum(1 for g in grams if g in tx) >= 3
+    words = {w for w in ct.split() if len(w) >= 4}
+    return any(re.search(rf"\b{re.escape(w)}\b", tx) for w in words)
 
 
 def _fact_in_family(f: NumFact, fam: str) -> bool:
@@ -480,10 +552,12 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
     pfs = r.pfs(pids)
     if not pfs:
         return
+    if conversions.check_conversion(r, q, i, pids, _approximate(r, q, i)):
+        return  # "10斤也就是5公斤", "60 in, roughly 152 cm", "under 2 oz": a restatement or a bound
     sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None
     if sw is not None and q.start >= r.clauses[i].start + sw.end() and _supply(r, q, i, pfs):
         return  # how long a pack lasts: its count over the daily dose, not the shelf life
-    fam = _family(r, i, pfs) if q.dim in ("time_h", "time_m", "count") else None
+    fam = _family(r, i, pfs, pos=q.start) if q.dim in ("time_h", "time_m", "count") else None
     if q.dim == "time_h" and (r.cfind("flash_words", i) or r.cfind("coupon_words", i)) and \
             _deal_time(r, q, i, pids, pfs, record_false=fam is None):
         return  # a deal's window; with another topic word in the clause, only when it matches one
@@ -561,6 +635,12 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                         extra += [round(z, 1)] + ([float(round(z))] if abs(z - round(z)) < 0.05 else [])
             extra += [(100 - p) / 10 for _q, p in pf.bundles]
     if fam is not None and q.dim in ("time_h", "time_m"):
+        said = [(pf, f) for pf in pfs for f in pf.numbers if f.attr in ("faq", "note") and f.dim == q.dim
+                and _eq(f.value, q.base) and _shares_words(r, i, f.label)]
+        if said:  # "签收48小时内拍照联系客服" restating the FAQ or the after-sales note: its window, whatever the topic word
+            r.claim(q.start, q.end, pids, said[0][1].attr, q.base, q.unit, True, "true", "",
+                    [a for pf, _f in said for a in (("after_sales", pf.pid), ("spec:unknown", pf.pid))])
+            return
         fam_facts = [f for pf in pfs for f in pf.numbers if _fact_in_family(f, fam)]
         if fam == "delivery" and not fam_facts:
             h = pfs[0].product.shipping.ships_within_hours
@@ -632,6 +712,7 @@ def _list_marker(text: str, q: Quantity) -> bool:
 def read_number_claims(r: "Reading") -> None:
     """Read and check every number claim of the reply (appends to ``r.report.claims``)."""
     qs = read_quantities(r.m, r.vocab)
+    markers = derived.per_unit_markers(r, qs)
     idb = r.vocab.rx.get("id_before")
     cd = r.vocab.rx.get("countdown")
     countdowns = [(m.start(), m.end()) for m in cd.finditer(r.text)] if cd is not None else []
@@ -641,6 +722,8 @@ def read_number_claims(r: "Reading") -> None:
             continue
         if any(a <= q.start < b for a, b in countdowns):
             continue  # checked as a countdown (check_facts)
+        if any(a <= q.start < b for a, b in markers):
+            continue  # "1斤" of "1斤才7块7": the unit of a unit price, not a quantity
         i = r.clause_at(q.start)
         c = r.clauses[i]
         if idb is not None and q.dim == "plain" and idb.search(r.text[max(0, q.start - 12) : q.start]):

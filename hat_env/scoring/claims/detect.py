@@ -13,6 +13,7 @@ from hat_env.scoring.claims.check_facts import (
     _shipping_promise, _sold_out_sale, _stacking, _state, _warranty,
 )
 from hat_env.scoring.claims.check_lists import read_restatements
+from hat_env.scoring.claims.fees import read_free_fees
 from hat_env.scoring.claims.check_product import (
     _UNSUPPORTED, _effects, _features, _health, _order_status, _spec_values, _unsupported_lists,
 )
@@ -84,6 +85,9 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
     if r.vocab.bundle_terms:
         for i in stated:
             _bundle_terms(r, i)
+    if r.has("fee_free") or r.has("negation"):
+        for i in stated:
+            read_free_fees(r, i)  # "installation is free", "no oversize fee": the product's own fee fields
     carriers = {p.shipping.carrier for p in r.room.products} | set(r.vocab.carriers)
     if any(cn and cn.lower() in low for cn in carriers):
         for i in stated:

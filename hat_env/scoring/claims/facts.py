@@ -148,6 +148,8 @@ def product_facts(room: "RoomState", p: "Product", vocab: Vocab) -> ProductFacts
         spec_text[k] = normalize(str(v), vocab.locale).text  # cached by text
         nums += _q_facts(f"spec:{k}", str(v), vocab, f"{k} '{v}'")
     nums += _q_facts("title", p.title, vocab, f"title '{p.title}'")
+    if r.note:  # "坏果拍照48小时内包赔": the note's own numbers (a claim window, not when it ships)
+        nums += _q_facts("note", r.note, vocab, f"note '{r.note}'")
     for f in p.faq:
         nums += _q_facts("faq", f.a, vocab, f"FAQ '{f.a}'")
         # the question's own numbers are the condition its answer holds for ("170cm 60kg穿什么码？" -> M码)

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from hat_env.sim.room import RoomState
     from hat_env.types import Intent
 
+#: a number with its unit word right before a claim word ("7天", "30-day ", "12个月")
+_QTY_BEFORE = re.compile(r"\d+(?:\.\d+)?\s?-?[^\W\d]{0,6}\s?$")
 _SENT_END = re.compile(r"\.(?!\d)|[!?;\n。；]+")
 _CLAUSE_END = re.compile(r"[,:，：()（）|]|(?<=\s)-(?=\s)")
 
@@ -141,7 +143,9 @@ class Reading:
     def negated(self, i: int, pos: int) -> bool:
         """Whether a negation word stands in clause ``i`` before ``pos`` (within the locale's window)."""
         c = self.clauses[i]
-        lo = max(c.start, pos - self.vocab.negation_window)
+        # a quantity between the negation and the claim does not count towards the window ("不支持7天无理由退货")
+        q = _QTY_BEFORE.search(self.text, max(c.start, pos - 12), pos)
+        lo = max(c.start, pos - self.vocab.negation_window - (q.end() - q.start() if q is not None else 0))
         r = self.vocab.rx.get("negation")
         return bool(r is not None and r.search(self.text, lo, pos))
 

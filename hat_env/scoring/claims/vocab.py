@@ -29,6 +29,7 @@ _LISTS = (
     "insult", "deal_words", "no_deal", "link_ref", "link_range", "link_list_more", "group_words", "count_before", "no_coupon", "money_after_pay", "pay_before",
     "not_money_after", "buy_words", "certification", "absolute_price", "ranking", "effect_claims", "inactive_words", "leak_words", "dismissive",
     "approximate", "host_promise", "ending_soon", "refusal", "stock_context", "clause_question", "ample_stock", "no_discount", "size_advice", "exclusive", "supply_words", "per_day", "per_day_after",
+    "per_unit_after", "per_unit_lead", "per_unit_filler", "fee_free", "measure_upper", "measure_lower", "conversion_words",
 )
 
 
@@ -245,9 +246,11 @@ def load_vocab(locale: str) -> Vocab:
 
 
 #: dimension of the room's catalog vocabulary -> (the engine's dimension, factor from its base unit to the
-#: engine's): grams, millilitres and hours are both sides' bases; the engine measures length in inches
+#: engine's): grams, millilitres and hours are both sides' bases; the catalog measures length in centimetres and
+#: the engine in millimetres (its locale files: mm 1, cm 10, inch 25.4), so "60 in" of a room unit and "152 cm" of
+#: the locale's meet in one base
 _ROOM_DIMS: dict[str, tuple[str, float]] = {"mass": ("mass", 1.0), "volume": ("volume", 1.0),
-                                            "length": ("length", 1 / 2.54), "time": ("time_h", 1.0),
+                                            "length": ("length", 10.0), "time": ("time_h", 1.0),
                                             "power": ("power", 1.0), "charge": ("capacity", 1.0),
                                             "ratio": ("percent", 1.0)}
 _WITH_UNITS: dict[tuple[str, str], Vocab] = {}

@@ -1,0 +1,124 @@
+"""Spec quantities said in another unit: a conversion restating the quantity before it ("10斤也就是5公斤", "5 feet
+tall (60 in, roughly 152 cm)", "a 24 lb bag, about 10.9 kg"), and bounds on a measure ("under 2 oz" for 48 g).
+
+Units and their factors are the vocabulary's (``units`` of the locale file plus the room's catalog units), so
+any pair of units of one dimension converts. A conversion is a restatement: the quantity right before it in the
+sentence, of the same dimension, is what it must equal, rounded at the precision it is written with (``10.9 kg``
+for 10.886 kg), or within the approximate tolerance when the reply marks it approximate ("about", "约"). The
+quantity before it is checked against the data as usual. The words between the two that make the second a
+restatement are the locale's ``conversion_words`` ("that's", "or", "(", "也就是", "相当于"); a bound is a
+measure after ``measure_upper`` / ``measure_lower`` words.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims.numbers import Quantity, read_quantities
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.facts import ProductFacts
+    from hat_env.scoring.claims.read import Reading
+
+#: dimensions of spec measures (times, counts, money, percentages and 折 are read by their own rules)
+MEASURE_DIMS = frozenset({"mass", "volume", "length", "power", "capacity", "energy"})
+#: how far an approximate conversion may be from the quantity it restates
+APPROX = 0.1
+_EPS = 1e-6
+_PUNCT = re.compile(r"[\s,，、:：=≈~()（）]+")
+_DIMS = re.compile(r"\s?(?:[×xX*]|乘以?|by)\s?")
+
+
+def _precision(r: "Reading", q: Quantity) -> float:
+    """Half of the last written digit's place, in the quantity's base unit (``10.9 kg``: 0.05 kg)."""
+    m = re.search(r"\d+(?:\.(\d+))?", r.text[q.start : q.end])
+    dec = len(m.group(1)) if m and m.group(1) else 0
+    factor = q.base / q.value if q.value else 1.0
+    return 0.5 * 10 ** -dec * factor
+
+
+def _is_measure(q: Quantity) -> bool:
+    """Whether ``q`` is a spec measure (mass, volume, length... or a room unit's dimension)."""
+    return q.dim in MEASURE_DIMS or q.dim.startswith("room:")
+
+
+def restated(r: "Reading", q: Quantity, i: int) -> Quantity | None:
+    """The quantity ``q`` restates in another unit: the nearest quantity before it in its sentence, of the same
+    dimension and another unit, with only conversion words (or an approximate word) between them; else ``None``."""
+    if not _is_measure(q):
+        return None
+    conv = r.vocab.rx.get("conversion_words")
+    if conv is None:
+        return None
+    sent = r.clauses[i].sentence
+    before = [x for x in read_quantities(r.m, r.vocab) if x.end <= q.start
+              and r.clauses[r.clause_at(x.start)].sentence == sent]
+    if not before:
+        return None
+    prev = before[-1]
+    if prev.dim != q.dim or prev.unit == q.unit:
+        return None
+    gap = r.text[prev.end : q.start]
+    rest = _PUNCT.sub(" ", conv.sub(" ", gap)).split()
+    if len(gap) > 24 or conv.search(gap) is None or len(rest) > 1 or (rest and r.vocab.lang == "zh" and len(rest[0]) > 2):
+        return None  # more than the measure's noun ("24 lb bag, that's about") stands between: another item
+    return prev
+
+
+def restated_all(r: "Reading", q: Quantity, i: int) -> list[Quantity]:
+    """What ``q`` may restate: :func:`restated`'s quantity and the others of its dimension pair ("180×30厘米，
+    也就是1.8米长": 180 or 30 cm)."""
+    prev = restated(r, q, i)
+    if prev is None:
+        return []
+    qs = [x for x in read_quantities(r.m, r.vocab) if x.end <= prev.start]
+    out = [prev]
+    cur = prev
+    for x in reversed(qs):
+        if not _DIMS.fullmatch(r.text[x.end : cur.start]) or x.dim != prev.dim:
+            break
+        out.append(x)
+        cur = x
+    return out
+
+
+def check_conversion(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], approximate: bool) -> bool:
+    """Check a measure that restates the one before it, or that is a bound; record the claim and return True,
+    or return False when ``q`` is neither (the usual checks then read it)."""
+    if not _is_measure(q):
+        return False
+    c = r.clauses[i]
+    before = r.text[max(c.start, q.start - 14) : q.start]
+    up, low = r.vocab.rx.get("measure_upper"), r.vocab.rx.get("measure_lower")
+    bound = "upper" if up is not None and up.search(before) else "lower" if low is not None and low.search(before) else ""
+    prevs = restated_all(r, q, i)
+    orig = r.m.original(q.start, q.end)
+    if prevs:
+        ref = [x.base for x in prevs]
+        what = f"'{r.m.original(prevs[0].start, prevs[0].end)}'"
+    elif bound:
+        pfs = r.pfs(pids)
+        ref = [f.value for pf in pfs for f in pf.numbers if f.dim == q.dim and f.value > 0
+               and (f.attr.startswith("spec:") or f.attr == "title")]
+        if not ref:
+            return False
+        what = "the data's value"
+    else:
+        return False
+    if bound == "upper":
+        ok = any(x < q.base + _EPS for x in ref)
+    elif bound == "lower":
+        ok = any(x > q.base - _EPS for x in ref)
+    else:
+        tol = max(_precision(r, q), APPROX * q.base if approximate else 0.0)
+        ok = any(abs(x - q.base) <= tol + _EPS for x in ref)
+    if ok:
+        r.claim(q.start, q.end, pids, "conversion", q.base, q.unit, True, "true", "", [])
+    else:
+        r.claim(q.start, q.end, pids, "conversion", q.base, q.unit, True, "false",
+                f"'{orig}' but {what} is not that")
+    return True
+
+
+__all__ = ["MEASURE_DIMS", "check_conversion", "restated"]

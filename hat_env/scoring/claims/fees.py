@@ -1,0 +1,217 @@
+"""Money roles read from the room's own fields: a shipping fee, an oversize fee, an installation fee, a deposit,
+a gift's value ("$79 oversize fee", "installation is $99", "运费5元", "shipping itself is free, but there's a $15
+oversize fee").
+
+The roles are data: the locale's vocabulary (``fee_roles`` in ``vocab/<locale>.yaml``) names, per role, the
+product field it is checked against (a dotted path into the catalog product: ``shipping.oversize_fee``; ``null``
+when the catalog has no such field, so a stated amount is unsupported), the words that name it (``words``, for
+"free"/"no fee" claims), and the text just before or just after an amount that gives the amount that role
+(``before`` anchored at its end, ``after`` anchored at its start, like ``money_roles``). An amount in a fee role
+is that fee, never the price the viewer pays; a fee said to be free or absent must be 0 in the data (or, for
+shipping, the product must ship free).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from hat_env.scoring.claims.numbers import Quantity
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.facts import ProductFacts
+    from hat_env.scoring.claims.read import Reading
+    from hat_env.scoring.claims.vocab import Vocab
+
+_EPS = 0.0051
+
+
+@dataclass(frozen=True, slots=True)
+class FeeRole:
+    """One money role read from a product field.
+
+    Attributes:
+        name: the role's name (``shipping``, ``oversize``, ``installation``, ``deposit``...).
+        field: dotted path of the product field holding the amount (``shipping.oversize_fee``), or ``None`` when
+            the catalog has none (a stated amount is then unsupported).
+        words: regex of the words naming the fee anywhere in a clause (for "free" and "no ... fee"), or ``None``.
+        before: regex anchored at the end of the text just before an amount giving it this role, or ``None``.
+        after: regex anchored at the start of the text just after an amount giving it this role, or ``None``.
+        answers: the intent answer a true claim of this role gives (``shipping:free``: the fee question).
+    """
+
+    name: str
+    field: str | None
+    words: re.Pattern[str] | None
+    before: re.Pattern[str] | None
+    after: re.Pattern[str] | None
+    answers: str = "shipping:free"
+
+
+_ROLES: dict[tuple[str, int], tuple[FeeRole, ...]] = {}
+
+
+def _rx(where: str, pats: Any) -> re.Pattern[str] | None:
+    """One compiled alternation of a list of regexes (``None`` when empty); ``where`` names it in errors."""
+    if not pats:
+        return None
+    if not isinstance(pats, list) or not all(isinstance(p, str) for p in pats):
+        raise ValueError(f"{where}: expected a list of regex strings")
+    try:
+        return re.compile("|".join(f"(?:{p})" for p in pats), re.IGNORECASE)
+    except re.error as exc:
+        raise ValueError(f"{where}: bad regex: {exc}") from None
+
+
+def fee_roles(vocab: "Vocab") -> tuple[FeeRole, ...]:
+    """The fee roles of ``vocab``'s locale file (``fee_roles``), compiled once per vocabulary.
+
+    Raises:
+        ValueError: an entry is not a mapping or a pattern is not a valid regex (the message names the key).
+    """
+    key = (vocab.locale, id(vocab.raw))
+    hit = _ROLES.get(key)
+    if hit is not None:
+        return hit
+    out = []
+    for name, d in (vocab.raw.get("fee_roles") or {}).items():
+        where = f"vocab/{vocab.locale}.yaml: fee_roles.{name}"
+        if not isinstance(d, dict):
+            raise ValueError(f"{where}: expected a mapping with field, words, before, after")
+        fld = d.get("field")
+        out.append(FeeRole(str(name), None if fld is None else str(fld), _rx(f"{where}.words", d.get("words")),
+                           _rx(f"{where}.before", d.get("before")), _rx(f"{where}.after", d.get("after")),
+                           str(d.get("answers", "shipping:free"))))
+    roles = tuple(out)
+    if len(_ROLES) > 32:
+        _ROLES.clear()
+    _ROLES[key] = roles
+    return roles
+
+
+_MISSING = object()
+
+
+def field_value(product: Any, path: str | None) -> Any:
+    """The value at dotted ``path`` of a catalog product (``shipping.oversize_fee``), ``None`` when the path is
+    ``None`` or the product has no such field."""
+    if path is None:
+        return None
+    cur = product
+    for part in path.split("."):
+        cur = getattr(cur, part, _MISSING)
+        if cur is _MISSING:
+            return None
+    return cur
+
+
+def amount_role(r: "Reading", q: Quantity, i: int) -> FeeRole | None:
+    """The fee role the words right before or after amount ``q`` (in clause ``i``) give it, or ``None``: the role
+    whose matching word stands nearest to the amount."""
+    c = r.clauses[i]
+    before = r.text[max(c.start, q.start - 40) : q.start]
+    after = r.text[q.end : min(c.end, q.end + 30)]
+    best: tuple[int, FeeRole] | None = None
+    for role in fee_roles(r.vocab):
+        for rx, text, is_before in ((role.before, before, True), (role.after, after, False)):
+            if rx is None:
+                continue
+            m = rx.search(text)
+            if m is None:
+                continue
+            dist = len(text) - m.end() if is_before else m.start()
+            if best is None or dist < best[0]:
+                best = (dist, role)
+    return best[1] if best is not None else None
+
+
+def _fee_of(pf: "ProductFacts", role: FeeRole) -> float | None:
+    """The amount of ``role`` for a product (0 for free shipping), or ``None`` when the data has none."""
+    if role.field is None:
+        return None
+    v = field_value(pf.product, role.field)
+    if v is None:
+        return None
+    return float(v)
+
+
+def check_fee_amount(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], role: FeeRole) -> None:
+    """Check an amount said in a fee role ("$79 oversize fee") against that field of the products it may be about;
+    record the claim (true, false, or unsupported when the data has no such field)."""
+    pfs = r.pfs(pids)
+    if not pfs:
+        return
+    v = q.value
+    orig = r.m.original(q.start, q.end)
+    good = [pf for pf in pfs if (x := _fee_of(pf, role)) is not None and abs(x - v) < _EPS]
+    if good:
+        r.claim(q.start, q.end, tuple(pf.pid for pf in good), "price", v, role.name, True, "true", "",
+                [(role.answers, pf.pid) for pf in good] + [("shipping", pf.pid) for pf in good])
+        return
+    pf = pfs[0]
+    x = _fee_of(pf, role)
+    if x is None:
+        r.claim(q.start, q.end, pids, "price", v, role.name, True, "unsupported",
+                f"{r.label(pf.pid)}: '{orig}' ({role.name}) but the data gives no {role.name} amount")
+        return
+    shown = "none" if x == 0 else f"{x:.2f}".rstrip("0").rstrip(".")
+    r.claim(q.start, q.end, pids, "price", v, role.name, True, "false",
+            f"{r.label(pf.pid)}: '{orig}' ({role.name}) but the {role.name} fee is {shown}", [(role.answers, pf.pid)])
+
+
+def free_fee_word(r: "Reading", i: int, pos: int) -> FeeRole | None:
+    """The fee role a "free" word at ``pos`` of clause ``i`` is about: a role word before it in the clause
+    ("shipping itself is free", "installation is free", "安装免费"), else ``None``."""
+    c = r.clauses[i]
+    text = r.text[c.start : pos]
+    best: tuple[int, FeeRole] | None = None
+    for role in fee_roles(r.vocab):
+        if role.words is None:
+            continue
+        for m in role.words.finditer(text):
+            if best is None or m.start() > best[0]:
+                best = (m.start(), role)
+    return best[1] if best is not None else None
+
+
+def read_free_fees(r: "Reading", i: int) -> None:
+    """"Installation is free", "no oversize fee", "运费全免", "免安装费": a fee said to be free (or absent) must be
+    0 in the data; said to be charged ("there's an oversize fee") it must be above 0. Shipping is left to the
+    free-shipping claims (its field is the fee; "free" also needs ``free_shipping``)."""
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    free = r.vocab.rx.get("fee_free")
+    for role in fee_roles(r.vocab):
+        if role.words is None or role.name == "shipping":
+            continue
+        m = role.words.search(ct)
+        if m is None:
+            continue
+        s, e = c0 + m.start(), c0 + m.end()
+        pids, _how = r.subject(s, i)
+        pfs = r.pfs(pids)
+        if not pfs:
+            continue
+        f = free.search(ct) if free is not None else None
+        negated = r.negated(i, s)
+        if f is None and not negated:
+            # "there's a $15 oversize fee": the amount is checked as a number; a bare mention says nothing
+            continue
+        says_free = (f is not None) != negated  # "not free": charged; "no oversize fee": free
+        vals = [(pf, _fee_of(pf, role)) for pf in pfs]
+        if role.field is None:
+            continue
+        good = [pf for pf, x in vals if x is not None and ((x == 0) == says_free)]
+        if good:
+            r.claim(s, e, tuple(pf.pid for pf in good), role.name, 0.0 if says_free else "charged", "", says_free,
+                    "true", "", [(role.answers, pf.pid) for pf in good])
+        else:
+            pf, x = vals[0]
+            why = "not offered" if x is None else ("free" if x == 0 else f"{x:g}")
+            r.claim(s, e, pids, role.name, 0.0 if says_free else "charged", "", says_free, "false",
+                    f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but the {role.name} fee is {why}")
+
+
+__all__ = ["FeeRole", "amount_role", "check_fee_amount", "fee_roles", "field_value", "free_fee_word",
+           "read_free_fees"]
