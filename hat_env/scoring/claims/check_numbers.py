@@ -119,7 +119,8 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
         other = [x for x in read_quantities(r.m, vocab) if (x.start > q.end or x.end < q.start)
                  and x.dim in ("money", "plain") and (listed or r.clauses[r.clause_at(x.start)].sentence == r.clauses[i].sentence)]
         scope_text = r.text if listed else st
-        deal = vocab.find("coupon_words", scope_text) or vocab.find("pay_words", scope_text) or vocab.find("flash_words", scope_text)
+        deal = vocab.find("coupon_words", scope_text) or vocab.find("pay_words", scope_text) or \
+            vocab.find("flash_words", scope_text) or vocab.find("deal_words", scope_text)
         after_here = vocab.find("pay_words", ct) and not any(x.start > q.end for x in other if _eq(x.value, pf.effective))
         if any(_eq(x.value, pf.effective) for x in other) and deal and (not after_here or _eq(v, pf.base)):
             return True
@@ -252,9 +253,11 @@ def _threshold_gap(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> list[
 def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
     """Check one amount of money against the products it may be about, by its role; record the claim."""
     role = _role(r, q, i)
+    if role == "threshold" and any(_threshold_gap(r, q, i, pf) is not None for pf in r.pfs(pids)[:1]):
+        role = "difference"  # "再凑59块1就够满99": what is missing to the threshold named after it
     if role in ("pay", "upper", "lower") and derived.check_unit_price(r, q, i, pids, role):
         return  # "一斤才7块7", "under $1.90 a pound": a price per unit of the product's quantity
-    fee_role = fees.amount_role(r, q, i) if role in ("pay", "fee") else None
+    fee_role = fees.amount_role(r, q, i, after_only=role not in ("pay", "fee"))
     if fee_role is not None:
         fees.check_fee_amount(r, q, i, pids, fee_role)
         return  # "$79 oversize fee", "installation is $99": that field of the product, not what the viewer pays
@@ -636,7 +639,7 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
             extra += [(100 - p) / 10 for _q, p in pf.bundles]
     if fam is not None and q.dim in ("time_h", "time_m"):
         said = [(pf, f) for pf in pfs for f in pf.numbers if f.attr in ("faq", "note") and f.dim == q.dim
-                and _eq(f.value, q.base) and _shares_words(r, i, f.label)]
+                and _eq(f.value, q.base) and _shares_words(r, i, f.label)] if not fam.startswith("spec:") else []
         if said:  # "签收48小时内拍照联系客服" restating the FAQ or the after-sales note: its window, whatever the topic word
             r.claim(q.start, q.end, pids, said[0][1].attr, q.base, q.unit, True, "true", "",
                     [a for pf, _f in said for a in (("after_sales", pf.pid), ("spec:unknown", pf.pid))])

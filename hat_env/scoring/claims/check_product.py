@@ -15,6 +15,7 @@ from hat_env.text import normalize
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
+    from hat_env.scoring.claims.vocab import Vocab
 
 
 _TOKEN = re.compile(r"[a-z]+|[\u3400-\u9fff]+")
@@ -90,6 +91,16 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
                 [("spec:unknown", pf.pid) for pf in pfs[:1]] + [("spec:*", pf.pid) for pf in pfs[:1]])
 
 
+def _quantity_word(v: "Vocab", w: str) -> bool:
+    """Whether a known value is a number with a unit ("7天", "12个月", "250g"): the number checker reads it, by
+    the topic word nearest to it, so another product's shelf life is not a value word of this clause."""
+    m = re.match(r"\d+(?:\.\d+)?", w)
+    if m is None:
+        return False
+    u = v.unit_rx.match(w, m.end())
+    return u is not None and u.end() == len(w)
+
+
 def _spec_values(r: "Reading", i: int) -> None:
     """Spec values named in a clause: each must be the product's (its spec for that attribute, or a value the
     locale or the room knows for the attribute); a listed value next to the product's own values that is not
@@ -116,7 +127,8 @@ def _spec_values(r: "Reading", i: int) -> None:
         if m is None and not any(it.attr == key and r.room.by_link.get(it.link or -1) is pf.product for it in r.intents):
             continue
         # value words, not bare numbers ("2" of "30ml×2": numbers are checked as quantities)
-        known = {w for w in set(v.values.get(key, ())) | _room_values(r, key) if not re.fullmatch(r"[\d.\s]+", w)}
+        known = {w for w in set(v.values.get(key, ())) | _room_values(r, key) if not re.fullmatch(r"[\d.\s]+", w)
+                 and not _quantity_word(v, w)}
         said = [w for w in sorted(known, key=len, reverse=True) if w and re.search(
             (r"\b" + re.escape(w) + r"\b") if w.isascii() else re.escape(w), low)]
         # drop words inside a longer word said ("棉" inside "棉涤混纺")

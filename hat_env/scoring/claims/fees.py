@@ -106,16 +106,17 @@ def field_value(product: Any, path: str | None) -> Any:
     return cur
 
 
-def amount_role(r: "Reading", q: Quantity, i: int) -> FeeRole | None:
+def amount_role(r: "Reading", q: Quantity, i: int, after_only: bool = False) -> FeeRole | None:
     """The fee role the words right before or after amount ``q`` (in clause ``i``) give it, or ``None``: the role
-    whose matching word stands nearest to the amount."""
+    whose matching word stands nearest to the amount (``after_only``: only words right after it, "$200 deposit",
+    which name the amount whatever stands before it)."""
     c = r.clauses[i]
     before = r.text[max(c.start, q.start - 40) : q.start]
     after = r.text[q.end : min(c.end, q.end + 30)]
     best: tuple[int, FeeRole] | None = None
     for role in fee_roles(r.vocab):
         for rx, text, is_before in ((role.before, before, True), (role.after, after, False)):
-            if rx is None:
+            if rx is None or (is_before and after_only):
                 continue
             m = rx.search(text)
             if m is None:
@@ -147,7 +148,7 @@ def check_fee_amount(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], r
     good = [pf for pf in pfs if (x := _fee_of(pf, role)) is not None and abs(x - v) < _EPS]
     if good:
         r.claim(q.start, q.end, tuple(pf.pid for pf in good), "price", v, role.name, True, "true", "",
-                [(role.answers, pf.pid) for pf in good] + [("shipping", pf.pid) for pf in good])
+                [(role.answers, pf.pid) for pf in good])
         return
     pf = pfs[0]
     x = _fee_of(pf, role)
