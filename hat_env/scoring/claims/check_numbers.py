@@ -253,7 +253,8 @@ def _threshold_gap(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> list[
 def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
     """Check one amount of money against the products it may be about, by its role; record the claim."""
     role = _role(r, q, i)
-    if role == "threshold" and any(_threshold_gap(r, q, i, pf) is not None for pf in r.pfs(pids)[:1]):
+    if role == "threshold" and any(_threshold_gap(r, q, i, pf) is not None and
+                                   not any(_eq(q.value, t) for _a, t, _c in pf.coupons) for pf in r.pfs(pids)[:1]):
         role = "difference"  # "再凑59块1就够满99": what is missing to the threshold named after it
     if role in ("pay", "upper", "lower") and derived.check_unit_price(r, q, i, pids, role):
         return  # "一斤才7块7", "under $1.90 a pound": a price per unit of the product's quantity

@@ -52,18 +52,29 @@ def restated(r: "Reading", q: Quantity, i: int) -> Quantity | None:
     if conv is None:
         return None
     sent = r.clauses[i].sentence
-    before = [x for x in read_quantities(r.m, r.vocab) if x.end <= q.start
-              and r.clauses[r.clause_at(x.start)].sentence == sent]
+    qs = read_quantities(r.m, r.vocab)
+    q0 = _run_start(r, qs, q)  # "69 x 79 x 99 cm": the run restates the run before it
+    before = [x for x in qs if x.end <= q0.start and r.clauses[r.clause_at(x.start)].sentence == sent]
     if not before:
         return None
     prev = before[-1]
     if prev.dim != q.dim or prev.unit == q.unit:
         return None
-    gap = r.text[prev.end : q.start]
+    gap = r.text[prev.end : q0.start]
     rest = _PUNCT.sub(" ", conv.sub(" ", gap)).split()
     if len(gap) > 24 or conv.search(gap) is None or len(rest) > 1 or (rest and r.vocab.lang == "zh" and len(rest[0]) > 2):
         return None  # more than the measure's noun ("24 lb bag, that's about") stands between: another item
     return prev
+
+
+def _run_start(r: "Reading", qs: list[Quantity], q: Quantity) -> Quantity:
+    """The first quantity of the dimension run ``q`` ends ("27 x 31 x 39 in" for 39), or ``q``."""
+    cur = q
+    for x in reversed([x for x in qs if x.end <= q.start]):
+        if not _DIMS.fullmatch(r.text[x.end : cur.start]):
+            break
+        cur = x
+    return cur
 
 
 def restated_all(r: "Reading", q: Quantity, i: int) -> list[Quantity]:

@@ -46,8 +46,8 @@ def _unit_name(unit: "Unit") -> str:
 
 
 def per_unit(r: "Reading", q: Quantity, i: int) -> "tuple[Unit, tuple[int, int] | None] | None":
-    """The unit an amount is a price per, and the span of a per-unit marker before it that is not a quantity
-    claim ("1斤" in "1斤才7块7"), or ``None`` when the amount is not a unit price."""
+    """The unit an amount is a price per, and the span of its per-unit marker, which is not a quantity claim ("1斤"
+    in "1斤才7块7" and in "54.5元1斤"), or ``None`` when the amount is not a unit price."""
     c = r.clauses[i]
     after_rx = r.vocab.rx.get("per_unit_after")
     if after_rx is not None:
@@ -55,7 +55,9 @@ def per_unit(r: "Reading", q: Quantity, i: int) -> "tuple[Unit, tuple[int, int] 
         if m is not None:
             u = _unit_at(r, m.end())
             if u is not None:
-                return u, None
+                um = r.vocab.unit_rx.match(r.text, m.end())
+                assert um is not None
+                return u, (m.start(), um.end())
     lead = r.vocab.rx.get("per_unit_lead")
     fill = r.vocab.rx.get("per_unit_filler")
     if lead is None:

@@ -194,8 +194,14 @@ def read_free_fees(r: "Reading", i: int) -> None:
         pfs = r.pfs(pids)
         if not pfs:
             continue
-        f = free.search(ct) if free is not None else None
-        negated = r.negated(i, s)
+        # the free word right around the fee word ("installation is free", "free installation"), not anywhere in
+        # the clause ("not returnable after installation, though damage is replaced free")
+        f = None
+        if free is not None:
+            f = free.search(r.text, e, min(c0 + len(ct), e + 25)) or free.search(r.text, max(c0, s - 12), s)
+        nouns = r.vocab.rx.get("fee_nouns")
+        # "no oversize fee": a negation before the fee word, which a fee noun follows (not "hasn't been installed")
+        negated = r.negated(i, s) and nouns is not None and nouns.match(r.text, e, min(c0 + len(ct), e + 12)) is not None
         if f is None and not negated:
             # "there's a $15 oversize fee": the amount is checked as a number; a bare mention says nothing
             continue
