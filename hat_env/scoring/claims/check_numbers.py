@@ -13,7 +13,7 @@ import math
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims import conversions, derived, fees
+from hat_env.scoring.claims import conversions, derived, fees, topics
 from hat_env.scoring.claims.facts import NumFact, ProductFacts
 from hat_env.scoring.claims.numbers import Quantity, read_quantities
 
@@ -353,32 +353,6 @@ def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts
             [("campaign", pf.pid), ("price", pf.pid)])
 
 
-#: topic words of the times' families, each list with the family it names (the nearest to a time decides it)
-_FAMILY_WORDS = (("returns_words", "returns"), ("warranty_words", "warranty"), ("ship_words", "shipping"))
-
-
-def _nearest_family(r: "Reading", i: int, pos: int) -> str | None:
-    """When a clause holds topic words of two families ("ships in about a week, with a 2-year warranty", "保质期
-    12个月，未拆封7天无理由可退"), the family of the word nearest to the time at ``pos`` (before it first, on a
-    tie); ``None`` when at most one family is named (the usual order then decides)."""
-    c0 = r.clauses[i].start
-    found: list[tuple[int, int, str]] = []
-    for name, fam in _FAMILY_WORDS:
-        for m in r.call(name, i):
-            s, e = c0 + m.start(), c0 + m.end()
-            if name == "returns_words" and ("refund" in m.group().lower() or "退款" in m.group()):
-                continue
-            found.append((pos - e if e <= pos else s - pos, 0 if e <= pos else 1, fam))
-    spec = [(k, rx) for k, rx in r.vocab.attributes.items() if k == "shelf_life"]
-    for k, rx in spec:
-        for m in rx.finditer(r.ctext(i)):
-            s, e = c0 + m.start(), c0 + m.end()
-            found.append((pos - e if e <= pos else s - pos, 0 if e <= pos else 1, f"spec:{k}"))
-    if len({f for _d, _b, f in found}) < 2:
-        return None
-    return min(found)[2]
-
-
 def _family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = False,
             pos: int | None = None) -> str | None:
     """Which attribute a time or count in clause ``i`` is about, from its words (returns, warranty, order, delivery,
@@ -386,7 +360,7 @@ def _family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = F
     two topics, the nearest word decides)."""
     ct = r.ctext(i)
     v = r.vocab
-    near = _nearest_family(r, i, pos) if pos is not None else None
+    near = topics.nearest_family(r, i, pos) if pos is not None else None
     if near is not None:
         return near
     if r.cfind("returns_words", i):
@@ -417,18 +391,6 @@ def _family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = F
                 not any(re.search(r"\d", r.ctext(k)) for _f, k in fams):
             return fams[0][0]  # one topic in the sentence, in a clause without its own number
     return None
-
-
-def _shares_words(r: "Reading", i: int, text: str) -> bool:
-    """Whether clause ``i`` shares content with a data text beyond its numbers: three 2-character runs for Chinese
-    ("拍照", "小时", "时内"), one word of four letters or more otherwise."""
-    ct = re.sub(r"[\d\s\W]+", " ", r.ctext(i).lower())
-    tx = re.sub(r"[\d\s\W]+", " ", text.lower())
-    if r.vocab.lang == "zh":
-        grams = {w[k : k + 2] for w in ct.split() for k in range(len(w) - 1)}
-        return sum(1 for g in grams if g in tx) >= 3
-    words = {w for w in ct.split() if len(w) >= 4}
-    return any(re.search(rf"\b{re.escape(w)}\b", tx) for w in words)
 
 
 def _fact_in_family(f: NumFact, fam: str) -> bool:
@@ -640,7 +602,7 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
             extra += [(100 - p) / 10 for _q, p in pf.bundles]
     if fam is not None and q.dim in ("time_h", "time_m"):
         said = [(pf, f) for pf in pfs for f in pf.numbers if f.attr in ("faq", "note") and f.dim == q.dim
-                and _eq(f.value, q.base) and _shares_words(r, i, f.label)] if not fam.startswith("spec:") else []
+                and _eq(f.value, q.base) and topics.shares_words(r, i, f.label)] if not fam.startswith("spec:") else []
         if said:  # "签收48小时内拍照联系客服" restating the FAQ or the after-sales note: its window, whatever the topic word
             r.claim(q.start, q.end, pids, said[0][1].attr, q.base, q.unit, True, "true", "",
                     [a for pf, _f in said for a in (("after_sales", pf.pid), ("spec:unknown", pf.pid))])
