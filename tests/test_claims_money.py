@@ -133,6 +133,8 @@ def test_unit_prices(reply: str, r: RoomState, link: int, ok: bool) -> None:
      PT, Intent(kind="campaign", link=2), True),
     ("The cat tree is $89.99, and PAW10 saves you $10, so $79.99.", PT, Intent(kind="price", link=4), True),
     ("The speaker is $45, so it comes to $49.99 with the $4.99 shipping.", EL, Intent(kind="price", link=4), True),
+    ("牛肉干39.9元，加6元运费一共45.9元", GR, Intent(kind="price", link=6), True),  # 一共 is no number
+    ("坚果77元一共30包，一包才2块6不到", GR, Intent(kind="price", link=5), True),
 ])
 def test_differences_gaps_and_totals(reply: str, r: RoomState, intent: Intent, ok: bool) -> None:
     """A difference is one the data gives (to a threshold, between two prices, between two amounts stated), a gap
