@@ -132,6 +132,10 @@ def test_unit_prices(reply: str, r: RoomState, link: int, ok: bool) -> None:
     ("The $10-off PAW10 code starts at $50, so it doesn't apply to the $39.99 puppy food alone; you'd be $10.01 short.",
      PT, Intent(kind="campaign", link=2), True),
     ("The cat tree is $89.99, and PAW10 saves you $10, so $79.99.", PT, Intent(kind="price", link=4), True),
+    ("The fridge is $1,154 now, $145 below its $1,299 list price, and only 9 are left.", AP,
+     Intent(kind="price", link=4), True),  # the thousands comma ends no clause; "9 are left" is no price
+    ("Only 3 bags of the WhiskerWell cat food are left, $24.99 each plus $5.99 shipping via USPS.", PT,
+     Intent(kind="price", link=3), True),
     ("The speaker is $45, so it comes to $49.99 with the $4.99 shipping.", EL, Intent(kind="price", link=4), True),
     ("牛肉干39.9元，加6元运费一共45.9元", GR, Intent(kind="price", link=6), True),  # 一共 is no number
     ("坚果77元一共30包，一包才2块6不到", GR, Intent(kind="price", link=5), True),

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 #: a number with its unit word right before a claim word ("7天", "30-day ", "12个月")
 _QTY_BEFORE = re.compile(r"\d+(?:\.\d+)?\s?-?[^\W\d]{0,6}\s?$")
 _SENT_END = re.compile(r"\.(?!\d)|[!?;\n。；]+")
-_CLAUSE_END = re.compile(r"[,:，：()（）|]|(?<=\s)-(?=\s)")
+#: clause ends: commas (not the thousands separator of "$1,299"), colons, brackets, a spaced dash
+_CLAUSE_END = re.compile(r"(?<!\d),|,(?!\d{3}(?:\D|$))|[:，：()（）|]|(?<=\s)-(?=\s)")
 
 
 class Reading:
