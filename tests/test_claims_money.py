@@ -138,6 +138,9 @@ def test_unit_prices(reply: str, r: RoomState, link: int, ok: bool) -> None:
      Intent(kind="price", link=3), True),
     ("The speaker is $45, so it comes to $49.99 with the $4.99 shipping.", EL, Intent(kind="price", link=4), True),
     ("牛肉干39.9元，加6元运费一共45.9元", GR, Intent(kind="price", link=6), True),  # 一共 is no number
+    ("五常大米10斤装，用XIAN12再减12，到手77，算下来一斤7块7～", GR, Intent(kind="price", link=4), True),  # 斤装: no name
+    ("坚果和牛肉干任选2件85折，两件原价128.9，打完折109.57元", GR, Intent(kind="compare", link=5, link2=6), True),
+    ("坚果和牛肉干任选2件85折，两件原价138.9，打完折109.57元", GR, Intent(kind="compare", link=5, link2=6), False),
     ("坚果77元一共30包，一包才2块6不到", GR, Intent(kind="price", link=5), True),
 ])
 def test_differences_gaps_and_totals(reply: str, r: RoomState, intent: Intent, ok: bool) -> None:

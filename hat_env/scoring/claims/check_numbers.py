@@ -278,6 +278,8 @@ def _check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> No
             ok = any(_eq(v, x) for x in _money_values(r, pf, role, i, q))
             if not ok and role == "pay":
                 ok = _pay_alternatives(r, q, i, pf)
+            if not ok and role in ("reference", "base"):
+                ok = _is_total(r, v)  # "两件原价128.9": the products' prices before the deal, added
         if ok:
             hit = pf
             break

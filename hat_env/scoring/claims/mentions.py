@@ -172,6 +172,9 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
             w = m.group().lower()
             w = re.sub(r"\s+", " ", w)
             pid = al.get(w) or al.get(_stem(w)) or al.get(w.rstrip("s")) or al.get(" ".join(_stem(x) for x in w.split()))
+            if pid is not None and m.start() > 0 and text[m.start() - 1].isdigit() and \
+                    vocab.unit_rx.match(text, m.start()) is not None:
+                continue  # "10斤装": the tail of a quantity, not "5斤装" of another title
             if pid is not None:
                 found.append(Mention(m.start(), m.end(), (pid,), "name"))
     if vocab.lang != "zh":
