@@ -137,6 +137,10 @@ def test_unit_prices(reply: str, r: RoomState, link: int, ok: bool) -> None:
     ("Only 3 bags of the WhiskerWell cat food are left, $24.99 each plus $5.99 shipping via USPS.", PT,
      Intent(kind="price", link=3), True),
     ("The speaker is $45, so it comes to $49.99 with the $4.99 shipping.", EL, Intent(kind="price", link=4), True),
+    ("The $20 off $200 coupon and the $25-off-$300 HOME25 code stack, so the washer lands at $604.", AP,
+     Intent(kind="campaign", link=3), True),  # the room stacks a coupon and a code: 649 - 20 - 25
+    ("PAW10 and the $5 coupon stack on the cat tree.", PT, Intent(kind="campaign", link=4), False),  # they never combine
+    ("The 5 dollar coupon kicks in at 40 dollars, and PAW10 at 50.", PT, Intent(kind="campaign", link=4), True),
     ("牛肉干39.9元，加6元运费一共45.9元", GR, Intent(kind="price", link=6), True),  # 一共 is no number
     ("五常大米10斤装，用XIAN12再减12，到手77，算下来一斤7块7～", GR, Intent(kind="price", link=4), True),  # 斤装: no name
     ("坚果和牛肉干任选2件85折，两件原价128.9，打完折109.57元", GR, Intent(kind="compare", link=5, link2=6), True),

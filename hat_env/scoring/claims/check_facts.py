@@ -456,7 +456,14 @@ def _deadline(r: "Reading", i: int) -> None:
 def _stacking(r: "Reading", i: int) -> None:
     """Deals stacked: the data stacks a flash price with one coupon, or a bundle."""
     _exists_claim(r, i, "stacking_words", "stacking", lambda pf: (bool(pf.flash) and pf.applied_coupon is not None)
-                  or bool(pf.bundles), "campaign", "the data stacks no deals on it")
+                  or bool(pf.bundles) or _stacked_coupons(pf), "campaign", "the data stacks no deals on it")
+
+
+def _stacked_coupons(pf: ProductFacts) -> bool:
+    """Whether the price the viewer pays takes more than one coupon or code off (the room's stacking rules let a
+    coupon and a checkout code combine: the washer is 649 - 20 - 25)."""
+    met = [a for a, t, _c in pf.coupons if pf.base >= t]
+    return bool(met) and pf.effective < pf.base - max(met) - 0.005
 
 
 def _orders_here(r: "Reading", i: int) -> list[str]:

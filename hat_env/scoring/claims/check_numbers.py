@@ -130,6 +130,9 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
         return True  # the fee, in a sentence (or a "Shipping: ..." line) about shipping
     if _is_total(r, v):
         return True
+    named = [c for _a, _t, c in pf.coupons if getattr(c, "code", None) and str(c.code).lower() in ct.lower()]
+    if named and not vocab.find("pay_words", ct) and any(_eq(v, t) for _a, t, c in pf.coupons if c in named):
+        return True  # "..., and PAW10 at 50": the threshold of the code the clause names
     if any(_eq(v, x) for x in derived.fee_totals(pf)) and (
             vocab.find("ship_words", st) or any(f.words is not None and f.words.search(st) for f in fees.fee_roles(vocab))):
         return True  # the price with its fee in the sentence: "$49.99 with the $4.99 shipping"
