@@ -112,6 +112,8 @@ def test_a_fee_answers_the_fee_question() -> None:
     ("车厘子到手109元，一斤才五十四块五～", GR, 2, True),
     ("The 24 lb TrailPaw bag is $44.99 with PAW10, which works out to under $1.90 a pound.", PT, 1, True),
     ("The 24 lb TrailPaw bag is $44.99 with PAW10 - that's only $1.50 a pound!", PT, 1, False),
+    ("The dog food is $44.99, which is $2.50 a pound.", PT, 1, False),  # not over the "dogs 22-44 lb" range
+    ("车厘子109元，一斤才50块", GR, 2, False),
     ("坚果和牛肉干一起拍享85折，合一件不到55块～", GR, 5, True),
     ("手撕牛肉干39.9元一包～", GR, 6, True),  # the price of one pack as sold
 ])

@@ -92,8 +92,9 @@ def per_unit_markers(r: "Reading", qs: list[Quantity]) -> list[tuple[int, int]]:
 
 
 def _quantities(pf: "ProductFacts", dim: str) -> list[float]:
-    """The product's quantities in dimension ``dim`` (base units) from its title and spec values."""
-    return sorted({f.value for f in pf.numbers if f.dim == dim and f.value > 0
+    """The product's quantities in dimension ``dim`` (base units) from its title and spec values; a range ("dogs
+    22-44 lb") is no pack size."""
+    return sorted({f.value for f in pf.numbers if f.dim == dim and f.value > 0 and f.lo is None
                    and (f.attr == "title" or f.attr.startswith("spec:"))})
 
 
