@@ -94,8 +94,10 @@ def per_unit_markers(r: "Reading", qs: list[Quantity]) -> list[tuple[int, int]]:
 def _quantities(pf: "ProductFacts", dim: str) -> list[float]:
     """The product's quantities in dimension ``dim`` (base units) from its title and spec values; a range ("dogs
     22-44 lb") is no pack size."""
+    lows = [(f.attr, f.lo) for f in pf.numbers if f.lo is not None]  # a range's start is read as a number too
     return sorted({f.value for f in pf.numbers if f.dim == dim and f.value > 0 and f.lo is None
-                   and (f.attr == "title" or f.attr.startswith("spec:"))})
+                   and (f.attr == "title" or f.attr.startswith("spec:"))
+                   and not any(a == f.attr and abs(lo - f.value) < 1e-6 for a, lo in lows)})
 
 
 def _decimals(r: "Reading", q: Quantity) -> int:
