@@ -173,6 +173,8 @@ def test_a_wrong_gap_voids_the_campaign_answer() -> None:
     ("The fridge is 70 inches tall, that's about 150 cm.", AP, 4, False),
     ("The AquaClean washer has a 4.5 cu ft drum, roughly 127 liters.", AP, 3, True),
     ("The Volt Buds Pro weigh 48 g with the case, under 2 oz.", EL, 1, True),
+    ("The cat tree is 5 ft tall on a base 61 cm wide.", PT, 4, True),  # two dimensions, no restatement
+    ("围巾长1.8米，宽30厘米～", room("apparel_flash_zh", 1301, 100.0), 5, True),
 ])
 def test_measures_in_other_units(reply: str, r: RoomState, link: int, ok: bool) -> None:
     """A measure restating the one before it in another unit must equal it (rounded as written, or within the

@@ -632,11 +632,12 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
     lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
     approx = _approximate(r, q, i)
     ok = any(_eq(q.base, f.value) or (lo is not None and lo - _EPS <= f.value <= q.base + _EPS)
-             or _within(q.base, f, lo is None, approx) for f in facts)
+             or _within(q.base, f, lo is None, approx) or conversions.rounds_to(r, q, f.value, f.label) for f in facts)
     ok = ok or any(_eq(q.value, x) for x in extra)
     attr = fam or (facts[0].attr if facts else q.dim)
     if ok:
-        hit = [f for f in facts if _eq(q.base, f.value) or _within(q.base, f, lo is None, approx)]
+        hit = [f for f in facts if _eq(q.base, f.value) or _within(q.base, f, lo is None, approx)
+               or conversions.rounds_to(r, q, f.value, f.label)]
         answers: list[tuple[str, str | None]] = []
         for pf in pfs:
             for f in pf.numbers:

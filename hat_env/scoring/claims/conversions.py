@@ -61,6 +61,15 @@ def restated(r: "Reading", q: Quantity, i: int) -> Quantity | None:
     if prev.dim != q.dim or prev.unit == q.unit:
         return None
     gap = r.text[prev.end : q0.start]
+    dims = r.vocab.rx.get("dimension_words")
+    if dims is not None:
+        # "长一米八，宽三十厘米", "2 ft tall, 60 cm wide": each names its own dimension, neither restates the other
+        near_prev = {m.group().lower() for m in dims.finditer(r.text, max(0, prev.start - 3), prev.start)} | \
+            {m.group().lower() for m in dims.finditer(r.text, prev.end, min(len(r.text), prev.end + 8))}
+        near_q = {m.group().lower() for m in dims.finditer(r.text, max(prev.end, q0.start - 3), q0.start)} | \
+            {m.group().lower() for m in dims.finditer(r.text, q.end, min(len(r.text), q.end + 8))}
+        if near_q - near_prev:
+            return None  # the second names a dimension the first does not: another measure
     rest = _PUNCT.sub(" ", conv.sub(" ", gap)).split()
     if len(gap) > 24 or conv.search(gap) is None or len(rest) > 1 or (rest and r.vocab.lang == "zh" and len(rest[0]) > 2):
         return None  # more than the measure's noun ("24 lb bag, that's about") stands between: another item
@@ -132,4 +141,14 @@ def check_conversion(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], a
     return True
 
 
-__all__ = ["MEASURE_DIMS", "check_conversion", "restated"]
+def rounds_to(r: "Reading", q: Quantity, value: float, data_text: str) -> bool:
+    """Whether measure ``q``, said in a unit the data text does not use, is the data's ``value`` rounded at the
+    precision written ("61 cm" for 24 in, "10.9 kg" for a 24 lb bag); the same unit gets no tolerance."""
+    if not _is_measure(q) or not q.value:
+        return False
+    if any(m.lastgroup == q.unit for m in r.vocab.unit_rx.finditer(data_text)):
+        return False
+    return abs(q.base - value) <= _precision(r, q) + _EPS
+
+
+__all__ = ["MEASURE_DIMS", "check_conversion", "restated", "rounds_to"]
