@@ -3,7 +3,8 @@ branch money): fees read from the room's own fields (shipping, oversize, install
 differences and threshold gaps, totals with fees, a measure restated in another unit, the nearest topic word of a
 time, negated refund and return states. Replies are written for these tests from the room data (rooms are
 built-in scenarios at a fixed moment; ``python scenarios/calibration/facts.py room SCENARIO SEED T`` prints
-them); each case fails on the grader before this branch."""
+them). Each test holds cases that fail on the grader before this branch; the others guard the reading against
+passing a wrong value (a wrong fee, unit price, gap or conversion must still fail)."""
 
 from __future__ import annotations
 
