@@ -97,6 +97,9 @@ def test_fee_roles_are_data_and_bad_entries_are_named() -> None:
     broken = replace(en, raw={**en.raw, "fee_roles": {"oversize": {"field": "shipping.oversize_fee", "before": ["("]}}})
     with pytest.raises(ValueError, match=r"fee_roles\.oversize\.before"):
         fee_roles(broken)
+    typo = replace(en, raw={**en.raw, "fee_roles": {"oversize": {"field": "shipping.oversized_fee"}}})
+    with pytest.raises(ValueError, match=r"fee_roles\.oversize\.field: 'shipping\.oversized_fee' is not a field"):
+        fee_roles(typo)
 
 
 def test_a_fee_answers_the_fee_question() -> None:

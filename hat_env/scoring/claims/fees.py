@@ -80,6 +80,8 @@ def fee_roles(vocab: "Vocab") -> tuple[FeeRole, ...]:
         if not isinstance(d, dict):
             raise ValueError(f"{where}: expected a mapping with field, words, before, after")
         fld = d.get("field")
+        if fld is not None:
+            _check_field(where, str(fld))
         out.append(FeeRole(str(name), None if fld is None else str(fld), _rx(f"{where}.words", d.get("words")),
                            _rx(f"{where}.before", d.get("before")), _rx(f"{where}.after", d.get("after")),
                            str(d.get("answers", "shipping:free"))))
@@ -91,6 +93,21 @@ def fee_roles(vocab: "Vocab") -> tuple[FeeRole, ...]:
 
 
 _MISSING = object()
+
+
+def _check_field(where: str, path: str) -> None:
+    """Raise ``ValueError`` naming ``where`` when ``path`` is not a field path of the catalog product model
+    (``shipping.oversize_fee``), so a typo in a vocabulary file is an error, not a fee that is never found."""
+    from hat_env.sim.catalog import Product
+
+    model: Any = Product
+    for part in path.split("."):
+        fields = getattr(model, "model_fields", None)
+        if fields is None or part not in fields:
+            raise ValueError(f"{where}.field: {path!r} is not a field of the catalog product "
+                             f"(e.g. shipping.fee, shipping.oversize_fee, shipping.installation_fee)")
+        ann = fields[part].annotation
+        model = next((a for a in getattr(ann, "__args__", (ann,)) if hasattr(a, "model_fields")), ann)
 
 
 def field_value(product: Any, path: str | None) -> Any:
