@@ -143,6 +143,7 @@ def test_unit_prices(reply: str, r: RoomState, link: int, ok: bool) -> None:
     ("Only 3 bags of the WhiskerWell cat food are left, $24.99 each plus $5.99 shipping via USPS.", PT,
      Intent(kind="price", link=3), True),
     ("The speaker is $45, so it comes to $49.99 with the $4.99 shipping.", EL, Intent(kind="price", link=4), True),
+    ("The speaker is $49.99 with shipping.", EL, Intent(kind="price", link=4), False),  # no fee said: a wrong price
     ("The $20 off $200 coupon and the $25-off-$300 HOME25 code stack, so the washer lands at $604.", AP,
      Intent(kind="campaign", link=3), True),  # the room stacks a coupon and a code: 649 - 20 - 25
     ("PAW10 and the $5 coupon stack on the cat tree.", PT, Intent(kind="campaign", link=4), False),  # they never combine

@@ -133,9 +133,8 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
     named = [c for _a, _t, c in pf.coupons if getattr(c, "code", None) and str(c.code).lower() in ct.lower()]
     if named and not vocab.find("pay_words", ct) and any(_eq(v, t) for _a, t, c in pf.coupons if c in named):
         return True  # "..., and PAW10 at 50": the threshold of the code the clause names
-    if any(_eq(v, x) for x in derived.fee_totals(pf)) and (
-            vocab.find("ship_words", st) or any(f.words is not None and f.words.search(st) for f in fees.fee_roles(vocab))):
-        return True  # the price with its fee in the sentence: "$49.99 with the $4.99 shipping"
+    if any(_eq(v, x) for x in derived.fee_totals(pf, stated=_stated_amounts(r, q, i))):
+        return True  # the price with the fee its sentence states: "$49.99 with the $4.99 shipping"
     for k in range(2, 6):
         if _eq(v, k * pf.effective) and str(k) in ct:
             return True
@@ -149,6 +148,13 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
             if any(_eq(v, s * f) or _eq(v, round(s * f, 2)) for s in sums):
                 return True
     return False
+
+
+def _stated_amounts(r: "Reading", q: Quantity, i: int) -> list[float]:
+    """The other amounts of money or bare numbers in the sentence of clause ``i``."""
+    sent = r.clauses[i].sentence
+    return [x.value for x in read_quantities(r.m, r.vocab) if x.start != q.start and x.dim in ("money", "plain")
+            and r.clauses[r.clause_at(x.start)].sentence == sent]
 
 
 def _order_total(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:

@@ -202,11 +202,14 @@ def differences(r: "Reading", q: Quantity, i: int, pf: "ProductFacts") -> list[f
     return [x for x in out if x > 0.004]
 
 
-def fee_totals(pf: "ProductFacts") -> list[float]:
+def fee_totals(pf: "ProductFacts", stated: list[float] | None = None) -> list[float]:
     """What the product costs with its fees (shipping, oversize, installation) added, each alone and all together:
-    "$49.99 with the $4.99 shipping"."""
+    "$49.99 with the $4.99 shipping". ``stated``: when given, only the fees among these amounts (the sentence
+    says which fee it adds, so "$49.99 with free shipping" is no total)."""
     s = pf.product.shipping
     fees = [x for x in (s.fee, s.oversize_fee, s.installation_fee) if x]
+    if stated is not None:
+        fees = [x for x in fees if any(abs(x - y) < _EPS for y in stated)]
     out: list[float] = []
     for p in {pf.effective, pf.base, pf.price}:
         out += [p + x for x in fees]
