@@ -120,6 +120,8 @@ def test_a_fee_answers_the_fee_question() -> None:
     ("车厘子109元，一斤才50块", GR, 2, False),
     ("坚果和牛肉干一起拍享85折，合一件不到55块～", GR, 5, True),
     ("手撕牛肉干39.9元一包～", GR, 6, True),  # the price of one pack as sold
+    ("Las toallas cuestan 24,90 €, menos de 6,30 € por toalla.", room("hogar_es", 3301, 100.0), 5, True),
+    ("Las toallas cuestan 24,90 €, o sea 5 € por toalla.", room("hogar_es", 3301, 100.0), 5, False),  # 6,23 each
 ])
 def test_unit_prices(reply: str, r: RoomState, link: int, ok: bool) -> None:
     """A price per unit is the product's price over its quantity in that unit, rounded as written or a bound;
@@ -149,6 +151,10 @@ def test_unit_prices(reply: str, r: RoomState, link: int, ok: bool) -> None:
     ("PAW10 and the $5 coupon stack on the cat tree.", PT, Intent(kind="campaign", link=4), False),  # they never combine
     ("The 5 dollar coupon kicks in at 40 dollars, and PAW10 at 50.", PT, Intent(kind="campaign", link=4), True),
     ("牛肉干39.9元，加6元运费一共45.9元", GR, Intent(kind="price", link=6), True),  # 一共 is no number
+    ("Las sábanas cuestan 39,50 € y el envío son 3,95 €; con el envío, 43,45 €.", room("hogar_es", 3301, 100.0),
+     Intent(kind="price", link=3), True),
+    ("A las sábanas les faltan 0,50 € para el cupón de 5 € en pedidos desde 40 €.", room("hogar_es", 3301, 100.0),
+     Intent(kind="campaign", link=3), True),
     ("五常大米10斤装，用XIAN12再减12，到手77，算下来一斤7块7～", GR, Intent(kind="price", link=4), True),  # 斤装: no name
     ("坚果和牛肉干任选2件85折，两件原价128.9，打完折109.57元", GR, Intent(kind="compare", link=5, link2=6), True),
     ("坚果和牛肉干任选2件85折，两件原价138.9，打完折109.57元", GR, Intent(kind="compare", link=5, link2=6), False),

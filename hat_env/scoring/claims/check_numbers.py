@@ -133,7 +133,7 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
     named = [c for _a, _t, c in pf.coupons if getattr(c, "code", None) and str(c.code).lower() in ct.lower()]
     if named and not vocab.find("pay_words", ct) and any(_eq(v, t) for _a, t, c in pf.coupons if c in named):
         return True  # "..., and PAW10 at 50": the threshold of the code the clause names
-    if any(_eq(v, x) for x in derived.fee_totals(pf, stated=_stated_amounts(r, q, i))):
+    if any(_eq(v, x) for x in derived.fee_totals(pf, stated=_stated_amounts(r, q))):
         return True  # the price with the fee its sentence states: "$49.99 with the $4.99 shipping"
     for k in range(2, 6):
         if _eq(v, k * pf.effective) and str(k) in ct:
@@ -150,11 +150,9 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
     return False
 
 
-def _stated_amounts(r: "Reading", q: Quantity, i: int) -> list[float]:
-    """The other amounts of money or bare numbers in the sentence of clause ``i``."""
-    sent = r.clauses[i].sentence
-    return [x.value for x in read_quantities(r.m, r.vocab) if x.start != q.start and x.dim in ("money", "plain")
-            and r.clauses[r.clause_at(x.start)].sentence == sent]
+def _stated_amounts(r: "Reading", q: Quantity) -> list[float]:
+    """The other amounts of money or bare numbers of the reply ("el envío son 3,95 €; con el envío, 43,45 €")."""
+    return [x.value for x in read_quantities(r.m, r.vocab) if x.start != q.start and x.dim in ("money", "plain")]
 
 
 def _order_total(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:

@@ -17,11 +17,11 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.numbers import Quantity, read_quantities
+from hat_env.scoring.claims.vocab import Unit
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.facts import ProductFacts
     from hat_env.scoring.claims.read import Reading
-    from hat_env.scoring.claims.vocab import Unit
 
 _EPS = 0.0051
 
@@ -38,6 +38,20 @@ def _unit_at(r: "Reading", pos: int) -> "Unit | None":
     if e < len(r.text) and r.text[e].isascii() and r.text[e].isalpha() and m.group()[-1:].isalpha():
         return None  # "a pounding", not "a pound"
     return u
+
+
+#: one item of a pack ("each", "cada una", "por toalla"): a count, divided by the pack's count
+ITEM = Unit("item", "count", 1.0, re.compile("(?!x)x"))
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _title_word(r: "Reading", word: str) -> bool:
+    """Whether ``word`` names the items of a product by its title ("toalla" of "Toallas de Baño", "towel")."""
+    w = word.lower()
+    if len(w) < 4 or r.vocab.lang == "zh":
+        return False
+    return any(t.lower().startswith(w[:-1]) or w.startswith(t.lower().rstrip("s"))
+               for p in r.room.products for t in _WORD.findall(p.title) if len(t) >= 4)
 
 
 def _unit_name(unit: "Unit") -> str:
@@ -58,6 +72,14 @@ def per_unit(r: "Reading", q: Quantity, i: int) -> "tuple[Unit, tuple[int, int] 
                 um = r.vocab.unit_rx.match(r.text, m.end())
                 assert um is not None
                 return u, (m.start(), um.end())
+            w = _WORD.match(r.text, m.end())
+            if w is not None and _title_word(r, w.group()):
+                return ITEM, (m.start(), w.end())  # "6,30 € por toalla" on the "Toallas ... Pack de 4"
+    pi = r.vocab.rx.get("per_item_after")
+    if pi is not None:
+        m = pi.match(r.text, q.end, min(c.end, q.end + 16))
+        if m is not None:
+            return ITEM, (m.start(), m.end())  # "6,23 € cada una", "$6.23 each"
     lead = r.vocab.rx.get("per_unit_lead")
     fill = r.vocab.rx.get("per_unit_filler")
     if lead is None:
@@ -98,6 +120,11 @@ def _quantities(pf: "ProductFacts", dim: str) -> list[float]:
     return sorted({f.value for f in pf.numbers if f.dim == dim and f.value > 0 and f.lo is None
                    and (f.attr == "title" or f.attr.startswith("spec:"))
                    and not any(a == f.attr and abs(lo - f.value) < 1e-6 for a, lo in lows)})
+
+
+def _pack_counts(pf: "ProductFacts") -> list[float]:
+    """Bare numbers of the product's title above 1 ("Pack de 4"): how many items a pack holds."""
+    return sorted({f.value for f in pf.numbers if f.attr == "title" and f.dim == "plain" and f.value > 1})
 
 
 def _decimals(r: "Reading", q: Quantity) -> int:
@@ -154,7 +181,8 @@ def check_unit_price(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], r
     for pf in pfs:
         if unit.dim == "count" and unit.factor == 1:
             cands += [(pf, x) for x in [*_bundle_units(r, pf), *pf.bundle_prices[1:]]]
-        for amount in _quantities(pf, unit.dim):
+        counts = _quantities(pf, unit.dim) + (_pack_counts(pf) if unit is ITEM else [])
+        for amount in counts:
             n = amount / unit.factor
             if n <= 0:
                 continue
