@@ -34,6 +34,9 @@ def _precision(r: "Reading", q: Quantity) -> float:
     """Half of the last written digit's place, in the quantity's base unit (``10.9 kg``: 0.05 kg)."""
     m = re.search(r"\d+(?:\.(\d+))?", r.text[q.start : q.end])
     dec = len(m.group(1)) if m and m.group(1) else 0
+    shown = f"{q.value:g}"
+    if "." in shown:  # a decimal said after the unit ("1米5" is 1.5 m): the value's own decimals
+        dec = max(dec, len(shown.split(".")[1]))
     factor = q.base / q.value if q.value else 1.0
     return 0.5 * 10 ** -dec * factor
 
