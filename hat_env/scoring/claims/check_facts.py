@@ -117,6 +117,17 @@ def _in_note(r: "Reading", i: int, pf: ProductFacts) -> bool:
     return covers_note(ct, note, r.vocab.lang, r.vocab.rx.get("negation"))
 
 
+def _in_a_title(r: "Reading", s: int, e: int) -> bool:
+    """Whether the words at ``s:e`` with the word after them are written in the title of a product of the room."""
+    m = re.match(r"\S*(?:\s+\S+){0,2}", r.text[s:])
+    if m is None:
+        return False
+    words = m.group().lower().rstrip(",.!?;:")
+    if len(words) <= e - s:
+        return False
+    return any(words in p.title.lower() for p in r.room.products)
+
+
 def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True,
                   void: bool = True) -> None:
     """A positive mention of ``name`` needs ``has(pf)`` for the product the clause is about. ``void``: when
@@ -127,6 +138,8 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
         s, e = c0 + m.start(), c0 + m.end()
         if need_positive and not _state(r, i, s):
             continue
+        if _in_a_title(r, s, e):
+            continue  # "Pack de 4" of "Toallas ... Pack de 4": the product's own name, not a deal
         pids, _many = _group(r, i, s)
         pfs = r.pfs(pids)
         if not pfs:
@@ -380,6 +393,9 @@ def _free_item(r: "Reading", i: int) -> None:
     m = r.cfind("free_item", i)
     if m is None or not _state(r, i, c.start + m.start()):
         return
+    head = r.ctext(i)[: m.start()]
+    if r.vocab.find("ship_words", head) or r.vocab.find("deliver_words", head):
+        return  # "delivery by FedEx Freight is free": the clause's subject is the shipping, not a product
     pids, _ = _group(r, i, c.start + m.start())
     r.claim(c.start + m.start(), c.start + m.end(), pids, "price", 0.0, "pay", True, "false",
             f"{r.label(pids[0] if pids else None)}: '{r.m.original(c.start + m.start(), c.start + m.end())}' but it is not free")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 _ROLE_ORDER = ("threshold", "coupon", "reference", "base", "flash", "fee", "difference", "savings", "upper", "lower")
 _EPS = 0.0051
+_NUMBER_NEXT = re.compile(r"\s*(?:[$¥€]|US\$)?\s*\d")
 
 
 def _eq(a: float, b: float) -> bool:
@@ -40,7 +41,10 @@ def _role(r: "Reading", q: Quantity, i: int) -> str:
     before = text[max(c.start, q.start - 30) : q.start]
     after = text[q.end : min(c.end, q.end + 30)]
     pa = r.vocab.rx.get("money_after_pay")
-    if pa is not None and pa.search(after):
+    m = pa.search(after) if pa is not None else None
+    # a pay word that goes on to a number of its own introduces that number ("满300减30到手369": 369 is paid, 30 is
+    # the coupon), it does not say what the number before it is
+    if m is not None and not _NUMBER_NEXT.match(after, m.end()):
         for role in ("upper", "lower"):  # "不到90块到手": a bound on what one pays
             b, _a = r.vocab.money_roles.get(role, (None, None))
             if b is not None and b.search(before):
