@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_facts import _group, _orders_here, _state
+from hat_env.scoring.claims.check_facts import _group, _negated_after, _orders_here, _state
 from hat_env.scoring.claims.check_lists import read_enumerations, restated_data, restates
 from hat_env.text import normalize
 
@@ -99,7 +99,8 @@ def _spec_values(r: "Reading", i: int) -> None:
     v = r.vocab
     low = ct.lower()
     asked = {it.attr for it in r.intents if it.kind == "spec" and it.attr}
-    for key, rx in v.attributes.items():
+    declared = room_attributes(r)
+    for key, rx in {**{k: x for k, (x, t) in declared.items() if t != "bool"}, **v.attributes}.items():
         m = rx.search(ct)
         if m is None and key not in asked:
             continue
@@ -148,6 +149,76 @@ def _spec_values(r: "Reading", i: int) -> None:
                     [(f"spec:{key}", pf.pid)])
         elif not wrong:
             r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "true", "", [(f"spec:{key}", pf.pid)])
+
+
+_DECLARED: dict[tuple[int, str], dict[str, tuple[re.Pattern[str], str]]] = {}
+
+
+def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
+    """The spec attributes the room's scenario declares (``attributes`` of its vocabulary) that some product of
+    the room has, with the words for them in the reply's locale and the room's (their words and labels), as one
+    pattern each, and their type (``bool``, ``list``, ...). The locale's own attribute keywords come first: an
+    attribute listed there is read with those."""
+    voc = r.room.vocabulary
+    key = (id(voc), r.vocab.locale)
+    got = _DECLARED.get(key)
+    if got is None:
+        have = {k for p in r.room.products for k in p.specs}
+        got = {}
+        for name, a in voc.attributes.items():
+            if name not in have:
+                continue
+            words = {str(w).lower() for loc in {r.vocab.locale, r.room.locale}
+                     for w in (*a.words.get(loc, ()), *((a.labels[loc],) if loc in a.labels else ()))}
+            words = {w for w in words if len(w) >= 2}
+            if not words:
+                continue
+            alts = sorted((re.escape(w) if not w.isascii() else rf"(?<![a-z]){re.escape(w)}(?![a-z])" for w in words),
+                          key=len, reverse=True)
+            got[name] = (re.compile("|".join(alts), re.IGNORECASE), a.type)
+        if len(_DECLARED) > 64:
+            _DECLARED.clear()
+        _DECLARED[key] = got
+    return got
+
+
+def _bool_specs(r: "Reading", i: int) -> None:
+    """A yes/no attribute the scenario declares ("grain-free", "Wi-Fi") said of a product in clause ``i``: said
+    plainly it claims yes, negated it claims no; the product's value must be that one. A product whose data lacks
+    the attribute, named in the clause, is unsupported when the clause claims yes."""
+    from hat_env.sim.vocabulary import BOOL_WORDS
+
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    for key, (rx, typ) in room_attributes(r).items():
+        if typ != "bool" or key in r.vocab.attributes:
+            continue
+        m = rx.search(ct)
+        if m is None:
+            continue
+        s, e = c0 + m.start(), c0 + m.end()
+        pids, how = r.subject(s, i)
+        pfs = r.pfs(pids)
+        if not pfs:
+            continue
+        said = _state(r, i, s) and not _negated_after(r, i, e)
+        have = [pf for pf in pfs if key in pf.product.specs]
+        if how in ("clause", "group"):
+            have = have[:1] if have and have[0] is pfs[0] else ([] if how == "clause" else have)
+        if not have:
+            if how == "clause" and said and not r.cfind("honest_unknown", i):
+                r.claim(s, e, (pfs[0].pid,), f"spec:{key}", True, "", True, "unsupported",
+                        f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': the data has no {key}")
+            continue
+        vals = {pf.pid: BOOL_WORDS.get(str(pf.product.specs[key]).strip().lower()) for pf in have}
+        good = [pf for pf in have if vals[pf.pid] is said]
+        if good:
+            r.claim(s, e, (good[0].pid,), f"spec:{key}", said, "", said, "true", "", [(f"spec:{key}", good[0].pid)])
+        elif vals[have[0].pid] is not None:
+            pf = have[0]
+            r.claim(s, e, (pf.pid,), f"spec:{key}", said, "", said, "false",
+                    f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but {key} is '{pf.product.specs[key]}'",
+                    [(f"spec:{key}", pf.pid)])
 
 
 def _variants(v, word: str) -> tuple[str, ...]:  # noqa: ANN001 - a Vocab
