@@ -301,18 +301,25 @@ def _order_status(r: "Reading", i: int) -> None:
         return
 
 
+#: A guarantee word that is a quantity ("百分百", "100%"): before a spec value it measures it.
+_QUANTITY_WORD = re.compile(r"百|%|percent", re.IGNORECASE)
+
+
 def _before_spec_value(r: "Reading", e: int, pids: tuple[str, ...] | list[str]) -> bool:
-    """Whether the text right after offset ``e`` starts with a word of a spec value of one of ``pids`` (its first
-    one or two characters for Chinese, its first word otherwise)."""
+    """Whether the word right after offset ``e`` (its first jieba word for Chinese, its first word otherwise) is
+    written in a spec value of one of ``pids``."""
     rest = r.text[e : e + 12].lstrip()
     if not rest:
         return False
-    w = re.match(r"[\u4e00-\u9fff]{1,2}|[^\W\d_]{3,}", rest)
-    if w is None:
-        return False
-    head = w.group().lower()
-    heads = {head, head[:1]} if re.match(r"[\u4e00-\u9fff]", head) else {head}
-    return any(h in v.lower() for pf in r.pfs(pids) for v in pf.spec_text.values() for h in heads)
+    if re.match(r"[\u4e00-\u9fff]", rest):
+        from hat_env.text.lazy import segment
+
+        words = segment(re.match(r"[\u4e00-\u9fff]+", rest).group())
+        head = words[0] if words else ""
+    else:
+        w = re.match(r"[^\W\d_]{3,}", rest)
+        head = w.group().lower() if w else ""
+    return bool(head) and any(head in v.lower() for pf in r.pfs(pids) for v in pf.spec_text.values())
 
 
 def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) -> None:
@@ -328,7 +335,7 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     word = m.group().lower()
     if pids and any(word in pf.text for pf in r.pfs(pids)):
         return  # the product's own data says it ("energy_rating: Energy Star certified")
-    if attr == "promise" and _before_spec_value(r, e, pids):
+    if attr == "promise" and _QUANTITY_WORD.search(m.group()) and _before_spec_value(r, e, pids):
         return  # "百分百棉": the word measures the spec value it stands before (a composition), it promises nothing
     # a promise about an order (a delivery guarantee) voids the order's answer
     r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}",
