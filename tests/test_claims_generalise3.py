@@ -200,3 +200,21 @@ def test_disguised_superlatives() -> None:
     assert "EN-ABS" in rule_ids("$44.99 - hands down the g.o.a.t. of dog foods.", "pets_en", PETS)
     assert "EN-ABS" not in rule_ids("Our goat milk treats are $9.", "pets_en", PETS)  # a word, not spelled out
     assert prepare("the g.o.a.t.").text.startswith("the GOAT")
+
+
+GROC = room("groceries_zh", 7001, 200.0)  # 2号 车厘子, a fruit
+
+
+@pytest.mark.parametrize(
+    ("reply", "r", "it", "denied"),
+    [
+        ("烟酰胺精华是化妆品，治不了痘痘和皮炎", BEAUTY, Intent("efficacy", link=5), True),  # a potential complement
+        ("烟酰胺精华能治痘痘", BEAUTY, Intent("efficacy", link=5), False),
+        ("说它能补血治贫血都不靠谱，可别当药吃～", GROC, Intent("efficacy", link=2), True),  # judged false after it
+        ("La freidora no reduce el colesterol; eso es un mito.", HOGAR, Intent("efficacy", link=2), True),
+    ],
+)
+def test_a_health_effect_denied_after_its_verb_is_a_denial(reply: str, r: RoomState, it: Intent, denied: bool) -> None:
+    rep = read_claims(reply, r, intents=(it,))
+    assert (rep.health_denial and not rep.health_claim) is denied
+    assert (not rep.bad) is denied

@@ -26,11 +26,16 @@ _NEG_AFTER = re.compile(r"^\W*(?:[A-Za-z]+\W+){0,2}?(?:is|are|was|were|isn.t|are
 
 
 def _negated_after(r: "Reading", i: int, e: int) -> bool:
-    """English negation right after a policy word ("exchanges aren't offered", "returns are not accepted")."""
+    """Negation right after a claim word: English ("exchanges aren't offered", "returns are not accepted"), or
+    a Chinese potential complement ("治不了", "降不下来": the locale's ``negation_after``)."""
+    c = r.clauses[i]
+    after = r.text[e : min(c.end, e + 30)]
+    na = r.vocab.rx.get("negation_after")
+    if na is not None and na.match(after):
+        return True
     if r.vocab.lang == "zh":
         return False
-    c = r.clauses[i]
-    return bool(_NEG_AFTER.match(r.text[e : min(c.end, e + 30)]))
+    return bool(_NEG_AFTER.match(after))
 
 
 def _group(r: "Reading", i: int, pos: int) -> tuple[tuple[str, ...], bool]:

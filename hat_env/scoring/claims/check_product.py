@@ -365,7 +365,8 @@ def _health(r: "Reading", i: int) -> None:
     if hm is None:
         return
     rep = r.report
-    if not _state(r, i, c.start + hm.start()) or r.cfind("health_denial", i) or \
+    if not _state(r, i, c.start + hm.start()) or _negated_after(r, i, c.start + hm.end()) or \
+            r.cfind("health_denial", i) or \
             r.vocab.find("health_denial", r.stext(i)) is not None:
         rep.health_denial = True
         return
