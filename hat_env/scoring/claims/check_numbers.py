@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.facts import NumFact, ProductFacts
@@ -340,10 +341,9 @@ def _family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = F
         return "delivery"
     if r.cfind("ship_words", i):
         return "shipping"
-    keys = {k for pf in pfs for k in pf.product.specs}
-    for k, rx in v.attributes.items():
-        if k in keys and rx.search(ct):
-            return f"spec:{k}"
+    named = spec_named(r, i, pfs)
+    if named is not None:
+        return named
     if not clause_only:
         # a clause without its topic word ("You've got a full month - 30 days - to send it back", "Returns: 30
         # days"): the sentence's (or the line's) topic
@@ -356,6 +356,22 @@ def _family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = F
         if len({f for f, _k in fams}) == 1 and fams[0][0] != "delivery" and \
                 not any(re.search(r"\d", r.ctext(k)) for _f, k in fams):
             return fams[0][0]  # one topic in the sentence, in a clause without its own number
+    return None
+
+
+def spec_named(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
+    """``spec:KEY`` when clause ``i`` names a spec attribute one of ``pfs`` has (by the locale's attribute words,
+    else the words the scenario declares for it), else ``None``."""
+    from hat_env.scoring.claims.check_product import room_attributes
+
+    ct = r.ctext(i)
+    keys = {k for pf in pfs for k in pf.product.specs}
+    for k, rx in r.vocab.attributes.items():
+        if k in keys and rx.search(ct):
+            return f"spec:{k}"
+    for k, (rx, _typ) in room_attributes(r).items():
+        if k in keys and rx.search(ct):
+            return f"spec:{k}"
     return None
 
 
@@ -420,16 +436,38 @@ def _convert_time(q: Quantity, dim: str) -> float | None:
 def _approximate(r: "Reading", q: Quantity, i: int) -> bool:
     """Whether the reply marks a (non-money) quantity as approximate ("about 540 g", "约30ml", "30ml左右")."""
     c = r.clauses[i]
-    ap = r.vocab.rx.get("approximate")
-    if ap is None:
-        return False
+    bef, aft = _approx_patterns(r.vocab.locale)
     before = r.text[max(c.start, q.start - 12) : q.start]
     after = r.text[q.end : min(c.end, q.end + 4)]
-    return bool(ap.search(before) or ap.search(after))
+    return bool((bef is not None and bef.search(before)) or (aft is not None and aft.search(after)))
+
+
+@lru_cache(maxsize=16)
+def _approx_patterns(locale: str) -> tuple["re.Pattern[str] | None", "re.Pattern[str] | None"]:
+    """The locale's ``approximate`` words split by where they stand: those anchored at the end of the text
+    before a number, and those anchored at the start of the text after it (a sentence-final "~" after a number
+    is a tone mark, not "about")."""
+    from hat_env.scoring.claims.vocab import load_vocab
+
+    words = [str(w) for w in load_vocab(locale).raw.get("approximate") or ()]
+    aft = [w for w in words if w.startswith("^")]
+    bef = [w for w in words if not w.startswith("^")]
+    return (re.compile("|".join(bef), re.IGNORECASE) if bef else None,
+            re.compile("|".join(aft), re.IGNORECASE) if aft else None)
 
 
 #: How far an approximate quantity ("about half a kilo" for 540 g) may be from the data's value.
 APPROX_TOLERANCE = 0.1
+
+
+def _range_fits(lo: float, hi: float, f: NumFact, facts: list[NumFact]) -> bool:
+    """A range the reply states (``lo`` to ``hi``) against fact ``f``: inside one of the data's ranges when the
+    data states one in that dimension ("25到30码" of "25-32码"; "25到34码" is not), else holding the data's value
+    (a bound: "between $40 and $50" for 45)."""
+    ranged = [g for g in facts if g.lo is not None]  # the data's ranges in this dimension (not an FAQ's one value)
+    if ranged:
+        return any(g.lo - _EPS <= lo and hi <= g.value + _EPS for g in ranged)
+    return lo - _EPS <= f.value <= hi + _EPS
 
 
 def _within(v: float, f: NumFact, single: bool, approx: bool) -> bool:
@@ -545,7 +583,11 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
         return
     facts = [f for pf in pfs for f in pf.numbers if f.dim == q.dim]
     extra: list[float] = []
-    if q.dim == "percent":
+    named = spec_named(r, i, pfs) if q.dim == "percent" else None
+    if named is not None and not (r.cfind("coupon_words", i) or r.cfind("flash_words", i) or r.cfind("bundle_words", i)):
+        # "30% protein": the attribute the clause names, not a discount the number happens to equal
+        facts = [f for f in facts if f.attr == named] or facts
+    elif q.dim == "percent":
         for pf in pfs:
             for ref in (pf.price, pf.list_price, pf.base):
                 if ref > 0 and pf.effective < ref - 0.004:
@@ -584,7 +626,7 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                 return
     lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
     approx = _approximate(r, q, i)
-    ok = any(_eq(q.base, f.value) or (lo is not None and lo - _EPS <= f.value <= q.base + _EPS)
+    ok = any(_eq(q.base, f.value) or (lo is not None and _range_fits(lo, q.base, f, facts))
              or _within(q.base, f, lo is None, approx) for f in facts)
     ok = ok or any(_eq(q.value, x) for x in extra)
     attr = fam or (facts[0].attr if facts else q.dim)
