@@ -119,7 +119,7 @@ def _spec_values(r: "Reading", i: int) -> None:
         # value words, not bare numbers ("2" of "30ml×2": numbers are checked as quantities)
         known = {w for w in set(v.values.get(key, ())) | _room_values(r, key) if not re.fullmatch(r"[\d.\s]+", w)}
         said = [w for w in sorted(known, key=len, reverse=True) if w and re.search(
-            (r"\b" + re.escape(w) + r"\b") if w.isascii() else re.escape(w), low)]
+            (r"\b" + re.escape(w) + r"(?:s|es)?\b") if w.isascii() else re.escape(w), low)]  # "dogs" says dog
         # drop words inside a longer word said ("棉" inside "棉涤混纺")
         said = [w for w in said if not any(w != o and w in o for o in said)]
         if how not in ("clause", "group") and said:
@@ -127,6 +127,9 @@ def _spec_values(r: "Reading", i: int) -> None:
             pf = fits[0] if fits else pf
         value = pf.spec_text.get(key)
         invented = _invented_items(ct, value) if value else []
+        if value and not invented and m is not None:
+            # the list may run over the sentence's clauses ("smoothie, crush and soup programs")
+            invented = _unlisted_items(r, r.stext(i), value, rx)
         if not invented and value and read_enumerations(r, i, key, pf, s, e):
             continue
         if not said and not invented:
@@ -262,6 +265,45 @@ def _invented_items(ct: str, value: str) -> list[str]:
         mm = re.match(r"\s*(\d{2})(?=[\u3400-\u9fff])", item)
         if mm and mm.group(1) not in codes:
             out.append(item.strip())
+    return out
+
+
+#: A count of the items said with them ("3种口味", "three flavors"; numbers are digits after normalisation).
+_COUNTED = re.compile(r"[\d一二两三四五六七八九十几]+\s*(?:种|个|款|样|色)|\b(?:two|three|four|five|six|dos|tres|cuatro|cinco|\d)\b(?=\s+[a-z])")
+_EDGE_WORDS = re.compile(r"^(?:and|or|y|o|和|或|及|还有|以及)\s*|\s*(?:programs?|flavou?rs?|colou?rs?|options|modes)$")
+
+
+def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]") -> list[str]:
+    """Items of a list the clause gives for an attribute ("smoothie, crush and soup programs", "香辣、五香和孜然三种
+    口味") that are not the product's: when at least two of its chunks are items of the product's value, a chunk
+    holding none of them, once the attribute's word, a count and joiners are taken off, is an added item (a few
+    words or characters, no number)."""
+    items = [p.strip().lower() for p in _ITEM_SPLIT.split(value) if p.strip()]
+    if len(items) < 2:
+        return []
+    low = ct.lower()
+    chunks = [c for c in _ITEM_SPLIT.split(low)]
+    has = [any(it in c for it in items) for c in chunks]
+    if sum(has) < 2:
+        return []
+    first = has.index(True)
+    out = []
+    for c, h in zip(chunks[first + 1 :], has[first + 1 :]):
+        if h:
+            continue
+        # the list ends at its first chunk that is no item of the product: that chunk is checked, no later one
+        t = _COUNTED.sub("", rx.sub("", c)).strip(" .,!?~。！？～:：")  # without the attribute word and a count
+        t = _EDGE_WORDS.sub("", t).strip(" .,!?~。！？～")
+        if not t:
+            continue
+        if re.search(r"\d", t):
+            break  # a chunk with a quantity of its own ("all at 1200 W") is no item: the list has ended
+        if any(t in it or it in t for it in items):
+            continue  # an item said without its affix ("酒红" for "酒红色")
+        short = len(t.split()) <= 3 if t.isascii() else len(t) <= 4
+        if short:
+            out.append(t)
+        break
     return out
 
 

@@ -78,6 +78,23 @@ def _unit_after(vocab: Vocab, text: str, end: int) -> tuple[str, int] | None:
 _DIMS = re.compile(r"\s?(?:[×xX*]|乘以?|by)\s?")
 
 
+_NEXT_WORD = re.compile(r"[ -]?([A-Za-z\u00c0-\u024f]{3,})")
+
+
+def _own_noun(vocab: Vocab, text: str, end: int) -> bool:
+    """Whether the number ending at ``end`` is followed by a noun it counts ("1700 watts, and four programs":
+    four programs, not four watts): a word that is none of the locale's function words (``spec_labels_stop``,
+    ``quantity_followers``).
+    Chinese numbers take their measure words as units instead."""
+    if vocab.lang == "zh":
+        return False
+    w = _NEXT_WORD.match(text, end)
+    if w is None:
+        return False
+    stop = {str(x).lower() for x in (*(vocab.raw.get("spec_labels_stop") or ()), *(vocab.raw.get("quantity_followers") or ()))}
+    return w.group(1).lower() not in stop
+
+
 def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantity]:
     """Every number of ``m.text`` with its unit (bare numbers too, as dimension ``plain``).
 
@@ -165,7 +182,7 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
         ):
             assert prev is not None
             gap = text[prev.end : q.start]
-            if _LIST_GAP.fullmatch(gap) and "\n" not in gap:  # a new line is a new item
+            if _LIST_GAP.fullmatch(gap) and "\n" not in gap and not _own_noun(vocab, text, q.end):  # a new line is a new item
                 u = units[prev.unit]
                 q.unit, q.dim, q.base, q.inherited = prev.unit, u.dim, q.value * u.factor, True
         if q.unit:
