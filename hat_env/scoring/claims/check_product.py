@@ -40,7 +40,9 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
             continue
         s, e = c0 + m.start(), c0 + m.end()
         pol = _state(r, i, s)
-        pids, _ = _group(r, i, s)
+        pids, how = r.subject(s, i)
+        if how == "room":
+            continue  # nothing asked, nothing named: a feature of no product ("just with a really good mic")
         pfs = r.pfs(pids)
         if not pfs:
             continue
@@ -373,7 +375,9 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     s, e = c0 + m.start(), c0 + m.end()
     if not _state(r, i, s):
         return
-    pids, _ = _group(r, i, s)
+    pids, how = r.subject(s, i)
+    if how == "room" and attr == "promise":
+        return  # nothing asked, nothing named: a promise about no product ("Human, promise!")
     word = m.group().lower()
     if pids and any(word in pf.text for pf in r.pfs(pids)):
         return  # the product's own data says it ("energy_rating: Energy Star certified")
