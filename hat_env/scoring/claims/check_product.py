@@ -366,6 +366,13 @@ def _before_spec_value(r: "Reading", e: int, pids: tuple[str, ...] | list[str]) 
     return bool(head) and any(head in v.lower() for pf in r.pfs(pids) for v in pf.spec_text.values())
 
 
+def _bare_speech_act(ct: str, m: "re.Match[str]") -> bool:
+    """Whether clause text ``ct`` holds nothing but the match ``m`` and at most a pronoun (no content words)."""
+    rest = (ct[: m.start()] + " " + ct[m.end() :]).lower()
+    words = re.findall(r"[a-z]{2,}|[\u4e00-\u9fff]", rest)
+    return len([w for w in words if w not in ("i", "you", "we", "我", "你", "啦", "哦", "的")]) == 0
+
+
 def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) -> None:
     """A positive mention of list ``name`` in clause ``i`` is unsupported (no data states it)."""
     c0 = r.clauses[i].start
@@ -375,9 +382,9 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     s, e = c0 + m.start(), c0 + m.end()
     if not _state(r, i, s):
         return
-    pids, how = r.subject(s, i)
-    if how == "room" and attr == "promise":
-        return  # nothing asked, nothing named: a promise about no product ("Human, promise!")
+    pids, _ = _group(r, i, s)
+    if attr == "promise" and _bare_speech_act(r.ctext(i), m):
+        return  # "Human, promise!", "保证！": a clause of the vow alone vouches for what was said, guarantees nothing
     word = m.group().lower()
     if pids and any(word in pf.text for pf in r.pfs(pids)):
         return  # the product's own data says it ("energy_rating: Energy Star certified")
