@@ -382,9 +382,9 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     s, e = c0 + m.start(), c0 + m.end()
     if not _state(r, i, s):
         return
-    pids, _ = _group(r, i, s)
-    if attr == "promise" and _bare_speech_act(r.ctext(i), m):
-        return  # "Human, promise!", "保证！": a clause of the vow alone vouches for what was said, guarantees nothing
+    pids, how = r.subject(s, i)
+    if attr == "promise" and how == "room" and _bare_speech_act(r.ctext(i), m):
+        return  # "Human, promise!": a bare vow about no product (nothing asked or named) guarantees nothing
     word = m.group().lower()
     if pids and any(word in pf.text for pf in r.pfs(pids)):
         return  # the product's own data says it ("energy_rating: Energy Star certified")
