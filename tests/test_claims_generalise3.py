@@ -257,3 +257,25 @@ def test_with_nothing_asked_or_named_a_promise_or_feature_is_about_no_product() 
     assert not bad("Real human here, just with a really good mic", APPL, it)
     assert not bad("Human, promise! Ask me anything.", APPL, it)
     assert bad("The fryer has a built-in mic, promise!", APPL, it)  # a product named: its data says no such thing
+
+
+def test_free_with_a_carrier_after_a_shipping_verb_is_how_it_ships() -> None:
+    rep = read_claims("La sartén se envía gratis con SEUR en un día.", HOGAR, intents=(Intent("shipping", link=1),))
+    assert not rep.bad and ("shipping", "S001") in rep.answered()  # "en un día": within one day (24 h)
+
+
+def test_a_restated_after_sales_note_answers_the_after_sales_question() -> None:
+    it = Intent("after_sales", link=4)
+    rep = read_claims("The FrostLine is final sale once installed, but any delivery damage gets replaced for free.",
+                      APPL, intents=(it,))
+    assert not rep.bad and ("after_sales", "HA04") in rep.answered()
+
+
+def test_a_promo_code_of_the_room_makes_a_sentence_about_a_deal() -> None:
+    assert not bad("The TidyCat is $199, or $189 once you apply PAW10.", PETS, Intent("price", link=6))
+    assert bad("The TidyCat is $199.", PETS, Intent("price", link=6))  # alone, 199 is not what one pays
+
+
+@pytest.mark.parametrize(("reply", "ok"), [("围巾长一米八，宽三十厘米～", True), ("围巾长一米五，宽三十厘米～", False)])
+def test_metres_and_the_colloquial_decimal_after_them(reply: str, ok: bool) -> None:
+    assert (not bad(reply, APPAREL, Intent("spec", link=5, attr="size"))) is ok

@@ -108,6 +108,13 @@ def _savings(pf: ProductFacts) -> list[float]:
     return [x for x in out if x > 0.004]
 
 
+def _names_a_code(r: "Reading", text: str) -> bool:
+    """Whether ``text`` names a promo code of the room ("once you apply PAW10"): a deal, like a coupon word."""
+    low = text.lower()
+    return any(c.code and re.search(rf"(?<![a-z0-9]){re.escape(c.code.lower())}(?![a-z0-9])", low)
+               for c in r.room.campaigns if getattr(c, "code", None))
+
+
 def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:
     """An amount in plain "price" position that is still true: the price before the coupon in a sentence that
     goes on to the price after it ("现在229元，用券后199"), the shipping fee in a clause about shipping, a total
@@ -123,7 +130,8 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
         other = [x for x in read_quantities(r.m, vocab) if (x.start > q.end or x.end < q.start)
                  and x.dim in ("money", "plain") and (listed or r.clauses[r.clause_at(x.start)].sentence == r.clauses[i].sentence)]
         scope_text = r.text if listed else st
-        deal = vocab.find("coupon_words", scope_text) or vocab.find("pay_words", scope_text) or vocab.find("flash_words", scope_text)
+        deal = vocab.find("coupon_words", scope_text) or vocab.find("pay_words", scope_text) or \
+            vocab.find("flash_words", scope_text) or _names_a_code(r, scope_text)
         after_here = vocab.find("pay_words", ct) and not any(x.start > q.end for x in other if _eq(x.value, pf.effective))
         if any(_eq(x.value, pf.effective) for x in other) and deal and (not after_here or _eq(v, pf.base)):
             return True

@@ -99,7 +99,7 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
             _spec_values(r, i)
             _bool_specs(r, i)
     # restatements answer spec questions the specs do not cover: read only when a viewer asked one
-    if any(it.kind == "spec" for it in r.intents) and any(p.faq or p.returns.note for p in r.room.products):
+    if any(it.kind in ("spec", "after_sales") for it in r.intents) and any(p.faq or p.returns.note for p in r.room.products):
         for i in stated:
             read_restatements(r, i)
     if r.orders or any(m.how == "order" for m in r.mentions):

@@ -22,8 +22,8 @@ _SENT = re.compile(r"[.!?。！？;；\n]")
 #: What may stand between a quantity and a bare number that takes its unit: "8 hours, 32", "8 hours (32".
 _LIST_GAP = re.compile(r"[\s,(/、+]*(?:and|or|with|up to|和|或|加|到)?[\s,(/、]*", re.IGNORECASE)
 #: "a month", "an hour", "one year": the article counts as 1 before a time unit (not "once a day", "per hour").
-_ONE_UNIT = re.compile(r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\b(an?|one)\s+(?:full\s+|whole\s+)?"
-                       r"(?=(?:year|month|week|day|hour)s?\b)", re.IGNORECASE)
+_ONE_UNIT = re.compile(r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )(?<!\bpor )\b(an?|one|un|una|uno)\s+(?:full\s+|whole\s+)?"
+                       r"(?=(?:year|month|week|day|hour|d[ií]a|hora|semana|mes|año)s?\b)", re.IGNORECASE)
 #: Words that may stand between a number and its unit without changing it ("2 full years", "8 whole hours").
 _UNIT_FILLER = re.compile(r"\s+(?:full|whole|straight|entire|solid|long)(?=\s)", re.IGNORECASE)
 
@@ -153,6 +153,12 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
                 cents = int(cm.group(1)) * 10 + (int(cm.group(2)) if cm.group(2) else 0)
                 v = v + cents / 100.0
                 end = end + cm.end()
+        if unit == "metres" and vocab.lang == "zh" and v.is_integer():
+            # 1米8: one metre eighty (a single digit after the unit, no unit of its own)
+            dm = re.match(r"(\d)(?![\d.])", text[end:])
+            if dm is not None and _unit_after(vocab, text, end + 1) is None:
+                v = v + int(dm.group(1)) / 10.0
+                end = end + 1
         if unit == "zhe" and v >= 10 and v < 100 and v.is_integer():
             v = v / 10.0
         if unit:
