@@ -279,3 +279,8 @@ def test_a_promo_code_of_the_room_makes_a_sentence_about_a_deal() -> None:
 @pytest.mark.parametrize(("reply", "ok"), [("围巾长一米八，宽三十厘米～", True), ("围巾长一米五，宽三十厘米～", False)])
 def test_metres_and_the_colloquial_decimal_after_them(reply: str, ok: bool) -> None:
     assert (not bad(reply, APPAREL, Intent("spec", link=5, attr="size"))) is ok
+
+
+def test_how_long_someone_has_used_it_is_no_fact_of_the_product() -> None:
+    assert not bad("我每天随餐吃两粒，已经吃了大半年啦", HEALTH, Intent("spec", link=3, attr="unknown"))
+    assert bad("鱼油保质期半年", HEALTH, Intent("spec", link=3, attr="shelf_life"))  # 24 months

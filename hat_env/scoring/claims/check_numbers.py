@@ -530,6 +530,10 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
     pfs = r.pfs(pids)
     if not pfs:
         return
+    if q.dim in ("time_h", "time_m"):
+        ub = r.vocab.rx.get("usage_duration_before")
+        if ub is not None and ub.search(r.text[max(r.clauses[i].start, q.start - 8) : q.start]):
+            return  # "已经吃了大半年": how long someone has used it (compliance reads the endorsement)
     sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None
     if sw is not None and q.start >= r.clauses[i].start + sw.end() and _supply(r, q, i, pfs):
         return  # how long a pack lasts: its count over the daily dose, not the shelf life
