@@ -284,3 +284,18 @@ def test_metres_and_the_colloquial_decimal_after_them(reply: str, ok: bool) -> N
 def test_how_long_someone_has_used_it_is_no_fact_of_the_product() -> None:
     assert not bad("我每天随餐吃两粒，已经吃了大半年啦", HEALTH, Intent("spec", link=3, attr="unknown"))
     assert bad("鱼油保质期半年", HEALTH, Intent("spec", link=3, attr="shelf_life"))  # 24 months
+
+
+def test_a_true_value_of_another_spec_answers_a_question_the_data_has_no_attribute_for() -> None:
+    it = Intent("spec", link=2, attr="unknown")  # "车厘子好吃吗": no such attribute
+    assert ("spec", 1.0) in [(i.kind, s) for i, s, _w in _answers("车厘子甜度16-20 Brix～", GROC, it)]
+    assert ("spec", 0.0) in [(i.kind, s) for i, s, _w in _answers("车厘子甜度10 Brix～", GROC, it)]  # false: no answer
+
+
+def _answers(reply: str, r: RoomState, *intents: Intent) -> list[tuple[Intent, float, str]]:
+    from hat_env.scoring.claims import answered_intents, load_vocab
+    from hat_env.text import normalize
+
+    v = load_vocab(r.locale)
+    rep = read_claims(reply, r, intents=intents)
+    return answered_intents(rep, intents, r, normalize(reply, r.locale).text, v.lang, None, v)
