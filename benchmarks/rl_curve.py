@@ -18,8 +18,9 @@ The recorded run (``benchmarks/results/rl_curve-2026-12-01.md`` has its exact co
 first attempts lacked: room for the tool results (``--max-completion``: TRL counts the tool results it inserts
 against ``max_completion_length`` and drops one that does not fit, so with 64 no tool-calling rollout could
 reply), a warm start that calls tools (``--personas price_asker``: every request needs a lookup), and no reward
-for silence (``--weights accuracy=0``: the rubric's accuracy is 1 for a reply that asserts nothing, and GRPO
-from a warm start that rarely answers learns to say nothing). The spread of the held-out reward across tasks and
+for silence (the rubric's accuracy is 1 for a reply that asserts nothing, and GRPO from a warm start that rarely
+answers learnt to say nothing; those runs used ``--weights accuracy=0``, the RL stage now gates accuracy by
+effectiveness, ``--accuracy-gate``). The spread of the held-out reward across tasks and
 its paired change from the first evaluation to the last are recorded with the curve (:func:`task_spread`).
 
 The credit modes train at once, one process and one torch thread each (as the HSA ablation does: faster than
@@ -61,15 +62,49 @@ def warm_start(work: Path, args: argparse.Namespace) -> tuple[str, dict[str, Any
         "output_dir": str(work / "data"), "seed": args.seed, "hsa": {"share": 0.5, "dims": ["tool_schemas"]},
         "sources": [{"kind": "qa", "scenario": SCENARIO, "harness": "compact", "episodes": args.data_episodes,
                      "personas": args.personas.split(",")}]}), quiet=True)
-    tiny = build_tiny_model(work / "tiny", seed=args.seed)
+    dataset = str(work / "data")
+    if args.call_copies:
+        dataset = str(with_call_copies(work / "data" / "train.jsonl", work / "data" / "mix.jsonl"))
+    start = args.sft_from or str(build_tiny_model(work / "tiny", seed=args.seed))
     s = run_sft(SFTConfig.model_validate({
-        "model": {"path": str(tiny)}, "dataset": str(work / "data"), "max_length": 1024,
+        "model": {"path": start}, "dataset": dataset, "max_length": args.sft_max_length,
         "training": {"output_dir": str(work / "sft"), "use_cpu": True, "max_steps": args.sft_steps,
-                     "learning_rate": 2e-3, "lr_scheduler_type": "constant", "per_device_train_batch_size": 4,
-                     "logging_steps": 10, "save_steps": 100000, "resume_from_checkpoint": None,
+                     "learning_rate": args.sft_lr, "lr_scheduler_type": "constant", "per_device_train_batch_size": 4,
+                     "logging_steps": 10, "save_steps": 100, "resume_from_checkpoint": None,
                      "torch_num_threads": args.threads, "seed": args.seed, "extra": {"disable_tqdm": True}}}))
     return str(s["final_model"]), {"steps": s["global_step"], "first_loss": s["first_loss"],
-                                   "last_loss": s["last_loss"]}
+                                   "last_loss": s["last_loss"], "examples": s.get("examples"), "from": start}
+
+
+def with_call_copies(src: Path, dst: Path) -> Path:
+    """Write ``src``'s SFT rows to ``dst`` followed by a copy of each row cut after its first tool call.
+
+    The link number is one token of a ~1,100-token example (system prompt, tool schemas, the lookup's ~460-token
+    result, the reply); a cut copy (~620 tokens, half the cost) trains that decision again without the result.
+    Returns ``dst``."""
+    rows = [json.loads(line) for line in src.read_text(encoding="utf-8").splitlines() if line.strip()]
+    cut = []
+    for r in rows:
+        msgs = r["messages"]
+        i = next((k for k, m in enumerate(msgs) if m.get("role") == "assistant" and m.get("tool_calls")), None)
+        if i is not None:
+            cut.append({**r, "messages": msgs[: i + 1]})
+    dst.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows + cut), encoding="utf-8")
+    return dst
+
+
+def probe_links(model: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The warm start's right-link rates on held-out price tasks (:func:`_link_probe.link_copy`)."""
+    import torch
+
+    from _link_probe import link_copy
+    from hat_env.train.rl import live_qa_tasks
+
+    torch.set_num_threads(args.threads)
+    held = live_qa_tasks([SCENARIO], args.link_probe, harness="compact", personas=["price_asker"],
+                         seed=args.seed + 101)
+    return link_copy(model, held.rows, held.tool_schemas(), samples=args.generations,
+                     temperature=args.temperature, seed=args.seed)
 
 
 def parse_weights(text: str) -> dict[str, float]:
@@ -100,6 +135,7 @@ def rl_config(model: str, out: Path, mode: str, args: argparse.Namespace) -> Any
         "num_generations": args.generations, "max_completion_length": args.max_completion,
         "max_tool_calling_iterations": 2,
         "temperature": args.temperature, "credit": {"mode": mode}, "rewards": parse_weights(args.weights),
+        "accuracy_gate": args.accuracy_gate,
         "length_penalty": {"free_tokens": args.free_tokens, "max_tokens": args.penalty_tokens},
         "training": {"output_dir": str(out), "use_cpu": True, "max_steps": args.rl_steps, "learning_rate": args.lr,
                      "lr_scheduler_type": "constant", "per_device_train_batch_size": args.batch,
@@ -307,6 +343,18 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sft-steps", type=int, default=150, help="SFT warm-start steps (default 150)")
     ap.add_argument("--data-episodes", type=int, default=160, help="teacher requests for the SFT data")
+    ap.add_argument("--sft-from", help="a model folder to continue SFT from instead of a fresh tiny model (e.g. an "
+                    "earlier warm start's sft/final: more, more varied examples teach it to copy the link number)")
+    ap.add_argument("--sft-lr", type=float, default=2e-3, help="SFT learning rate (default 2e-3)")
+    ap.add_argument("--sft-max-length", type=int, default=1280,
+                    help="SFT max_length (a compact-harness price example is ~1,100 tokens; default 1280)")
+    ap.add_argument("--call-copies", action="store_true",
+                    help="add to the SFT data a copy of each example cut after its first tool call (trains the "
+                    "link-number choice twice as often per second)")
+    ap.add_argument("--sft-only", action="store_true", help="stop after the warm start (and its link probe)")
+    ap.add_argument("--link-probe", type=int, default=16,
+                    help="held-out price tasks on which the warm start's lookups are checked for the viewer's link "
+                    "number before RL (0: no probe; default 16)")
     ap.add_argument("--rl-steps", type=int, default=40, help="GRPO steps per credit mode (default 40)")
     ap.add_argument("--tasks", type=int, default=120, help="training tasks (default 120)")
     ap.add_argument("--eval-tasks", type=int, default=24, help="held-out tasks drawn (original harness)")
@@ -326,6 +374,9 @@ def main() -> int:
                     "tool_rationality 0.5, skill_selection 0.5, length_penalty 0.2); e.g. accuracy=0: the rubric's "
                     "accuracy is 1 for a reply that asserts nothing, so a warm start that rarely answers learns to "
                     "say nothing")
+    ap.add_argument("--accuracy-gate", choices=("effectiveness", "none"), default="effectiveness",
+                    help="the RL config's accuracy_gate (default effectiveness: accuracy x effectiveness, no reward "
+                    "for a reply that says nothing; none: the raw accuracy, as in the 2026-12-01 runs)")
     ap.add_argument("--temperature", type=float, default=1.0, help="sampling temperature of rollouts (default 1)")
     ap.add_argument("--eval-every", type=int, default=10, help="held-out evaluation every N steps (default 10)")
     ap.add_argument("--window", type=int, default=5, help="steps averaged for first/last and the plot")
@@ -361,6 +412,11 @@ def main() -> int:
         model, sft = warm_start(work, args)
     (work / "warm.txt").write_text(model, encoding="utf-8")
     print(f"warm start: {sft}", flush=True)
+    if args.link_probe:
+        sft["link_copy"] = probe_links(model, args)
+        print(f"link copy: {sft['link_copy']}", flush=True)
+    if args.sft_only:
+        return 0
     modes = [m for m in MODES if m in args.modes.split(",")]
     env = {**os.environ, "OMP_NUM_THREADS": str(args.threads)}
     procs = {m: subprocess.Popen([sys.executable, __file__, *sys.argv[1:], "--mode", m], env=env) for m in modes}
@@ -376,7 +432,8 @@ def main() -> int:
         "setup": {"scenario": SCENARIO, "personas": args.personas.split(","), "harness": "compact", "rl_steps": args.rl_steps,
                   "batch": args.batch, "generations": args.generations, "lr": args.lr, "temperature": args.temperature,
                   "max_completion": args.max_completion, "free_tokens": args.free_tokens,
-                  "penalty_tokens": args.penalty_tokens, "weights": parse_weights(args.weights), "tasks": args.tasks,
+                  "penalty_tokens": args.penalty_tokens, "weights": parse_weights(args.weights),
+                  "accuracy_gate": args.accuracy_gate, "tasks": args.tasks,
                   "eval_tasks": runs[modes[0]]["eval_tasks"], "eval_every": args.eval_every, "window": args.window,
                   "threads": args.threads},
         "warm_start": sft, "runs": runs, "summary": summary, "wall_seconds": round(time.perf_counter() - t0, 1),
