@@ -63,33 +63,50 @@ def warm_start(work: Path, args: argparse.Namespace) -> tuple[str, dict[str, Any
         "sources": [{"kind": "qa", "scenario": SCENARIO, "harness": "compact", "episodes": args.data_episodes,
                      "personas": args.personas.split(",")}]}), quiet=True)
     dataset = str(work / "data")
-    if args.call_copies:
-        dataset = str(with_call_copies(work / "data" / "train.jsonl", work / "data" / "mix.jsonl"))
+    if args.call_copies or args.short_copies:
+        dataset = str(with_call_copies(work / "data" / "train.jsonl", work / "data" / "mix.jsonl",
+                                       int(args.call_copies), args.short_copies))
     start = args.sft_from or str(build_tiny_model(work / "tiny", seed=args.seed))
     s = run_sft(SFTConfig.model_validate({
         "model": {"path": start}, "dataset": dataset, "max_length": args.sft_max_length,
         "training": {"output_dir": str(work / "sft"), "use_cpu": True, "max_steps": args.sft_steps,
-                     "learning_rate": args.sft_lr, "lr_scheduler_type": "constant", "per_device_train_batch_size": 4,
+                     "learning_rate": args.sft_lr, "lr_scheduler_type": "constant",
+                     "per_device_train_batch_size": args.sft_batch,
                      "logging_steps": 10, "save_steps": 100, "resume_from_checkpoint": None,
                      "torch_num_threads": args.threads, "seed": args.seed, "extra": {"disable_tqdm": True}}}))
     return str(s["final_model"]), {"steps": s["global_step"], "first_loss": s["first_loss"],
                                    "last_loss": s["last_loss"], "examples": s.get("examples"), "from": start}
 
 
-def with_call_copies(src: Path, dst: Path) -> Path:
-    """Write ``src``'s SFT rows to ``dst`` followed by a copy of each row cut after its first tool call.
+def with_call_copies(src: Path, dst: Path, cut: int = 0, short: int = 0) -> Path:
+    """Write ``src``'s SFT rows to ``dst``, followed by copies of each row cut after its first tool call.
 
-    The link number is one token of a ~1,100-token example (system prompt, tool schemas, the lookup's ~460-token
-    result, the reply); a cut copy (~620 tokens, half the cost) trains that decision again without the result.
-    Returns ``dst``."""
+    The link number is one token of a ~1,100-token example (system prompt, five tool schemas, the lookup's
+    ~460-token result, the reply). A cut copy (~620 tokens) trains that decision again without the result; a
+    short copy also keeps only the called tool's schema (~250 tokens), so a step of the same cost sees about four
+    times as many link numbers to copy.
+
+    Args:
+        src: the data stage's ``train.jsonl``.
+        dst: the file to write.
+        cut: cut copies per row (all tool schemas kept).
+        short: short copies per row (only the called tool's schema).
+
+    Returns:
+        ``dst``.
+    """
     rows = [json.loads(line) for line in src.read_text(encoding="utf-8").splitlines() if line.strip()]
-    cut = []
+    extra = []
     for r in rows:
         msgs = r["messages"]
         i = next((k for k, m in enumerate(msgs) if m.get("role") == "assistant" and m.get("tool_calls")), None)
-        if i is not None:
-            cut.append({**r, "messages": msgs[: i + 1]})
-    dst.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows + cut), encoding="utf-8")
+        if i is None:
+            continue
+        extra += [{**r, "messages": msgs[: i + 1]}] * cut
+        called = {tc["function"]["name"] for tc in msgs[i]["tool_calls"]}
+        tools = [t for t in r.get("tools") or [] if t["function"]["name"] in called]
+        extra += [{**r, "messages": msgs[: i + 1], "tools": tools}] * short
+    dst.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows + extra), encoding="utf-8")
     return dst
 
 
@@ -351,6 +368,10 @@ def main() -> int:
     ap.add_argument("--call-copies", action="store_true",
                     help="add to the SFT data a copy of each example cut after its first tool call (trains the "
                     "link-number choice twice as often per second)")
+    ap.add_argument("--short-copies", type=int, default=0,
+                    help="add N copies of each SFT example cut after its first tool call with only the called "
+                    "tool's schema (~250 tokens: many link numbers to copy per second of SFT; default 0)")
+    ap.add_argument("--sft-batch", type=int, default=4, help="SFT batch size (default 4)")
     ap.add_argument("--sft-only", action="store_true", help="stop after the warm start (and its link probe)")
     ap.add_argument("--link-probe", type=int, default=16,
                     help="held-out price tasks on which the warm start's lookups are checked for the viewer's link "
