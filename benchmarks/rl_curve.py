@@ -81,7 +81,7 @@ def warm_start(work: Path, args: argparse.Namespace) -> tuple[str, dict[str, Any
 def with_call_copies(src: Path, dst: Path, cut: int = 0, short: int = 0) -> Path:
     """Write ``src``'s SFT rows to ``dst``, followed by copies of each row cut after its first tool call.
 
-    The link number is one token of a ~1,100-token example (system prompt, five tool schemas, the lookup's
+    The link number is one token of a ~1,400-token example (system prompt, five tool schemas, the lookup's
     ~460-token result, the reply). A cut copy (~620 tokens) trains that decision again without the result; a
     short copy also keeps only the called tool's schema (~250 tokens), so a step of the same cost sees about four
     times as many link numbers to copy.
@@ -363,8 +363,8 @@ def main() -> int:
     ap.add_argument("--sft-from", help="a model folder to continue SFT from instead of a fresh tiny model (e.g. an "
                     "earlier warm start's sft/final: more, more varied examples teach it to copy the link number)")
     ap.add_argument("--sft-lr", type=float, default=2e-3, help="SFT learning rate (default 2e-3)")
-    ap.add_argument("--sft-max-length", type=int, default=1280,
-                    help="SFT max_length (a compact-harness price example is ~1,100 tokens; default 1280)")
+    ap.add_argument("--sft-max-length", type=int, default=1536,
+                    help="SFT max_length (a compact-harness price example is up to ~1,400 tokens; default 1536)")
     ap.add_argument("--call-copies", action="store_true",
                     help="add to the SFT data a copy of each example cut after its first tool call (trains the "
                     "link-number choice twice as often per second)")
