@@ -325,6 +325,20 @@ def markdown(fig: dict[str, Any], stem: str) -> str:
         lines.append(f"| {mode} | " + " | ".join(
             f"{_r(e['eval_reward'])} / {_r(e['eval_rewards/composite/mean'])} / {_r(e['eval_tools/call_frequency'])}"
             for e in run["evals"]) + " |")
+    first = next(iter(fig["runs"].values()))["evals"]
+    lines += ["", "Held-out components (tool_rationality / effectiveness / accuracy reward (x effectiveness unless --accuracy-gate none), means over rollouts):", "",
+              "| credit | " + " | ".join(f"step {e['step']}" for e in first) + " |",
+              "| --- | " + " | ".join("---:" for _ in first) + " |"]
+    for mode, run in fig["runs"].items():
+        lines.append(f"| {mode} | " + " | ".join(
+            f"{_r(e.get('eval_rewards/tool_rationality/mean'))} / {_r(e.get('eval_rewards/effectiveness/mean'))} / "
+            f"{_r(e.get('eval_rewards/accuracy/mean'))}" for e in run["evals"]) + " |")
+    lc = fig["warm_start"].get("link_copy")
+    if lc:
+        lines += ["", f"Warm start's lookups on {lc['tasks']} held-out price tasks (before RL): the viewer's link "
+                  f"number in {lc['greedy_right']:.0%} of greedy first turns and {lc['sampled_right']:.0%} of sampled "
+                  f"ones (chance: 1 in 6 links); {lc['sampled_call']:.0%} of sampled turns call a tool; "
+                  f"{lc['groups_differ']:.0%} of tasks have sampled turns both right and wrong."]
     lines += ["", "Spread across held-out tasks (weighted reward per task, mean of its rollouts: mean ± standard error "
               "across tasks; change: each task's last minus first evaluation, paired):", ""]
     for mode, run in fig["runs"].items():
@@ -408,8 +422,9 @@ def main() -> int:
                     "price_asker,chit_chat; price_asker alone: every request needs a tool)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--work", default="runs/rl_curve")
-    ap.add_argument("--warm", help="an SFT run folder (its final/ and summary.json) to start from instead of "
-                    "training the warm start")
+    ap.add_argument("--warm", help="an SFT run folder (its final/ and summary.json), or a checkpoint-N folder, "
+                    "to start from instead of training the warm start")
+    ap.add_argument("--label", help="saved as rl_curve-DATE-LABEL.* (default: rl_curve-DATE.*)")
     ap.add_argument("--pilot", action="store_true", help="do not save results")
     ap.add_argument("--mode", choices=MODES, help=argparse.SUPPRESS)  # child process
     args = ap.parse_args()
@@ -425,10 +440,15 @@ def main() -> int:
         return 0
     t0 = time.perf_counter()
     work.mkdir(parents=True, exist_ok=True)
-    if args.warm:
+    if args.warm and (Path(args.warm) / "summary.json").is_file():
         ws = json.loads((Path(args.warm) / "summary.json").read_text(encoding="utf-8"))
         model, sft = str(ws["final_model"]), {"steps": ws["global_step"], "first_loss": ws["first_loss"],
                                               "last_loss": ws["last_loss"]}
+    elif args.warm:  # a Trainer checkpoint folder (checkpoint-N): its trainer_state.json has the losses
+        st = json.loads((Path(args.warm) / "trainer_state.json").read_text(encoding="utf-8"))
+        losses = [h["loss"] for h in st["log_history"] if "loss" in h]
+        model, sft = args.warm, {"steps": st["global_step"], "first_loss": losses[0] if losses else None,
+                                 "last_loss": losses[-1] if losses else None, "from": args.warm}
     else:
         model, sft = warm_start(work, args)
     (work / "warm.txt").write_text(model, encoding="utf-8")
@@ -461,6 +481,8 @@ def main() -> int:
     }
     if not args.pilot:
         path = save("rl_curve", figures)
+        if args.label:  # beside the day's other runs, not over them
+            path = path.rename(path.with_name(f"{path.stem}-{args.label}.json"))
         plot(runs, path.with_suffix(".png"), args.window)
         path.with_suffix(".md").write_text(markdown({**figures, "command": json.loads(path.read_text(encoding="utf-8"))["command"]},
                                                    path.stem), encoding="utf-8")
