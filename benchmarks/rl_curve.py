@@ -95,7 +95,9 @@ def with_call_copies(src: Path, dst: Path, cut: int = 0, short: int = 0) -> Path
     Returns:
         ``dst``.
     """
-    rows = [json.loads(line) for line in src.read_text(encoding="utf-8").splitlines() if line.strip()]
+    from hat_env.train.data import read_jsonl
+
+    rows = read_jsonl(src)
     extra = []
     for r in rows:
         msgs = r["messages"]
