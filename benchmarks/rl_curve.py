@@ -482,9 +482,7 @@ def main() -> int:
         "warm_start": sft, "runs": runs, "summary": summary, "wall_seconds": round(time.perf_counter() - t0, 1),
     }
     if not args.pilot:
-        path = save("rl_curve", figures)
-        if args.label:  # beside the day's other runs, not over them
-            path = path.rename(path.with_name(f"{path.stem}-{args.label}.json"))
+        path = save("rl_curve", figures, label=args.label)
         plot(runs, path.with_suffix(".png"), args.window)
         path.with_suffix(".md").write_text(markdown({**figures, "command": json.loads(path.read_text(encoding="utf-8"))["command"]},
                                                    path.stem), encoding="utf-8")
