@@ -23,6 +23,12 @@ answers learnt to say nothing; those runs used ``--weights accuracy=0``, the RL 
 effectiveness, ``--accuracy-gate``). The spread of the held-out reward across tasks and
 its paired change from the first evaluation to the last are recorded with the curve (:func:`task_spread`).
 
+The price-question runs (``rl_curve-2026-12-01-price*.md``) found three more: the SFT ``max_length`` must hold
+the reply after the lookup (``--sft-max-length``, default 1536: a compact price example reaches ~1,400 tokens),
+the warm start must copy the viewer's link number into its lookup (measured before RL by ``--link-probe``,
+:mod:`_link_probe`; ``--call-copies`` and ``--short-copies`` add SFT rows cut after the call, but 450 SFT steps
+left it at chance), and GRPO's learning rate must be small (at 3e-4 two updates broke the tool names).
+
 The credit modes train at once, one process and one torch thread each (as the HSA ablation does: faster than
 two threads on a busy 2-core machine). Saved: ``benchmarks/results/rl_curve-DATE.{json,md,png}``.
 """
