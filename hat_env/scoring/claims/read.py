@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 #: a number with its unit word right before a claim word ("7天", "30-day ", "12个月")
 _QTY_BEFORE = re.compile(r"\d+(?:\.\d+)?\s?-?[^\W\d]{0,6}\s?$")
-_SENT_END = re.compile(r"\.(?!\d)|[!?;\n。；]+")
+# a tilde ends a sentence the way a chat reply softens a full stop ("退换~中通快递24小时内发"), except between
+# numbers, where it is a range ("10~20")
+_SENT_END = re.compile(r"\.(?!\d)|[!?;\n。；]+|(?<!\d)~+|~+(?![\d.])")
 #: clause ends: commas (not the thousands separator of "$1,299"), colons, brackets, a spaced dash
 _CLAUSE_END = re.compile(r"(?<!\d),|,(?!\d{3}(?:\D|$))|[:，：()（）|]|(?<=\s)-(?=\s)")
 
