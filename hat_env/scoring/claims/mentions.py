@@ -18,7 +18,9 @@ from hat_env.scoring.claims.vocab import Vocab
 if TYPE_CHECKING:
     from hat_env.sim.room import RoomState
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+#: A name word: Latin letters with or without diacritics ("Sartén", "Sábanas", "Algodón"), so an accent does not cut
+#: a Spanish (or any Latin-script) title word in two.
+_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*")
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 
 
