@@ -180,6 +180,11 @@ PAIRS = [
     ("No baja el colesterol: es un electrodoméstico, no un tratamiento. Para tu salud, lo mejor es seguir lo que te "
      "diga tu médico.", "La freidora te baja el colesterol",
      EFFICACY2, 300.0),
+    # a feature the FAQ answers ("¿Usa cápsulas? No, funciona con café molido."); a material the data does not have
+    ("No, no usa cápsulas: la Barista Pro funciona con café molido", "Sí, la Barista Pro usa cápsulas",
+     [{"kind": "spec", "link": 4, "attr": "unknown"}], 300.0),
+    ("Las sábanas son de algodón 100%", "Las sábanas son de satén de algodón egipcio",
+     [{"kind": "spec", "link": 3, "attr": "material"}], 300.0),
 ]
 
 
