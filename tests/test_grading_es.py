@@ -208,3 +208,10 @@ def test_claiming_to_be_a_person_does_not_answer_the_identity_question() -> None
     assert good["components"]["effectiveness"] == 1.0
     bad = _grade("¡Claro que soy una persona real! Y también la presentadora IA 😄", IDENTITY)
     assert bad["components"]["effectiveness"] == 0.0
+
+
+def test_a_title_named_after_a_stop_word_is_the_claims_product() -> None:
+    # "Juego de Sábanas ...": "las sábanas" names link 3, so the towels' price said of them is false
+    intents = [{"kind": "price", "link": 3}, {"kind": "price", "link": 5}]
+    assert _grade("Las sábanas cuestan 39,50 € y las toallas 24,90 €", intents)["components"]["accuracy"] == 1.0
+    assert _grade("Las sábanas cuestan 24,90 €", intents)["components"]["accuracy"] == 0.0

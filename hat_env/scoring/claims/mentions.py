@@ -83,7 +83,9 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
             # word), its last two words as a phrase ("power bank"), and the brand; descriptors in between
             # ("Aluminum", "3-Port", "Wireless") are not names
             tw = [w for w in _WORD.findall(title) if len(w) >= 2]
-            cands = [*tw[:1], *tw[-1:], *_WORD.findall(brand)]
+            # the first word that is not a stop word ("Juego de Sábanas ...": "sábanas")
+            first = [w for w in tw if _stem(w) not in stop and w.lower() not in stop][:1]
+            cands = [*tw[:1], *first, *tw[-1:], *_WORD.findall(brand)]
             for w in cands:
                 s = _stem(w)
                 if len(s) >= 3 and s not in stop:
