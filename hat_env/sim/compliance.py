@@ -706,7 +706,6 @@ class RuleSet:
 
 
 __all__ = [
-    "parse_price",
     "Negation",
     "ReplyFacts",
     "Rule",
@@ -717,6 +716,7 @@ __all__ = [
     "builtin_rule_packs",
     "load_rule_pack",
     "parse_count",
+    "parse_price",
     "resolve_rule_pack_path",
     "rules_dir",
     "term_regex_source",
