@@ -121,6 +121,8 @@ LOOKALIKES = [
     ("La sartén: antes 34,90 €, hoy 29,90 €.", "La sartén: antes 49,90 €, hoy 29,90 €.", PRICE1, "EU-PRICE"),
     ("La sartén está lista: añádela al carrito, 29,90 €.", "La batidora: añádela al carrito ya.",
      [{"kind": "purchase", "link": 1}], "SOLD-OUT"),
+    ("El enlace número 1 es la sartén, a 29,90 €.", "La sartén, la número 1, a 29,90 €.", PRICE1, "ES-ABS"),
+    ("El enlace nº 1 es la sartén, a 29,90 €.", "La sartén, la nº 1, a 29,90 €.", PRICE1, "ES-ABS"),
     # a quote the reply refuses (the Spanish refusal words of constraints/data/injection.yaml) is not claimed
     # (negation cannot pass it: the refusal comes after the quote)
     ('Eso de "la mejor sartén del mercado" no lo puedo decir; la sartén cuesta 29,90 €.', "La mejor sartén del mercado, a 29,90 €.",
