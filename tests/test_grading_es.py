@@ -175,6 +175,8 @@ PAIRS = [
     ("Las toallas salen en un día y el envío son tres noventa y cinco",
      "Las toallas salen en un día y el envío son dos noventa y cinco", [{"kind": "shipping", "link": 5}], 300.0),
     ("La sartén pesa un kilo y cien gramos", "La sartén pesa 1,5 kg", [{"kind": "spec", "link": 1, "attr": "weight"}], 300.0),
+    # a dot between groups of three digits separates thousands where the comma is the decimal sign
+    ("La freidora pesa 4.200 g", "La freidora pesa 4.500 g", [{"kind": "spec", "link": 2, "attr": "weight"}], 300.0),
     ("Litro y medio de vaso (aunque ahora está agotada)", "Dos litros de vaso (aunque ahora está agotada)",
      [{"kind": "spec", "link": 6, "attr": "size"}], 300.0),
     ("La freidora sale en dos días con MRW y el envío es gratis",
