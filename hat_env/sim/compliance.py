@@ -144,20 +144,6 @@ class ReplyFacts:
         return None
 
 
-@lru_cache(maxsize=32)
-def _decimal_comma(locale: str) -> bool:
-    """Whether ``locale`` writes a decimal comma (its locale file's ``formats.decimal_sep``); an unknown locale, or
-    one whose file does not load, writes a decimal point."""
-    if not locale or locale == "any":
-        return False
-    from hat_env.locales import get_locale  # lazy: the locale files are read on first use
-
-    try:
-        return get_locale(locale).formats.decimal_sep == ","
-    except (ValueError, FileError):
-        return False
-
-
 def parse_price(s: str, locale: str = "") -> float:
     """A price as a rule matched it: ``"1,299.00"`` (decimal point, comma thousands) or, in a locale with a
     decimal comma, ``"39,90"`` / ``"1.299,90"``.
@@ -166,7 +152,9 @@ def parse_price(s: str, locale: str = "") -> float:
         ValueError: not a number.
     """
     s = s.strip().rstrip(".,")
-    if _decimal_comma(locale):
+    from hat_env.text.normalize import _decimal_comma  # the locale file's formats.decimal_sep, as replies are read
+
+    if locale and locale != "any" and _decimal_comma(locale):
         if "," in s:
             return float(s.replace(".", "").replace(",", "."))
         if _THOUSANDS_DOT.fullmatch(s):
