@@ -17,7 +17,7 @@ are built once per catalog (cached by its content).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
@@ -64,6 +64,8 @@ class Catalog:
     values: dict[str, tuple[tuple[int, str], ...]]
     values_re: re.Pattern[str] | None
     specs_known: bool = True
+    #: link -> unit -> the product's spec keys whose value is in that unit (:mod:`hat_env.understanding.units`)
+    units: dict[int, dict[str, frozenset[str]]] = field(default_factory=dict)
 
     def has_attr(self, link: int | None, attr: str) -> bool:
         """Whether product ``link`` has spec ``attr``."""
@@ -165,8 +167,10 @@ def _build(entries: tuple[Entry, ...], specs_known: bool = True) -> Catalog:
                 values.setdefault(w, []).append((e.link, k))
     vals = {w: tuple(dict.fromkeys(v)) for w, v in values.items()}
     values_re = re.compile(alternation(sorted(vals), plural=True)) if vals else None
+    from hat_env.understanding.units import units_of
+
     return Catalog(entries, names, names_re, typo, {e.link: frozenset(k for k, _ in e.specs) for e in entries},
-                   vals, values_re, specs_known)
+                   vals, values_re, specs_known, {e.link: units_of(e.specs) for e in entries})
 
 
 def _entries(products: Iterable[Any]) -> tuple[Entry, ...]:

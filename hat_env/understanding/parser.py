@@ -28,7 +28,7 @@ from typing import Any
 
 from hat_env.types import Intent
 from hat_env.understanding.catalog import Catalog, catalog_of
-from hat_env.understanding.fold import fold, sound
+from hat_env.understanding.fold import fold, fuzzy_sound, sound
 from hat_env.understanding.language import other_language
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 
@@ -109,6 +109,11 @@ class CommentParser:
         orders = getattr(catalog, "orders", None)
         self.order_ids: tuple[str, ...] = tuple(str(o) for o in orders) if orders else ()
         self.vocabulary = vocabulary if vocabulary is not None else getattr(catalog, "vocabulary", None)
+        #: the room's campaign codes, folded ("paw10"): a comment naming one asks about that deal
+        self.codes: tuple[str, ...] = tuple(sorted({fold(str(c.code)) for c in getattr(catalog, "campaigns", None) or ()
+                                                    if getattr(c, "code", None)}))
+        self._codes_re = re.compile(r"(?<![a-z0-9])(?:" + "|".join(map(re.escape, self.codes)) + r")(?![a-z0-9])") \
+            if self.codes else None
         self._lex: Lexicon | None = None
 
     @property
@@ -401,8 +406,12 @@ class CommentParser:
         covered = [(h[0], h[1]) for h in hits] + [(a, b) for a, b, _, _ in names] + taken
         self._typos(f, lex, cat, covered, hits, names, bounds)
         if not f.isascii() and _HAN.search(f):
+            if cat is not None:
+                self._sound_names(f, cat, hits, names, mentions, bounds, free)
             self._sounds(f, hits, names, mentions, bounds)
         mentions = _merge_names(sorted(mentions + names), f)
+        if cat is not None and cat.specs_known and mentions:
+            self._unit_questions(f, cat, hits, mentions, bounds, free)
 
         # -- spec values of the products named ---------------------------------------------------------------
         value_hits: list[tuple[int, int, int, str]] = []
@@ -416,7 +425,15 @@ class CommentParser:
                 for link, attr in cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ()):
                     value_hits.append((m.start(), m.end(), link, attr))
 
+        code_clauses: set[int] = set()
+        if self._codes_re is not None:  # a campaign code is a question about its deal ("HOME25 works on the washer?")
+            for m in self._codes_re.finditer(f):
+                if free(m.start(), m.end()) and not any(h[0] < m.end() and m.start() < h[1] for h in hits):
+                    hits.append((m.start(), m.end(), "kind", "campaign"))
+                    code_clauses.add(bisect_right(bounds, m.start()))
         out = self._assemble(f, hits, value_hits, mentions, bounds, any_id, found)
+        if code_clauses:  # what its clause asks is whether and how the code applies, not a spec
+            out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
         return _spread(out, mentions, group_of, bounds, f)
 
     @staticmethod
@@ -464,6 +481,77 @@ class CommentParser:
             if r is not None:
                 for role in lex.roles[r[0]]:
                     hits.append((m.start(), m.end(), role[0], role[1]))
+
+    @staticmethod
+    def _unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention], bounds: list[int],
+                        free: Any) -> None:
+        """A question that names a unit ("watts?", "de cuántos cm", "几毫升") asks for the spec of its product
+        whose value is in that unit, when exactly one is; a spec hit is appended for it.
+
+        Args:
+            f: the folded comment.
+            cat: the room's catalog (its products' units).
+            hits: the keyword hits so far; the unit's spec hit is appended (never over another hit).
+            mentions: the product mentions (the unit's product is found as a keyword's is).
+            bounds: the clause bounds.
+            free: whether a span is free of link references.
+        """
+        if not cat.units:
+            return
+        from hat_env.understanding.units import asked_units
+
+        for a, b, unit in asked_units(f):
+            if not free(a, b) or any(m[0] <= a < m[1] for m in mentions) \
+                    or any(h[0] < b and a < h[1] for h in hits):
+                continue
+            c = bisect_right(bounds, a)
+            clause = _clause_text(f, bounds, c)
+            if not _is_question(clause) and lexicon().question_re.search(clause) is None:  # "de cuántos cm es"
+                continue
+            link = _link_for(a, c, mentions)
+            keys = cat.units.get(link, {}).get(unit) if link is not None else None
+            if keys is not None and len(keys) == 1:
+                hits.append((a, b, "spec", next(iter(keys))))
+
+    @staticmethod
+    def _sound_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], mentions: list[Mention],
+                     bounds: list[int], free: Any) -> None:
+        """Homophone typos of Chinese product names ("防嗮霜", "鱼由", "车里子"), in clauses that name no product:
+        a run that sounds like a name (toneless pinyin), differs from it in one character, starts with the
+        name's first character (a pinyin input method picked a wrong later one), and overlaps no keyword.
+
+        Args:
+            f: the folded comment.
+            cat: the room's catalog.
+            hits: the keyword hits so far (not changed; a name may not overlap one).
+            names: the product-name mentions so far; the names found are appended.
+            mentions: the link-number mentions.
+            bounds: the clause bounds.
+            free: whether a span is free of link references.
+        """
+        named = {m[3] for m in names} | {m[3] for m in mentions}
+        if len(named) > len(bounds):  # every clause names a product
+            return
+        table = _sound_name_table(cat)
+        if table is None:
+            return
+        rx, by = table
+        s = fuzzy_sound(f)
+        spans = [(h[0], h[1]) for h in hits] + [(m[0], m[1]) for m in names]
+        for m in rx.finditer(s):
+            a, b = m.span()
+            c = bisect_right(bounds, a)
+            if c in named or not free(a, b) or any(x < b and a < y for x, y in spans):
+                continue
+            written = f[a:b]
+            links: set[int] = set()
+            for word, ls in by[m.group()]:
+                if written[0] == word[0] and sum(1 for x, y in zip(written, word) if x != y) == 1:
+                    links.update(ls)
+            if links:
+                names.append((a, b, frozenset(links), c))
+                spans.append((a, b))
+                named.add(c)
 
     @staticmethod
     def _sounds(f: str, hits: list[Hit], names: list[Mention], mentions: list[Mention], bounds: list[int]) -> None:
@@ -670,6 +758,24 @@ def _pinyin_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, frozens
     if not by:
         return None
     return re.compile(r"(?<![a-z])" + trie_pattern(sorted(by), True, sep=r"\s*")), {k: frozenset(v) for k, v in by.items()}
+
+
+@lru_cache(maxsize=64)
+def _sound_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, tuple[tuple[str, frozenset[int]], ...]]] | None:
+    """The catalog's Chinese names of two characters or more by sound (fuzzy syllable codes,
+    :func:`fold.fuzzy_sound`), longest first, and the names each sound stands for."""
+    by: dict[str, list[tuple[str, frozenset[int]]]] = {}
+    for w, links in cat.names.items():
+        if len(w) < 2 or not all("\u4e00" <= c <= "\u9fff" for c in w):
+            continue
+        code = fuzzy_sound(w)
+        if any("\u4e00" <= c <= "\u9fff" for c in code):  # a character without a reading
+            continue
+        by.setdefault(code, []).append((w, links))
+    if not by:
+        return None
+    rx = re.compile("|".join(re.escape(k) for k in sorted(by, key=len, reverse=True)))
+    return rx, {k: tuple(v) for k, v in by.items()}
 
 
 def _spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: dict[int, int], bounds: list[int],
