@@ -102,13 +102,21 @@ def _names_of(e: Entry) -> set[str]:
     if _HAN_RUN.fullmatch(b):
         out.add(b)
     tw = _title_words(e.title)
+    from hat_env.understanding.units import unit_tables
+
+    unit_words = unit_tables()[0]
     for w in tw + _WORD.findall(b):
-        if (len(w) >= 3 or any(c.isdigit() for c in w)) and not w.isdigit():
+        if (len(w) >= 3 or any(c.isdigit() for c in w)) and not w.isdigit() and w not in unit_words:
             out.add(w)
     for a, c in zip(tw, tw[1:]):
-        if not a.isdigit() and not c.isdigit():
+        if not a.isdigit() and not c.isdigit() and f"{a} {c}" not in unit_words:  # "cu ft" is a unit
             out.add(f"{a} {c}")
             out.add(a + c)
+    for m in unit_tables()[1].finditer(t):  # a size in the title names it ("the 24 lb bag", "5.8 qt")
+        n = m.group()[: m.start(1) - m.start()].strip()
+        if _WORD.fullmatch(m.group(1).replace(" ", "")) and not any(ch in n for ch in ",，"):
+            out.add(f"{n} {m.group(1)}")
+            out.add(f"{n}{m.group(1)}")
     own = {w for ws in lex.nouns.values() for w in ws}  # a title word that is a noun of its own ("dishwasher")
     ct = e.category.replace("_", " ").lower()  # a dog food is "dog food" whatever its title calls it
     cw = ct.split()

@@ -423,6 +423,8 @@ class CommentParser:
                         or any(b.start() <= m.start() < b.end() for b in buys):
                     continue
                 for link, attr in cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ()):
+                    if _quotes_value(f, m.start(), m.end(), link, attr, mentions, cat):
+                        continue  # "the 24 lb bag": the name and the word are its value, as written
                     value_hits.append((m.start(), m.end(), link, attr))
 
         code_clauses: set[int] = set()
@@ -778,6 +780,17 @@ def _sound_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, tuple[tu
     return rx, {k: tuple(v) for k, v in by.items()}
 
 
+def _quotes_value(f: str, a: int, b: int, link: int, attr: str, mentions: list[Mention], cat: Catalog) -> bool:
+    """Whether the value word at ``f[a:b]`` and the product name right before it are, together, the product's
+    ``attr`` value as written ("24 lb bag" of a "24 lb bag" size): a name, not a question about the value."""
+    prev = [m for m in mentions if m[1] <= a and not f[m[1]:a].strip() and link in m[2]]
+    if not prev:
+        return False
+    phrase = "".join(f[prev[-1][0]:b].split())
+    return any(k == attr and phrase in "".join(fold(v).split()) for e in cat.entries if e.link == link
+               for k, v in e.specs)
+
+
 def _spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: dict[int, int], bounds: list[int],
             f: str) -> list[tuple[int, Intent]]:
     """Product intents also for the other links of their group ("link 2 and link 5 price", "2号和3号有货吗"), and
@@ -804,9 +817,14 @@ def _spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: 
                 group_of[m[0]] = gid
         if gid is not None:
             groups.setdefault(gid, []).append(m)
+    named_clauses = {m[3] for m in mentions}
     for ms in groups.values():
         links = {next(iter(m[2])) for m in ms}
+        own = {m[3] for m in ms}
         for p, it in kinds_with_link:
+            c = bisect_right(bounds, p)  # asked in the group's clause, or in a later one that names nothing
+            if c not in own and (c < max(own) or c in named_clauses):  # ("口红和粉底一起买便宜吗 粉底油皮行不")
+                continue
             if it.link in links:
                 for m in ms:
                     (ln,) = m[2]
