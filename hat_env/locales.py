@@ -265,6 +265,9 @@ class ParserSpec(_Strict):
     clause_joiners: Words = ()
     #: words that open a follow-up about another product ("还有", "那": "鱼油多少钱还有维C呢")
     followup_leads: Words = ()
+    #: a purchase said as done or cheered ("已拍", "冲冲冲", "copped"): no request of its own ("谢谢主播 已拍" is
+    #: a thanks, "冲了 有券吗" asks for a coupon, "冲冲冲" alone is chit-chat)
+    purchase_cheers: Words = ()
     #: what makes a clause a question: final particles and marks, and question words anywhere
     question_marks: Words = ()
     question_words: Words = ()

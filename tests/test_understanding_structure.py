@@ -120,3 +120,20 @@ def test_a_size_in_the_title_names_the_product(scenario: str, text: str, expecte
 ])
 def test_parser_vocabulary(scenario: str, text: str, expected: list[Intent]) -> None:
     assert parse(scenario, text) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    ("groceries_zh", "谢谢主播 已拍", [Intent("chitchat")]),  # an order said as done is a thanks, no request
+    ("groceries_zh", "坚果冲了 发什么快递", [Intent("shipping", link=5)]),
+    ("electronics_en", "copped the stand, when does it ship", [Intent("shipping", link=6)]),
+    ("groceries_zh", "想买坚果", [Intent("purchase", link=5)]),  # a request still is one
+])
+def test_a_purchase_said_as_done_is_no_request(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+def test_a_chinese_unit_asks_only_after_a_count_word() -> None:
+    from hat_env.understanding.fold import fold
+
+    assert asked_units(fold("有没有巧克力味")) == [] and [u for *_, u in asked_units(fold("一罐多少克"))] == ["g"]
+    assert parse("healthfood_zh", "蛋白粉有没有巧克力味") == [Intent("spec", link=2, attr="unknown")]

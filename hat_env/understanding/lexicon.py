@@ -229,6 +229,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
                 _add(roles, w, ("value", attr))
         for w in p.conditions:
             _add(roles, w, ("cond", None))
+        for w in p.purchase_cheers:
+            _add(roles, w, ("cheer", None))
         for w in p.quantity:
             _add(roles, w, ("qty", None))
         for w in p.identity_weak:

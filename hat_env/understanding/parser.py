@@ -670,6 +670,8 @@ class CommentParser:
                 found.append((start, Intent("campaign", link=link_at(start), attr=val)))
             elif typ == "cond":
                 efficacy_cond.append((start, link_at(start), clause))
+            elif typ == "cheer":  # "已拍", "冲冲冲": a purchase said as done or cheered is no request
+                continue
             elif typ == "qty":
                 sub = bisect_right(joints, start)
                 if sub in spec_subs:
