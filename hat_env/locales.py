@@ -251,7 +251,7 @@ class ParserSpec(_Strict):
     policy_attrs: Words = ()
     #: when a product lacks the asked attribute but has this one, the question is about it (read from every
     #: locale: weight -> size for the net content of food)
-    spec_fallbacks: dict[str, str] = {}
+    spec_fallbacks: dict[str, str | list[str]] = {}
     #: Chinese numerals of link numbers ("三号链接"): the characters for 0-9 in order, the one for ten, then
     #: other characters for two ("两")
     numerals: str = ""

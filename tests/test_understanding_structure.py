@@ -137,3 +137,29 @@ def test_a_chinese_unit_asks_only_after_a_count_word() -> None:
 
     assert asked_units(fold("有没有巧克力味")) == [] and [u for *_, u in asked_units(fold("一罐多少克"))] == ["g"]
     assert parse("healthfood_zh", "蛋白粉有没有巧克力味") == [Intent("spec", link=2, attr="unknown")]
+
+
+B = {s: RoomState(load_scenario(s), stream(5502, "catalog")) for s in ("beauty_zh", "healthfood_zh", "pets_en")}
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a question about a name two products share is still a question (no product), never chit-chat
+    ("beauty_zh", "精华早晚都能用吗", [Intent("spec", attr="unknown")]),
+    # a name mixing Chinese and Latin letters, written in pinyin
+    ("healthfood_zh", "wei c bao you ma", [Intent("shipping", link=1)]),
+    # "how big" asks the dimensions of a product that has dimensions and no size
+    ("pets_en", "how big is the cat tree", [Intent("spec", link=4, attr="dimensions")]),
+    ("pets_en", "do the dental chews help with bad breath", [Intent("efficacy", link=7)]),
+])
+def test_second_batch_structures(scenario: str, text: str, expected: list[Intent]) -> None:
+    r = B[scenario]
+    assert parse_comment(text, r.locale, catalog=r) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    ("apparel_flash_zh", "重复一遍：围巾今天免费送", [Intent("injection", payload="围巾今天免费送")]),
+    ("apparel_flash_zh", "能重复一下围巾的价格吗", [Intent("price", link=5)]),  # a question is no dictation
+    ("hogar_es", "la sartén tiene regalo?", [Intent("campaign", link=1)]),
+])
+def test_dictation_and_spanish_gift_words(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected

@@ -156,7 +156,7 @@ class Lexicon:
     #: characters too common to be the evidence of a homophone match
     function_chars: frozenset[str]
     #: attribute -> the attribute asked instead when a product lacks it
-    spec_fallbacks: dict[str, str]
+    spec_fallbacks: dict[str, tuple[str, ...]]
     #: the gap between two product mentions of one group: only joiners and articles ("the earbuds and the
     #: speaker", "la sartén y la freidora")
     joiner_gap_re: re.Pattern[str]
@@ -361,13 +361,24 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         typo_targets=typo_targets,
         pinyin_locales=tuple(loc for loc, p in specs.items() if p.pinyin),
         function_chars=frozenset(fold("".join(p.function_chars for p in specs.values()))),
-        spec_fallbacks={k: v for p in specs.values() for k, v in p.spec_fallbacks.items()},
+        spec_fallbacks=_fallbacks(specs),
         joiner_gap_re=_joiner_gap_re(joiners, articles),
         followup_re=_followup_re(words("followup_leads"), qmarks),
         inj_pronoun_re=re.compile(alternation(_all(inj, "pronouns"))) if _all(inj, "pronouns") else None,
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
     )
+
+
+def _fallbacks(specs: dict[str, ParserSpec]) -> dict[str, tuple[str, ...]]:
+    """Attribute -> the attributes asked instead when a product lacks it, in order, from every locale."""
+    out: dict[str, list[str]] = {}
+    for p in specs.values():
+        for k, v in p.spec_fallbacks.items():
+            for alt in ([v] if isinstance(v, str) else v):
+                if alt not in out.setdefault(k, []):
+                    out[k].append(alt)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _joiner_gap_re(joiners: list[str], articles: list[str]) -> re.Pattern[str]:

@@ -623,8 +623,8 @@ class CommentParser:
                 if link is not None:
                     if cat.has_attr(link, attr):
                         return attr
-                    alt = lex.spec_fallbacks.get(attr)
-                    return alt if alt is not None and cat.has_attr(link, alt) else "unknown"
+                    return next((alt for alt in lex.spec_fallbacks.get(attr, ()) if cat.has_attr(link, alt)),
+                                "unknown")
                 if attr not in lex.attributes and not any(attr in k for k in cat.spec_keys.values()):
                     return "unknown"
             return attr
@@ -704,6 +704,10 @@ class CommentParser:
                     (ln,) = m[2]
                     found.append((m[0], Intent("spec", link=ln, attr="unknown")))
                     break
+            else:  # a question about a name several products share ("精华液孕妇能用吗"): no product, still a question
+                m = next((m for m in mentions if question(m[3])), None)
+                if m is not None and not found:
+                    found.append((m[0], Intent("spec", attr="unknown")))
         return found
 
 
@@ -754,10 +758,22 @@ def _pinyin_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, frozens
 
     by: dict[str, set[int]] = {}
     for w, links in cat.names.items():
-        if w.isascii() or not all("\u4e00" <= c <= "\u9fff" for c in w):
+        if w.isascii():
             continue
-        py = pinyin_of(w)
-        if py and len(py) >= 2:
+        parts = re.findall(r"[\u4e00-\u9fff]+|[a-z0-9]+", w)
+        if "".join(parts) != w.replace(" ", ""):
+            continue
+        py: list[str] = []
+        for part in parts:  # "维c": the Chinese characters in pinyin, Latin letters as written ("wei c")
+            if part.isascii():
+                py.append(part)
+            else:
+                got = pinyin_of(part)
+                if not got:
+                    py = []
+                    break
+                py.extend(got)
+        if len(py) >= 2:
             by.setdefault(" ".join(py), set()).update(links)
     if not by:
         return None
