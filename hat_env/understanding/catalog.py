@@ -113,10 +113,10 @@ def _names_of(e: Entry) -> set[str]:
             out.add(f"{a} {c}")
             out.add(a + c)
     for m in unit_tables()[1].finditer(t):  # a size in the title names it ("the 24 lb bag", "5.8 qt")
-        n = m.group()[: m.start(1) - m.start()].strip()
-        if _WORD.fullmatch(m.group(1).replace(" ", "")) and not any(ch in n for ch in ",，"):
-            out.add(f"{n} {m.group(1)}")
-            out.add(f"{n}{m.group(1)}")
+        num = m.group()[: m.start(1) - m.start()].strip()
+        if _WORD.fullmatch(m.group(1).replace(" ", "")) and not any(ch in num for ch in ",，"):
+            out.add(f"{num} {m.group(1)}")
+            out.add(f"{num}{m.group(1)}")
     own = {w for ws in lex.nouns.values() for w in ws}  # a title word that is a noun of its own ("dishwasher")
     ct = e.category.replace("_", " ").lower()  # a dog food is "dog food" whatever its title calls it
     cw = ct.split()

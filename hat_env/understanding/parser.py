@@ -705,9 +705,9 @@ class CommentParser:
                     found.append((m[0], Intent("spec", link=ln, attr="unknown")))
                     break
             else:  # a question about a name several products share ("精华液孕妇能用吗"): no product, still a question
-                m = next((m for m in mentions if question(m[3])), None)
-                if m is not None and not found:
-                    found.append((m[0], Intent("spec", attr="unknown")))
+                shared = next((x for x in mentions if question(x[3])), None)
+                if shared is not None and not found:
+                    found.append((shared[0], Intent("spec", attr="unknown")))
         return found
 
 
