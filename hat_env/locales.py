@@ -271,6 +271,8 @@ class ParserSpec(_Strict):
     #: what makes a clause a question: final particles and marks, and question words anywhere
     question_marks: Words = ()
     question_words: Words = ()
+    #: an auxiliary before its subject asks a question wherever it stands ("litter box is it quiet")
+    question_inversions: Words = ()
     #: misspelt phrases, read as the phrase given ("wana by": "want to buy")
     misspellings: dict[str, str] = {}
     #: ordinary words: never corrected as a typo, never a product name

@@ -163,3 +163,38 @@ def test_second_batch_structures(scenario: str, text: str, expected: list[Intent
 ])
 def test_dictation_and_spanish_gift_words(scenario: str, text: str, expected: list[Intent]) -> None:
     assert parse(scenario, text) == expected
+
+
+C = {s: RoomState(load_scenario(s), stream(6603, "catalog")) for s in ("beauty_zh", "groceries_zh", "pets_en",
+                                                                        "electronics_en", "hogar_es")}
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a quantity word next to a deal word asks the amount of the deal, not a price
+    ("beauty_zh", "口红和眼霜一起买能优惠多少", [Intent("campaign", link=2), Intent("campaign", link=8)]),
+    # "还有吗" right after a deal word asks whether the deal is still on
+    ("groceries_zh", "零食活动还有吗", [Intent("campaign")]),
+    # naming a gift of the room's campaigns asks about that deal
+    ("electronics_en", "does the power bank still come with the cable", [Intent("campaign", link=2)]),
+    ("groceries_zh", "买车厘子有冰袋吗", [Intent("campaign", link=2)]),
+    # a count of something no spec names, in a clause of its own, is a spec question about the product
+    ("groceries_zh", "芒果干什么味道的 一箱几包", [Intent("spec", link=7, attr="flavor"),
+                                               Intent("spec", link=7, attr="unknown")]),
+    # an auxiliary before its subject asks, wherever it stands
+    ("pets_en", "the cat tree is it sturdy", [Intent("spec", link=4, attr="unknown")]),
+    ("pets_en", "the cat tree is sturdy", [Intent("chitchat")]),
+])
+def test_third_batch_structures(scenario: str, text: str, expected: list[Intent]) -> None:
+    r = C[scenario]
+    assert parse_comment(text, r.locale, catalog=r) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    ("groceries_zh", "大米秒杀价多少", [Intent("price", link=4), Intent("campaign", link=4)]),
+    ("electronics_en", "first time here! does the watch have gps", [Intent("chitchat"),
+                                                                    Intent("spec", link=3, attr="connectivity")]),
+    ("hogar_es", "la batidora cuándo vuelve", [Intent("stock", link=6)]),
+])
+def test_third_batch_vocabulary(scenario: str, text: str, expected: list[Intent]) -> None:
+    r = C[scenario]
+    assert sorted(parse_comment(text, r.locale, catalog=r), key=repr) == sorted(expected, key=repr)

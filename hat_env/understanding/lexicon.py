@@ -139,6 +139,8 @@ class Lexicon:
     #: question marks (clause-final) and question words
     question_marks: frozenset[str]
     question_re: re.Pattern[str]
+    #: auxiliary-subject inversions: a question anywhere in a clause
+    inversion_re: re.Pattern[str] | None
     #: words never corrected as typos, never product names
     common: frozenset[str]
     name_stop: frozenset[str]
@@ -351,6 +353,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         qty_next=frozenset(fold(w) for p in specs.values() for w in p.quantity_price_next),
         question_marks=qmarks,
         question_re=re.compile(alternation(qwords)),
+        inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
+        if words("question_inversions") else None,
         common=frozenset(fold(w) for p in specs.values() for w in p.common_words),
         name_stop=frozenset(fold(w) for p in specs.values() for w in p.name_stopwords),
         nouns={k: tuple(dict.fromkeys(v)) for k, v in nouns.items()},

@@ -112,8 +112,12 @@ class CommentParser:
         #: the room's campaign codes, folded ("paw10"): a comment naming one asks about that deal
         self.codes: tuple[str, ...] = tuple(sorted({fold(str(c.code)) for c in getattr(catalog, "campaigns", None) or ()
                                                     if getattr(c, "code", None)}))
-        self._codes_re = re.compile(r"(?<![a-z0-9])(?:" + "|".join(map(re.escape, self.codes)) + r")(?![a-z0-9])") \
-            if self.codes else None
+        #: words of the room's gifts ("冰袋", "catnip mouse"): naming one asks about that deal
+        self.gift_words: tuple[str, ...] = _gift_words(getattr(catalog, "campaigns", None) or (), self.catalog)
+        deal_words = sorted({*self.codes, *self.gift_words}, key=len, reverse=True)
+        self._codes_re = re.compile("|".join((r"(?<![a-z0-9])" if w[:1].isascii() else "") + re.escape(w)
+                                             + (r"(?![a-z0-9])" if w[-1:].isascii() else "") for w in deal_words)) \
+            if deal_words else None
         self._lex: Lexicon | None = None
 
     @property
@@ -428,11 +432,13 @@ class CommentParser:
                     value_hits.append((m.start(), m.end(), link, attr))
 
         code_clauses: set[int] = set()
-        if self._codes_re is not None:  # a campaign code is a question about its deal ("HOME25 works on the washer?")
-            for m in self._codes_re.finditer(f):
-                if free(m.start(), m.end()) and not any(h[0] < m.end() and m.start() < h[1] for h in hits):
+        if self._codes_re is not None:  # a campaign code or gift is a question about its deal ("HOME25 works on the
+            for m in self._codes_re.finditer(f):  # washer?", "车厘子冰袋还送吗")
+                if free(m.start(), m.end()) and not any(h[0] < m.end() and m.start() < h[1] for h in hits) \
+                        and not any(x[0] < m.end() and m.start() < x[1] for x in mentions):
                     hits.append((m.start(), m.end(), "kind", "campaign"))
-                    code_clauses.add(bisect_right(bounds, m.start()))
+                    if m.group() in self.codes:
+                        code_clauses.add(bisect_right(bounds, m.start()))
         out = self._assemble(f, hits, value_hits, mentions, bounds, any_id, found)
         if code_clauses:  # what its clause asks is whether and how the code applies, not a spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
@@ -597,14 +603,21 @@ class CommentParser:
         lex = self.lex
         cat = self.catalog
         hits.sort()
+        deal_ends = [h[1] for h in hits if h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")]
+        if deal_ends:  # "秒杀还有吗", "活动还有吗": right after a deal word, "still there?" asks about the deal
+            hits = [h for h in hits if not (h[2] == "kind" and h[3] == "stock"
+                                            and any(0 <= h[0] - e <= 1 and not f[e:h[0]].strip() for e in deal_ends))]
         joints: list[int] = bounds
         spec_subs: set[int] = set()
         if any(h[2] == "qty" for h in hits):  # parts of clauses, for the quantity rule
             joints = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
-            # a quantity word asks the amount of a spec, a shipping fee or a stock count in its part of the clause
+            # a quantity word asks the amount of a spec, a shipping fee, a stock count or a deal ("优惠多少") in its
+            # part of the clause
             spec_subs = {bisect_right(joints, h[0]) for h in hits
-                         if h[2] in ("spec", "value") or (h[2] == "kind" and h[3] in ("shipping", "stock"))}
+                         if h[2] in ("spec", "value", "deal")
+                         or (h[2] == "kind" and h[3] in ("shipping", "stock", "campaign"))}
             spec_subs |= {bisect_right(joints, v[0]) for v in value_hits}
+        bare_qty: list[int] = []  # quantity words that ask the amount of nothing the parser names
         flags = set()
         q_cache: dict[int, bool] = {}
 
@@ -681,6 +694,7 @@ class CommentParser:
                     found.append((start, Intent("price", link=link_at(start))))
                 else:
                     flags.add("quantity")
+                    bare_qty.append(start)
         for start, end, link, attr in value_hits:
             ln = link_at(start)
             if ln == link:
@@ -688,6 +702,13 @@ class CommentParser:
         for start, ln, clause in efficacy_cond:
             if (ln, clause) not in spec_at and question(clause):
                 found.append((start, Intent("efficacy", link=ln)))
+        if bare_qty and mentions:  # "坚果保质期多久 有几包": a count of something no spec names, in a clause of its own
+            asked = {bisect_right(bounds, h[0]) for h in hits if h[2] != "qty"}
+            for start in bare_qty:
+                c = bisect_right(bounds, start)
+                ln = link_at(start)
+                if c not in asked and ln is not None and question(c) and not any(m[3] == c for m in mentions):
+                    found.append((start, Intent("spec", link=ln, attr="unknown")))
         if "identity" not in flags and any(h[2] == "idweak" for h in hits):
             m = lex.identity_re.search(f)
             if m is not None:
@@ -796,6 +817,30 @@ def _sound_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, tuple[tu
         return None
     rx = re.compile("|".join(re.escape(k) for k in sorted(by, key=len, reverse=True)))
     return rx, {k: tuple(v) for k, v in by.items()}
+
+
+def _gift_words(campaigns: Any, cat: Catalog | None) -> tuple[str, ...]:
+    """The words that name the gifts of the room's gift campaigns (folded): the end of each Chinese run of the gift
+    text after the last product name in it ("冰袋", "发夹" of "同色系碎花发夹"; nothing of "同款精华"), Latin word
+    pairs of three letters or more and words of five letters or more that are no product name, keyword or
+    ordinary word ("catnip mouse", "cable")."""
+    lex = lexicon()
+    names = cat.names if cat is not None else {}
+    out: set[str] = set()
+    for c in campaigns:
+        if getattr(c, "type", None) != "gift" or not getattr(c, "gift", None):
+            continue
+        g = fold(str(c.gift))
+        for run in _HAN_RUN2.findall(g):
+            for n in sorted((w for w in names if not w.isascii() and w in run), key=len, reverse=True):
+                run = run.replace(n, " ")
+            head = run.split()[-1] if run.strip() and not run.endswith(" ") else ""
+            if len(head) >= 2 and head not in lex.roles:
+                out.add(head)
+        words = [w for w in re.findall(r"[a-z][a-z'-]*", g) if w not in lex.common and len(w) >= 3]
+        out.update(f"{a} {b}" for a, b in zip(words, words[1:]))
+        out.update(w for w in words if len(w) >= 5 and w not in names and w not in lex.roles)
+    return tuple(sorted(out))
 
 
 def _quotes_value(f: str, a: int, b: int, link: int, attr: str, mentions: list[Mention], cat: Catalog) -> bool:
@@ -935,6 +980,8 @@ def _is_question(clause: str) -> bool:
         return True
     m = lex.question_re.search(clause)
     if m is not None and (not m.group()[:1].isascii() or not clause[: m.start()].strip(" ,，!！")):
+        return True
+    if lex.inversion_re is not None and lex.inversion_re.search(clause) is not None:  # "litter box is it quiet"
         return True
     return _A_NOT_A.search(clause) is not None
 
