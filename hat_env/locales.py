@@ -273,6 +273,9 @@ class ParserSpec(_Strict):
     question_words: Words = ()
     #: an auxiliary before its subject asks a question wherever it stands ("litter box is it quiet")
     question_inversions: Words = ()
+    #: words that open a condition: what it names up to the question after it is no question of its own ("if my
+    #: dog hates the chicken flavor can I return it")
+    condition_leads: Words = ()
     #: misspelt phrases, read as the phrase given ("wana by": "want to buy")
     misspellings: dict[str, str] = {}
     #: ordinary words: never corrected as a typo, never a product name

@@ -198,3 +198,15 @@ def test_third_batch_structures(scenario: str, text: str, expected: list[Intent]
 def test_third_batch_vocabulary(scenario: str, text: str, expected: list[Intent]) -> None:
     r = C[scenario]
     assert sorted(parse_comment(text, r.locale, catalog=r), key=repr) == sorted(expected, key=repr)
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # what a condition names is no question of its own
+    ("pets_en", "if the puppy food flavor is wrong for my dog can i send it back", [Intent("after_sales", link=2)]),
+    ("apparel_flash_zh", "如果卫衣尺码不合适，能换吗", [Intent("after_sales", link=2)]),
+    # a grade written across scripts names its product; a weight question about it is its net weight
+    ("groceries_zh", "JJ级的多少钱", [Intent("price", link=2)]),
+    ("groceries_zh", "车厘子一盒多重", [Intent("spec", link=2, attr="net_weight")]),
+])
+def test_conditions_mixed_names_and_weights(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected

@@ -26,6 +26,7 @@ from hat_env.understanding.lexicon import alternation, lexicon
 
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+_MIXED = re.compile(r"[a-z]{1,4}[\u3400-\u9fff]{1,2}|[\u3400-\u9fff]{1,2}[a-z]{1,4}")
 _VALUE_SPLIT = re.compile(r"[、,，/;；|()（）\s]+|(?<=[\u4e00-\u9fff])[\d.%×x*]+|^[\d.%×x*-]+")
 
 
@@ -101,6 +102,9 @@ def _names_of(e: Entry) -> set[str]:
     b = fold(e.brand)
     if _HAN_RUN.fullmatch(b):
         out.add(b)
+    for tok in t.split():  # a grade or model written across scripts names it ("jj级")
+        if _MIXED.fullmatch(tok):
+            out.add(tok)
     tw = _title_words(e.title)
     from hat_env.understanding.units import unit_tables
 

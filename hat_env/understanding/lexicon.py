@@ -141,6 +141,8 @@ class Lexicon:
     question_re: re.Pattern[str]
     #: auxiliary-subject inversions: a question anywhere in a clause
     inversion_re: re.Pattern[str] | None
+    #: condition leads ("if", "如果")
+    condition_re: re.Pattern[str] | None
     #: words never corrected as typos, never product names
     common: frozenset[str]
     name_stop: frozenset[str]
@@ -355,6 +357,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         question_re=re.compile(alternation(qwords)),
         inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
         if words("question_inversions") else None,
+        condition_re=re.compile(alternation(words("condition_leads")) + r"(?![a-z])")
+        if words("condition_leads") else None,
         common=frozenset(fold(w) for p in specs.values() for w in p.common_words),
         name_stop=frozenset(fold(w) for p in specs.values() for w in p.name_stopwords),
         nouns={k: tuple(dict.fromkeys(v)) for k, v in nouns.items()},

@@ -603,6 +603,8 @@ class CommentParser:
         lex = self.lex
         cat = self.catalog
         hits.sort()
+        if lex.condition_re is not None:
+            hits = _drop_conditions(f, hits, bounds, lex)
         deal_ends = [h[1] for h in hits if h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")]
         if deal_ends:  # "秒杀还有吗", "活动还有吗": right after a deal word, "still there?" asks about the deal
             hits = [h for h in hits if not (h[2] == "kind" and h[3] == "stock"
@@ -817,6 +819,24 @@ def _sound_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, tuple[tu
         return None
     rx = re.compile("|".join(re.escape(k) for k in sorted(by, key=len, reverse=True)))
     return rx, {k: tuple(v) for k, v in by.items()}
+
+
+def _drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
+    """The hits without the spec words of a condition ("if my dog hates the chicken flavor, can I return the
+    bag": the flavor is the condition, the return is asked): from a condition lead to the next question inversion
+    in its clause, or to the clause's end, when something other than a spec is asked after it."""
+    assert lex.condition_re is not None
+    spans = []
+    for m in lex.condition_re.finditer(f):
+        c = bisect_right(bounds, m.start())
+        end = bounds[c] if c < len(bounds) else len(f)
+        inv = lex.inversion_re.search(f, m.end(), end) if lex.inversion_re is not None else None
+        stop = inv.start() if inv is not None else end
+        if any(h[0] >= stop and h[2] == "kind" for h in hits):
+            spans.append((m.start(), stop))
+    if not spans:
+        return hits
+    return [h for h in hits if not (h[2] in ("spec", "value") and any(a <= h[0] < b for a, b in spans))]
 
 
 def _gift_words(campaigns: Any, cat: Catalog | None) -> tuple[str, ...]:
