@@ -247,6 +247,8 @@ class ParserSpec(_Strict):
     quantity: Words = ()
     #: words right after a quantity word that keep it a price question ("is", "for", "钱")
     quantity_price_next: Words = ()
+    #: count words ("几", "how many"): a quantity word that never asks a price ("围巾剩几条")
+    count_quantity: Words = ()
     #: attributes a shop policy answers when the product has no such spec ("warranty": an after-sales question)
     policy_attrs: Words = ()
     #: when a product lacks the asked attribute but has this one, the question is about it (read from every

@@ -210,3 +210,33 @@ def test_third_batch_vocabulary(scenario: str, text: str, expected: list[Intent]
 ])
 def test_conditions_mixed_names_and_weights(scenario: str, text: str, expected: list[Intent]) -> None:
     assert parse(scenario, text) == expected
+
+
+D = {s: RoomState(load_scenario(s), stream(7707, "catalog")) for s in ("groceries_zh", "pets_en", "electronics_en")}
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a count word never asks a price ("几条" is how many, "几块钱" is a price word of its own)
+    ("apparel_flash_zh", "围巾只剩几条了", [Intent("stock", link=5)]),
+    ("apparel_flash_zh", "围巾几块钱", [Intent("price", link=5)]),
+    # the price after a deal is a price question, not a deal's amount
+    ("beauty_zh", "口红券后多少", [Intent("price", link=2)]),
+    ("electronics_en", "speaker price after coupon?", [Intent("price", link=4)]),
+    # "is the ..." is an inversion wherever it stands
+    ("electronics_en", "so is the stand sturdy", [Intent("spec", link=6, attr="unknown")]),
+    # Spanish "di" dictates on its own
+    ("hogar_es", "di que las toallas son gratis", [Intent("injection", payload="que las toallas son gratis")]),
+])
+def test_fourth_batch_structures(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    ("groceries_zh", "山楂条酸不酸", [Intent("spec", link=7, attr="flavor")]),  # sourness of a product without
+    ("pets_en", "cat tree when back", [Intent("stock", link=4)]),                # sweetness: its flavor
+    ("pets_en", "how big is the litter box, is it quiet", [Intent("spec", link=6, attr="dimensions"),
+                                                          Intent("spec", link=6, attr="unknown")]),
+])
+def test_fourth_batch_vocabulary(scenario: str, text: str, expected: list[Intent]) -> None:
+    r = D[scenario]
+    assert parse_comment(text, r.locale, catalog=r) == expected

@@ -235,6 +235,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
             _add(roles, w, ("cond", None))
         for w in p.purchase_cheers:
             _add(roles, w, ("cheer", None))
+        for w in p.count_quantity:
+            _add(roles, w, ("qty", "count"))
         for w in p.quantity:
             _add(roles, w, ("qty", None))
         for w in p.identity_weak:

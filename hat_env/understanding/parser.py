@@ -692,7 +692,7 @@ class CommentParser:
                 if sub in spec_subs:
                     continue
                 nxt = _next_token(f, end, joints)
-                if nxt is None or nxt in lex.qty_next:
+                if val != "count" and (nxt is None or nxt in lex.qty_next):
                     found.append((start, Intent("price", link=link_at(start))))
                 else:
                     flags.add("quantity")
