@@ -9,6 +9,9 @@ A product is named by (all folded):
 - every word of a product-noun concept (locale files, ``parser.nouns``) whose word its title holds: a title with
   ``Smartwatch`` is also ``watch``, ``手表``, ``reloj``, ``⌚``; one with ``鱼油`` is also ``fish oil``.
 
+Also by sound (:func:`sound_name_table`: homophone typos of the Chinese names), by a size written in the title
+("24 lb"), by a grade written across scripts ("jj级"); the room's gifts are named by :func:`gift_words`.
+
 A word several products share names all of them (``花漾`` for both of its serums); the parser narrows it with
 the next name or reads it as two products for a comparison. A piece that holds a keyword is never a name. Tables
 are built once per catalog (cached by its content).
@@ -21,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from hat_env.understanding.fold import fold
+from hat_env.understanding.fold import fold, fuzzy_sound
 from hat_env.understanding.lexicon import alternation, lexicon
 
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -221,4 +224,47 @@ def catalog_from_titles(titles: dict[int, str]) -> Catalog | None:
     return _build(tuple(Entry(n, t, "", ()) for n, t in sorted(titles.items())), specs_known=False)
 
 
-__all__ = ["Catalog", "Entry", "catalog_from_prompt", "catalog_from_titles", "catalog_of"]
+@lru_cache(maxsize=64)
+def sound_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, tuple[tuple[str, frozenset[int]], ...]]] | None:
+    """The catalog's Chinese names of two characters or more by sound (fuzzy syllable codes,
+    :func:`fold.fuzzy_sound`), longest first, and the names each sound stands for."""
+    by: dict[str, list[tuple[str, frozenset[int]]]] = {}
+    for w, links in cat.names.items():
+        if len(w) < 2 or not all("\u4e00" <= c <= "\u9fff" for c in w):
+            continue
+        code = fuzzy_sound(w)
+        if any("\u4e00" <= c <= "\u9fff" for c in code):  # a character without a reading
+            continue
+        by.setdefault(code, []).append((w, links))
+    if not by:
+        return None
+    rx = re.compile("|".join(re.escape(k) for k in sorted(by, key=len, reverse=True)))
+    return rx, {k: tuple(v) for k, v in by.items()}
+
+
+def gift_words(campaigns: Any, cat: Catalog | None) -> tuple[str, ...]:
+    """The words that name the gifts of the room's gift campaigns (folded): the end of each Chinese run of the gift
+    text after the last product name in it ("冰袋", "发夹" of "同色系碎花发夹"; nothing of "同款精华"), Latin word
+    pairs of three letters or more and words of five letters or more that are no product name, keyword or
+    ordinary word ("catnip mouse", "cable")."""
+    lex = lexicon()
+    names = cat.names if cat is not None else {}
+    out: set[str] = set()
+    for c in campaigns:
+        if getattr(c, "type", None) != "gift" or not getattr(c, "gift", None):
+            continue
+        g = fold(str(c.gift))
+        for run in re.findall(r"[\u4e00-\u9fff]{2,}", g):
+            for n in sorted((w for w in names if not w.isascii() and w in run), key=len, reverse=True):
+                run = run.replace(n, " ")
+            head = run.split()[-1] if run.strip() and not run.endswith(" ") else ""
+            if len(head) >= 2 and head not in lex.roles:
+                out.add(head)
+        words = [w for w in re.findall(r"[a-z][a-z'-]*", g) if w not in lex.common and len(w) >= 3]
+        out.update(f"{a} {b}" for a, b in zip(words, words[1:]))
+        out.update(w for w in words if len(w) >= 5 and w not in names and w not in lex.roles)
+    return tuple(sorted(out))
+
+
+__all__ = ["Catalog", "Entry", "catalog_from_prompt", "catalog_from_titles", "catalog_of", "gift_words",
+           "sound_name_table"]

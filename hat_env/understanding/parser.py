@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from hat_env.types import Intent
-from hat_env.understanding.catalog import Catalog, catalog_of
+from hat_env.understanding.catalog import Catalog, catalog_of, gift_words, sound_name_table
 from hat_env.understanding.fold import fold, fuzzy_sound, sound
 from hat_env.understanding.language import other_language
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
@@ -113,7 +113,7 @@ class CommentParser:
         self.codes: tuple[str, ...] = tuple(sorted({fold(str(c.code)) for c in getattr(catalog, "campaigns", None) or ()
                                                     if getattr(c, "code", None)}))
         #: words of the room's gifts ("冰袋", "catnip mouse"): naming one asks about that deal
-        self.gift_words: tuple[str, ...] = _gift_words(getattr(catalog, "campaigns", None) or (), self.catalog)
+        self.gift_words: tuple[str, ...] = gift_words(getattr(catalog, "campaigns", None) or (), self.catalog)
         deal_words = sorted({*self.codes, *self.gift_words}, key=len, reverse=True)
         self._codes_re = re.compile("|".join((r"(?<![a-z0-9])" if w[:1].isascii() else "") + re.escape(w)
                                              + (r"(?![a-z0-9])" if w[-1:].isascii() else "") for w in deal_words)) \
@@ -540,7 +540,7 @@ class CommentParser:
         named = {m[3] for m in names} | {m[3] for m in mentions}
         if len(named) > len(bounds):  # every clause names a product
             return
-        table = _sound_name_table(cat)
+        table = sound_name_table(cat)
         if table is None:
             return
         rx, by = table
@@ -803,24 +803,6 @@ def _pinyin_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, frozens
     return re.compile(r"(?<![a-z])" + trie_pattern(sorted(by), True, sep=r"\s*")), {k: frozenset(v) for k, v in by.items()}
 
 
-@lru_cache(maxsize=64)
-def _sound_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, tuple[tuple[str, frozenset[int]], ...]]] | None:
-    """The catalog's Chinese names of two characters or more by sound (fuzzy syllable codes,
-    :func:`fold.fuzzy_sound`), longest first, and the names each sound stands for."""
-    by: dict[str, list[tuple[str, frozenset[int]]]] = {}
-    for w, links in cat.names.items():
-        if len(w) < 2 or not all("\u4e00" <= c <= "\u9fff" for c in w):
-            continue
-        code = fuzzy_sound(w)
-        if any("\u4e00" <= c <= "\u9fff" for c in code):  # a character without a reading
-            continue
-        by.setdefault(code, []).append((w, links))
-    if not by:
-        return None
-    rx = re.compile("|".join(re.escape(k) for k in sorted(by, key=len, reverse=True)))
-    return rx, {k: tuple(v) for k, v in by.items()}
-
-
 def _drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
     """The hits without the spec words of a condition ("if my dog hates the chicken flavor, can I return the
     bag": the flavor is the condition, the return is asked): from a condition lead to the next question inversion
@@ -837,30 +819,6 @@ def _drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -
     if not spans:
         return hits
     return [h for h in hits if not (h[2] in ("spec", "value") and any(a <= h[0] < b for a, b in spans))]
-
-
-def _gift_words(campaigns: Any, cat: Catalog | None) -> tuple[str, ...]:
-    """The words that name the gifts of the room's gift campaigns (folded): the end of each Chinese run of the gift
-    text after the last product name in it ("冰袋", "发夹" of "同色系碎花发夹"; nothing of "同款精华"), Latin word
-    pairs of three letters or more and words of five letters or more that are no product name, keyword or
-    ordinary word ("catnip mouse", "cable")."""
-    lex = lexicon()
-    names = cat.names if cat is not None else {}
-    out: set[str] = set()
-    for c in campaigns:
-        if getattr(c, "type", None) != "gift" or not getattr(c, "gift", None):
-            continue
-        g = fold(str(c.gift))
-        for run in _HAN_RUN2.findall(g):
-            for n in sorted((w for w in names if not w.isascii() and w in run), key=len, reverse=True):
-                run = run.replace(n, " ")
-            head = run.split()[-1] if run.strip() and not run.endswith(" ") else ""
-            if len(head) >= 2 and head not in lex.roles:
-                out.add(head)
-        words = [w for w in re.findall(r"[a-z][a-z'-]*", g) if w not in lex.common and len(w) >= 3]
-        out.update(f"{a} {b}" for a, b in zip(words, words[1:]))
-        out.update(w for w in words if len(w) >= 5 and w not in names and w not in lex.roles)
-    return tuple(sorted(out))
 
 
 def _quotes_value(f: str, a: int, b: int, link: int, attr: str, mentions: list[Mention], cat: Catalog) -> bool:
