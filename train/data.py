@@ -462,7 +462,9 @@ def run_data(cfg: "DataConfig", agent: Any = None, quiet: bool = False, backend:
     if not quiet:
         from tqdm import tqdm
 
-        bar = tqdm(desc="teacher requests", unit="req")
+        # the number of requests is not known before the sessions run (no total): a live bar on a terminal only
+        # (disable=None), since a pipe, log file or CI would get a line per redraw
+        bar = tqdm(desc="teacher requests", unit="req", disable=None)
 
     def progress(done: int, kept: int) -> None:
         if bar is not None:

@@ -4,7 +4,7 @@ The labelled sets are ``scenarios/calibration/comments_<locale>.jsonl`` (one JSO
 ``scenario``, ``seed``, ``t``, ``locale``, ``text``, ``intents``, ``style``, ``why``; see the calibration README).
 Each comment is parsed with the catalog of its room (the scenario at that seed), as the grader parses a comment
 that carries no intents, and compared with its label as a multiset of ``(kind, link, link2, order_id, attr)``
-(payloads and language codes are not compared).
+(``attr`` of spec intents only; payloads and language codes are not compared).
 """
 
 from __future__ import annotations
@@ -27,8 +27,11 @@ def calibration_dir() -> Path:
 
 
 def intent_key(d: dict[str, Any]) -> tuple[Any, ...]:
-    """What exact match compares of one intent: ``(kind, link, link2, order_id, attr)``."""
-    return (d.get("kind"), d.get("link"), d.get("link2"), d.get("order_id"), d.get("attr"))
+    """What exact match compares of one intent: ``(kind, link, link2, order_id, attr)``, where ``attr`` counts for
+    ``spec`` intents only (the labels give an attribute to spec questions alone; the parser may also mark a
+    campaign question as one about a promo code or a coupon, which the labels do not distinguish)."""
+    attr = d.get("attr") if d.get("kind") == "spec" else None
+    return (d.get("kind"), d.get("link"), d.get("link2"), d.get("order_id"), attr)
 
 
 def load_comment_items(split: str = "train", files: Iterable[str | Path] | None = None) -> list[dict[str, Any]]:
