@@ -9,10 +9,11 @@ that carries no intents, and compared with its label as a multiset of ``(kind, l
 
 from __future__ import annotations
 
-import json
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Iterable
+
+from hat_env.jsonl import read_objects
 
 SPLITS = ("train", "test", "all")
 #: Kinds that are not questions (a comment labelled only with these is not counted as a question).
@@ -47,19 +48,11 @@ def load_comment_items(split: str = "train", files: Iterable[str | Path] | None 
     paths = [Path(p) for p in files] if files is not None else sorted(calibration_dir().glob("comments_*.jsonl"))
     out = []
     for path in paths:
-        with path.open(encoding="utf-8") as fh:
-            for n, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    item = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"{path}:{n}: not JSON: {exc}") from None
-                if not isinstance(item, dict) or not isinstance(item.get("text"), str) \
-                        or not isinstance(item.get("intents"), list):
-                    raise ValueError(f"{path}:{n}: expected an object with text (string) and intents (list)")
-                if split == "all" or item.get("split") == split:
-                    out.append(item)
+        for n, item in read_objects(path):
+            if not isinstance(item.get("text"), str) or not isinstance(item.get("intents"), list):
+                raise ValueError(f"{path}:{n}: expected an object with text (string) and intents (list)")
+            if split == "all" or item.get("split") == split:
+                out.append(item)
     return out
 
 
