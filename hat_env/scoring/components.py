@@ -10,7 +10,8 @@ Components:
 
 - :func:`accuracy` (0/1): the reply asserts nothing false and nothing unsupported about any product, campaign,
   order or policy, at the request's moment (:mod:`hat_env.scoring.claims`). A reply that asserts nothing is
-  accurate; a fallback reply is not.
+  accurate; a fallback reply is not. (As an RL reward it is multiplied by effectiveness, so that saying nothing
+  earns nothing: ``accuracy_gate`` in :mod:`hat_env.train.rl`.)
 - :func:`effectiveness` (0/0.5/1): every / some / no intent answered by a true claim (or the right act).
 - :func:`tool_rationality` (0..1): share of gold needs met, minus penalties for needless and invalid calls.
 - :func:`skill_selection` (0/0.5/1): a reply skill covering the primary intent was loaded.
@@ -290,7 +291,9 @@ def accuracy(ctx: ScoringContext) -> float:
     campaigns at the request's moment, promises, health effects, features and spec values, order status), about
     any product of the room, not only those asked about; each note names the claim and why it fails
     ("link 2: '满299减40' needs 299, price is 139"). A reply that asserts nothing is accurate (it fails
-    effectiveness instead); a fallback reply is not.
+    effectiveness instead); a fallback reply is not. The RL stage's accuracy reward is this times effectiveness
+    (``accuracy_gate`` of :func:`hat_env.train.rl.rubric_rewards`): raw, an empty reply scores 1 and GRPO learns
+    to say nothing.
     """
     if ctx.outcome.fallback:
         ctx.note("accuracy", "fallback reply")
