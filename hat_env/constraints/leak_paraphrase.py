@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 _DATA = Path(__file__).with_name("data") / "leak.yaml"
 _SENT_END = "。!！?？；;\n"
+#: Frames per compiled regex (a rule regex source has a size limit, :data:`hat_env.saferegex.MAX_PATTERN_CHARS`).
+_CHUNK = 40
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,7 @@ class Vocab:
     """The compiled paraphrase vocabulary.
 
     Attributes:
-        frames: one RE2 regex per locale's frames (every locale's are read in every room).
+        frames: RE2 regexes of every locale's frames (a few per locale; all are read in every room).
         concepts: ``(name, regex)`` per concept (every locale's words of it).
         modal: the concepts that count only with another one.
         min_concepts: the least number of secret concepts a framed text holds to leak.
@@ -78,9 +80,11 @@ def vocab() -> Vocab:
         raise FileError(_DATA, [("frames", None, "expected a mapping of locales to lists of phrases")])
     frames = []
     for loc, words in frames_raw.items():
-        src = rule_regex.words_source(tuple(_words(words, f"frames.{loc}")))
-        if src:
-            frames.append(rule_regex.compile_rule(src))
+        ws = sorted(set(_words(words, f"frames.{loc}")), key=len, reverse=True)
+        for i in range(0, len(ws), _CHUNK):  # RE2 sources are bounded in size: a few regexes per locale
+            src = rule_regex.words_source(tuple(ws[i : i + _CHUNK]))
+            if src:
+                frames.append(rule_regex.compile_rule(src))
     concepts_raw = data.get("concepts")
     if not isinstance(concepts_raw, dict) or not concepts_raw:
         raise FileError(_DATA, [("concepts", None, "expected a mapping of concept names to words per locale")])
@@ -141,7 +145,7 @@ def find_paraphrase(reply: "ReplyText", secret: frozenset[str]) -> tuple[str, st
     for rx in v.frames:
         for m in rx.finditer(text):
             end = _framed_end(text, m.end())
-            found = concepts_in(text[m.start() : end]) & secret
+            found = concepts_in(text[m.end() : end]) & secret  # the frame's own words ("my instructions") do not count
             if len(found) >= v.min_concepts and found - v.modal:
                 q = reply.quote(m.start(), end)
                 return q, f"tells viewers its instructions in other words ({', '.join(sorted(found))}: '{q[:80]}')"

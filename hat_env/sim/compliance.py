@@ -56,6 +56,23 @@ def _grant_numbers(reply: ReplyText, m: Any) -> list[float]:
     if after:
         found.append(after.group(1))
     return [float(x.replace(",", "")) for x in found]
+def _price_value(s: str | None) -> float | None:
+    """A cited price in digits ("599", "1,299.00") or Chinese numerals ("五百九十九", read as :mod:`hat_env.text`
+    reads them), else ``None``."""
+    if not s:
+        return None
+    t = s.replace(",", "")
+    if not t[:1].isdigit():
+        from hat_env.text import Mapped  # lazy: only a price in numerals needs the number tables
+        from hat_env.text.numbers import zh_numerals
+
+        t = zh_numerals(Mapped.of(t.replace("点", "."))).text
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
 _CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _WS = re.compile(r"\s+")
 _ASCII_L = r"(?<![A-Za-z0-9_])"
@@ -310,9 +327,8 @@ class Rule:
         products = facts.products_at(m.start())
         groups = m.re.groupindex
         if kind == "price_reference":
-            try:
-                x = float(m.group("price").replace(",", ""))
-            except (IndexError, TypeError, ValueError):
+            x = _price_value(m.group("price"))
+            if x is None:
                 return None
             return rule_state.price_reference(x, products, self.window_days)
         if kind == "urgency":
