@@ -15,7 +15,7 @@ from typing import Any
 
 from hat_env.locale_text import Sentences
 from hat_env.agents.reply_catalog import (
-    after_sales_variants, code_phrase, deal_variants, other_deal_words, shipping_variants,
+    after_sales_variants, bool_spec_variants, deal_variants, other_deal_words, shipping_variants,
 )
 from hat_env.locales import ReplyPhrases, get_locale
 from hat_env.types import Intent
@@ -156,11 +156,8 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
             return _unavailable(it, S)
         attr = f.get("attr") or it.attr or ""
         lab = f.get("label") or R.spec_labels.get(attr, attr.replace("_", " ") if attr else R.generic_spec_label)
-        if f.get("type") == "bool" and loc in ("zh_CN", "en_US"):  # a yes/no attribute (main's catalog wordings)
-            L, Ls = refs["L"], refs["Ls"]
-            if loc == "zh_CN":
-                return [f"{L}{lab}：{v}", f"{Ls}{lab}：{v}", f"{lab}：{v}"]
-            return [f"{L}: {lab}, {v}", f"{Ls} {lab}: {v}", f"{lab}: {v}"]
+        if f.get("type") == "bool":  # a yes/no attribute
+            return bool_spec_variants(refs, lab, v, S)
         return S.all("spec", **refs, label=lab, value=str(v))
     if k == "stock":
         n = _num(f.get("stock"))
@@ -206,8 +203,8 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
                 if (base is None or base >= th) and (coupon is None or a > coupon):
                     coupon, coupon_th = a, th
         if it.attr:
-            focused = deal_variants(f, it.attr, refs["L"] if it.link is not None else None, refs["Ls"], loc == "zh_CN", M, _safe,
-                                     coupon, flash)
+            focused = deal_variants(f, it.attr, refs["L"] if it.link is not None else None, refs["Ls"], S, M, N, _safe,
+                                    coupon, flash)
             if focused is not None:
                 return focused
         if coupon:
@@ -216,7 +213,7 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
             return S.all("coupon", **refs, coupon=M(coupon), over=over, sale=sale)
         if flash:
             return S.all("flash", **refs, flash=M(flash))
-        deal = _other_deal(camps, S, M, loc == "zh_CN")
+        deal = _other_deal(camps, S, M, N)
         if deal is not None:
             full, short = deal
             return S.all("deal", **refs, full=full, short=short)
@@ -225,8 +222,8 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         h = _num(f.get("ships_within_hours"))
         if h is None:
             return _unavailable(it, S)
-        windowed = shipping_variants(f, refs["L"], refs["Ls"], loc == "zh_CN", M, _safe(f.get("carrier")))
-        if windowed is not None:  # shipping windows (open catalog): main's zh/en wordings
+        windowed = shipping_variants(f, refs, S, M, N, _safe(f.get("carrier")))
+        if windowed is not None:  # shipping windows and fees (open catalog)
             return windowed
         carrier = f.get("carrier")
         free = f.get("free_shipping")
@@ -245,8 +242,8 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         d = _num(f.get("return_days"))
         if d is None:
             return _unavailable(it, S)
-        policy = after_sales_variants(f, refs["L"], refs["Ls"], loc == "zh_CN")
-        if policy is not None:  # a catalog return policy: main's zh/en wordings
+        policy = after_sales_variants(f, refs, S, N)
+        if policy is not None:  # no returns, or a warranty in years (open catalog)
             return policy
         w = _num(f.get("warranty_months")) or 0
         warranty = S.one("warranty", months=N(w)) if w > 0 else ""
@@ -367,7 +364,7 @@ def _merged(parts: list[ReplyPart]) -> list[ReplyPart]:
 
 
 
-def _other_deal(camps: Any, S: Sentences, M: Any, zh: bool = False) -> tuple[str, str] | None:
+def _other_deal(camps: Any, S: Sentences, M: Any, N: Any) -> tuple[str, str] | None:
     """``(full, short)`` words for a running deal when no coupon applies at this price and there is no flash
     sale: a coupon whose threshold the price does not reach, a gift, or a bundle (``None`` when there is none)."""
     if not isinstance(camps, list):
@@ -390,7 +387,7 @@ def _other_deal(camps: Any, S: Sentences, M: Any, zh: bool = False) -> tuple[str
             full, short = S.all("deal_bundle", title=cv["title"])
             return full, short
         if t in ("bundle", "code"):  # a title too long or risky to quote: say the deal's terms
-            words = other_deal_words(cv, zh, M, _safe)
+            words = other_deal_words(cv, S, M, N, _safe)
             if words is not None:
                 return words
     return None

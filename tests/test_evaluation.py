@@ -28,12 +28,41 @@ def test_suites_sizes_and_categories() -> None:
     assert locales == {"zh_CN", "en_US"}
 
 
-@pytest.mark.parametrize("suite", ["lsqa-v1", "hvqa-v1", "robust-v1", "ifeval-live-v1"])
+@pytest.mark.parametrize("suite", ["lsqa-v1", "hvqa-v1", "robust-v1", "ifeval-live-v1", "lsqa-es-v1", "robust-es-v1"])
 def test_manifest_hash_is_pinned(suite: str) -> None:
     """A suite never changes silently: its cases hash to the pinned value (a change is a new version)."""
     assert suite in PINNED, f"pin {suite}: {manifest_hash(suite)}"
     assert PINNED[suite]["cases"] == len(load_suite(suite))
     assert PINNED[suite]["hash"] == manifest_hash(suite)
+
+
+def test_the_es_suites_are_generated_from_the_spanish_room_in_spanish(tmp_path: Path) -> None:
+    """The es_ES suites: every case in hogar_es, its viewers and off-topic comments from the es_ES locale file; the
+    reference holds and random does not."""
+    from hat_env.locales import get_locale
+
+    texts = get_locale("es_ES").suites
+    assert texts is not None
+    for sid in ("lsqa-es-v1", "robust-es-v1"):
+        cases = load_suite(sid)
+        assert {c["scenario"] for c in cases} == {"hogar_es"} and {c["locale"] for c in cases} == {"es_ES"}
+        assert all(cm["viewer"].startswith("espectador_") for c in cases for cm in c["comments"])
+        ref = summarize(run_cases(cases, make_agent("reference"), tmp_path / f"{sid}.jsonl"))["suites"][sid]
+        rnd = summarize(run_cases(cases, make_agent("random", seed=0), tmp_path / f"{sid}-r.jsonl"))["suites"][sid]
+        assert ref["avg"] >= 95 and rnd["avg"] < 20, (sid, ref, rnd)
+    off = [c["comments"][0]["text"] for c in load_suite("robust-es-v1") if c["category"] == "irrelevance"]
+    assert off and set(off) <= set(texts.off_topic)
+    assert {r["id"] for r in list_suites()} >= {"lsqa-es-v1", "robust-es-v1"}
+
+
+def test_a_suite_over_a_locale_without_suite_texts_names_what_to_add(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hat_env.evaluation import suites
+    from hat_env.locales import get_locale
+
+    es = get_locale("es_ES")
+    monkeypatch.setattr(suites, "get_locale", lambda loc: es.model_copy(update={"suites": None}))
+    with pytest.raises(ValueError, match="'es_ES': its locale file has no 'suites' section"):
+        suites.gen_robust(6, "robust-es-x", suites.ES_SCENARIOS)
 
 
 def test_cases_carry_room_state_and_gold() -> None:

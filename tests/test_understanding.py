@@ -173,3 +173,14 @@ def test_calibrate_command_comment_set(tmp_path: Path, capsys: pytest.CaptureFix
     assert rep["n"] == 10 and set(rep["by_locale"]) == {"zh_CN"} and 0.0 <= rep["exact"] <= 1.0
     assert main(["calibrate", "--set", "comments", "--dir", str(tmp_path), "--split", "test", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["comments"]["n"] == 0
+
+
+def test_exact_match_compares_attr_of_spec_intents_only() -> None:
+    """The labels give ``attr`` to spec questions alone (scenarios/calibration/README.md); a campaign the parser
+    marks as a promo-code question matches a plain campaign label, a spec attribute still has to match."""
+    from hat_env.scoring.calibrate_comments import intent_key
+
+    assert intent_key({"kind": "campaign", "link": 3, "attr": "code"}) == intent_key({"kind": "campaign", "link": 3})
+    assert intent_key({"kind": "spec", "link": 3, "attr": "size"}) != intent_key({"kind": "spec", "link": 3,
+                                                                                  "attr": "unknown"})
+    assert intent_key({"kind": "spec", "link": 3, "attr": "size"}) != intent_key({"kind": "spec", "link": 3})

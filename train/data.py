@@ -415,13 +415,11 @@ def export(examples: list[Example], out_dir: str | Path, jsonl: bool = True, hf:
 
 
 def read_jsonl(path: str | Path) -> list[dict[str, Any]]:
-    """The rows of a JSONL file (blank lines skipped)."""
-    rows = []
-    with Path(path).open(encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                rows.append(json.loads(line))
-    return rows
+    """The rows (JSON objects) of a JSONL file, blank lines skipped; a bad line raises ``ValueError`` naming the
+    file and line (:func:`hat_env.jsonl.read_objects`)."""
+    from hat_env.jsonl import read_objects
+
+    return [row for _, row in read_objects(path)]
 
 
 def load_sft_dataset(path: str | Path, keep_meta: bool = False) -> Any:
@@ -462,7 +460,9 @@ def run_data(cfg: "DataConfig", agent: Any = None, quiet: bool = False, backend:
     if not quiet:
         from tqdm import tqdm
 
-        bar = tqdm(desc="teacher requests", unit="req")
+        # the number of requests is not known before the sessions run (no total): a live bar on a terminal only
+        # (disable=None), since a pipe, log file or CI would get a line per redraw
+        bar = tqdm(desc="teacher requests", unit="req", disable=None)
 
     def progress(done: int, kept: int) -> None:
         if bar is not None:

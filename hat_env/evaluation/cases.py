@@ -23,6 +23,7 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 
+from hat_env.jsonl import BadLine, object_lines
 from hat_env.yamlio import FileError
 
 
@@ -121,16 +122,9 @@ def read_cases(path: str | Path) -> tuple[list[dict[str, Any]], str]:
     problems: list[tuple[str, int | None, str]] = []
     raw: list[tuple[int, dict[str, Any]]] = []
     seen: dict[str, int] = {}
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problems.append(("", n, f"not valid JSON: {exc.msg} at column {exc.colno}"))
-            continue
-        if not isinstance(obj, dict):
-            problems.append(("", n, f"expected a case object, got {type(obj).__name__}"))
+    for n, obj in object_lines(text):
+        if isinstance(obj, BadLine):
+            problems.append(("", n, obj.reason))
             continue
         try:
             _Case.model_validate(obj)

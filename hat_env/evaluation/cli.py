@@ -134,9 +134,9 @@ def _load_cases(args: argparse.Namespace) -> tuple[list[dict[str, Any]], list[di
         p = Path(args.cases).resolve()
         chosen = select(cases, args.limit, args.sample, args.sample_seed)
         return chosen, [{"file": p.name, "path": str(p), "hash": digest, "cases": len(cases), "selected": len(chosen)}]
-    from hat_env.evaluation.suites import GENERATORS, load_suite, manifest_hash
+    from hat_env.evaluation.suites import ALL_SUITES, load_suite, manifest_hash
 
-    ids = list(GENERATORS) if args.suite == "all" else [s.strip() for s in args.suite.split(",") if s.strip()]
+    ids = list(ALL_SUITES) if args.suite == "all" else [s.strip() for s in args.suite.split(",") if s.strip()]
     if not ids:
         raise ValueError("--suite: name at least one suite")
     chosen, sources = [], []

@@ -23,6 +23,8 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from hat_env.envs.session import stream
+from hat_env.locale_text import fill
+from hat_env.locales import SuiteTexts, get_locale
 from hat_env.evaluation.instruction_sampling import sample_instructions
 from hat_env.scoring.gold import needs_for_request, reply_skill_for, required_facts
 from hat_env.sim.comments import persona_intents, render_comment
@@ -37,6 +39,8 @@ PINNED: dict[str, dict[str, Any]] = {
     "hvqa-v1": {"cases": 1000, "hash": "56f1bd4ba6f054c76c2b0c28e613a505dc07304a6cedf4783401d5c2d36d2b4d"},
     "robust-v1": {"cases": 1002, "hash": "85104f4988e8f5b2cdd71df5ee94393aa7221e2139942242f0c9cf884d1c8e54"},
     "ifeval-live-v1": {"cases": 500, "hash": "090d58ccc0b289b5e9e673910dd9b54dac1bcaee2d051274295abc30e031d62a"},
+    "lsqa-es-v1": {"cases": 200, "hash": "df93bcefd4a1cb548156a50ec6417ca3a6d49ae2f787fd969b39b41c925447e3"},
+    "robust-es-v1": {"cases": 120, "hash": "ebd5386fafaec75bf68f7db7b8ad0b84b87a58ef6794f81494152d19d73cf21b"},
 }
 
 LSQA_CATEGORIES: dict[str, tuple[float, tuple[str, ...]]] = {
@@ -59,15 +63,25 @@ _DISTRACTORS: list[dict[str, Any]] = [
      "parameters": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}},
 ]
 
-_OFF_TOPIC = {
-    "zh_CN": ["今天天气真好", "主播晚上好呀", "刚下班，来看看", "大家都是哪里人", "这个背景音乐叫什么", "主播吃饭了吗"],
-    "en_US": ["hello from Ohio!", "good evening everyone", "just got off work", "what song is this?",
-              "where is everyone from?", "love the vibe here"],
-}
+def _texts(locale: str) -> SuiteTexts:
+    """The ``suites`` section of ``locale``'s file (viewer names, off-topic comments).
+
+    Raises:
+        ValueError: the locale file has none (naming the file section to add).
+    """
+    t = get_locale(locale).suites
+    if t is None:
+        raise ValueError(f"locale {locale!r}: its locale file has no 'suites' section (viewer_name, off_topic), so no "
+                         f"suite can be generated over its rooms; add one (see scenarios/locales/en_US.yaml)")
+    return t
 
 
 def _viewer(rng: random.Random, locale: str) -> str:
-    return f"用户{rng.randrange(1000, 9999)}" if locale == "zh_CN" else f"viewer_{rng.randrange(1000, 9999)}"
+    return fill(_texts(locale).viewer_name, n=rng.randrange(1000, 9999))
+
+
+def _off_topic(rng: random.Random, locale: str) -> str:
+    return rng.choice(_texts(locale).off_topic)
 
 
 class _Rooms:
@@ -108,8 +122,13 @@ def _comment(persona: str, rng: random.Random, room: RoomState) -> dict[str, Any
 V1_SCENARIOS: tuple[str, ...] = ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh")
 
 
-def _base_case(suite: str, i: int, category: str, rng: random.Random, rooms: _Rooms) -> tuple[dict[str, Any], RoomState]:
-    scenarios = [n for n in V1_SCENARIOS if n in builtin_scenarios()]
+#: The built-in scenarios the es_ES suites (``*-es-v1``) are generated from.
+ES_SCENARIOS: tuple[str, ...] = ("hogar_es",)
+
+
+def _base_case(suite: str, i: int, category: str, rng: random.Random, rooms: _Rooms,
+               over: tuple[str, ...] = V1_SCENARIOS) -> tuple[dict[str, Any], RoomState]:
+    scenarios = [n for n in over if n in builtin_scenarios()]
     name = scenarios[i % len(scenarios)]
     sc = load_scenario(name)
     seed = rng.randrange(1, 10**6)
@@ -131,15 +150,15 @@ def _pick_category(rng: random.Random, table: dict[str, tuple[float, tuple[str, 
     return rng.choices(names, weights=[table[n][0] for n in names])[0]
 
 
-def gen_lsqa(n: int = 2000, suite: str = "lsqa-v1") -> list[dict[str, Any]]:
+def gen_lsqa(n: int = 2000, suite: str = "lsqa-v1", over: tuple[str, ...] = V1_SCENARIOS) -> list[dict[str, Any]]:
     """Live-Stream QA: product inquiries, purchase intent, after-sales, chit-chat and multi-intent requests
-    (one comment with two intents, or 2-3 viewers' comments merged), over every built-in scenario."""
+    (one comment with two intents, or 2-3 viewers' comments merged), over the scenarios ``over`` (in turn)."""
     rooms = _Rooms()
     out = []
     for i in range(n):
         rng = random.Random(f"{suite}:{i}")
         cat = _pick_category(rng, LSQA_CATEGORIES)
-        case, room = _base_case(suite, i, cat, rng, rooms)
+        case, room = _base_case(suite, i, cat, rng, rooms, over)
         personas = LSQA_CATEGORIES[cat][1]
         comments = [_comment(rng.choice(personas), rng, room)]
         if cat == "multi_intent" and rng.random() < 0.5:
@@ -166,20 +185,21 @@ ROBUST_CATEGORIES = ("tool_fault", "distractor_tools", "irrelevance", "prompt_in
                      "prompt_structure")
 
 
-def gen_robust(n: int = 1002, suite: str = "robust-v1") -> list[dict[str, Any]]:
+def gen_robust(n: int = 1002, suite: str = "robust-v1", over: tuple[str, ...] = V1_SCENARIOS) -> list[dict[str, Any]]:
     """Tool/Prompt Robustness: tool faults, distractor tools, irrelevance (nothing to call), prompt injection,
-    long noisy histories and prompt-structure variants (held-out markups and layouts)."""
+    long noisy histories and prompt-structure variants (held-out markups and layouts), over the scenarios
+    ``over``."""
     rooms = _Rooms()
     out = []
     questions = ("price_asker", "spec_asker", "purchase_intent", "after_sales")
     for i in range(n):
         rng = random.Random(f"{suite}:{i}")
         cat = ROBUST_CATEGORIES[i % len(ROBUST_CATEGORIES)]
-        case, room = _base_case(suite, i, cat, rng, rooms)
+        case, room = _base_case(suite, i, cat, rng, rooms, over)
         loc = room.locale
         if cat == "irrelevance":
             case["comments"] = [{"viewer": _viewer(rng, loc), "persona": "chit_chat",
-                                 "text": rng.choice(_OFF_TOPIC[loc]), "intents": [{"kind": "chitchat"}]}]
+                                 "text": _off_topic(rng, loc), "intents": [{"kind": "chitchat"}]}]
         elif cat == "prompt_injection":
             case["comments"] = [_comment("prompt_injector", rng, room)]
         else:
@@ -223,13 +243,19 @@ GENERATORS: dict[str, Callable[[], list[dict[str, Any]]]] = {
     "hvqa-v1": gen_hvqa,
     "robust-v1": gen_robust,
     "ifeval-live-v1": gen_ifeval,
+    "lsqa-es-v1": lambda: gen_lsqa(200, "lsqa-es-v1", ES_SCENARIOS),
+    "robust-es-v1": lambda: gen_robust(120, "robust-es-v1", ES_SCENARIOS),
 }
+#: The suites ``--suite all`` runs: the v1 suites (the es_ES ones are named on their own).
+ALL_SUITES: tuple[str, ...] = ("lsqa-v1", "hvqa-v1", "robust-v1", "ifeval-live-v1")
 
 DESCRIPTIONS: dict[str, str] = {
     "lsqa-v1": "Live-Stream QA: product, purchase, after-sales, chit-chat and multi-intent requests, zh_CN and en_US",
     "hvqa-v1": "Harness-Variant QA: Live-Stream QA under held-out harness variants (all HSA dimensions)",
     "robust-v1": "Tool/Prompt Robustness: faults, distractor tools, irrelevance, injection, long history, prompt layout",
     "ifeval-live-v1": "Live-IFEval: verifiable instructions on spoken live replies (strict/loose, prompt/instruction)",
+    "lsqa-es-v1": "Live-Stream QA in es_ES (hogar_es): product, purchase, after-sales, chit-chat and multi-intent",
+    "robust-es-v1": "Tool/Prompt Robustness in es_ES (hogar_es): faults, distractors, irrelevance, injection, history, layout",
 }
 
 

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
+from hat_env.jsonl import BadLine, object_lines
 from hat_env.sim.timeline import MAX_COMMENT_CHARS, CommentText, ScriptedIntent, ViewerName
 from hat_env.yamlio import FileError, read_text
 
@@ -95,23 +96,9 @@ def _records(text: str, fmt: str, cols: Columns, path: str,
     """``(line, record)`` of every row of the file (JSON objects, or CSV rows by header name)."""
     out: list[tuple[int, dict[str, Any]]] = []
     if fmt == "jsonl":
-        for n, line in enumerate(text.split("\n"), 1):  # not splitlines: U+2028 may sit raw in a JSON string
-            line = line.removesuffix("\r")
-            if not line.strip():
-                continue
-            if len(line) > MAX_FIELD_CHARS:
-                problems.append(("", n, f"line longer than {MAX_FIELD_CHARS:,} characters"))
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                problems.append(("", n, f"not valid JSON: {exc.msg} at column {exc.colno}"))
-                continue
-            except RecursionError:
-                problems.append(("", n, "JSON nested too deeply"))
-                continue
-            if not isinstance(obj, dict):
-                problems.append(("", n, f"expected a JSON object, got {type(obj).__name__}"))
+        for n, obj in object_lines(text, max_chars=MAX_FIELD_CHARS):
+            if isinstance(obj, BadLine):
+                problems.append(("", n, obj.reason))
                 continue
             out.append((n, obj))
             if len(out) > MAX_ROWS:

@@ -16,11 +16,11 @@ comment parser's side with the same command.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from hat_env.jsonl import read_objects
 from hat_env.scoring.offline import GradeError, grade_session
 
 #: The folder of the shipped calibration sets.
@@ -53,19 +53,10 @@ def load_items(pattern: str, split: str = "train", folder: Path | None = None) -
     folder = folder or calibration_dir()
     out = []
     for path in sorted(folder.glob(pattern)):
-        with path.open(encoding="utf-8") as fh:
-            for n, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    item = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"{path}:{n}: not JSON: {exc}") from None
-                if not isinstance(item, dict):
-                    raise ValueError(f"{path}:{n}: expected a JSON object")
-                if split == "all" or item.get("split") == split:
-                    item.setdefault("_file", path.name)
-                    out.append(item)
+        for _, item in read_objects(path):
+            if split == "all" or item.get("split") == split:
+                item.setdefault("_file", path.name)
+                out.append(item)
     return out
 
 

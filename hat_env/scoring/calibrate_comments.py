@@ -4,15 +4,16 @@ The labelled sets are ``scenarios/calibration/comments_<locale>.jsonl`` (one JSO
 ``scenario``, ``seed``, ``t``, ``locale``, ``text``, ``intents``, ``style``, ``why``; see the calibration README).
 Each comment is parsed with the catalog of its room (the scenario at that seed), as the grader parses a comment
 that carries no intents, and compared with its label as a multiset of ``(kind, link, link2, order_id, attr)``
-(payloads and language codes are not compared).
+(``attr`` of spec intents only; payloads and language codes are not compared).
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Iterable
+
+from hat_env.jsonl import read_objects
 
 SPLITS = ("train", "test", "all")
 #: Kinds that are not questions (a comment labelled only with these is not counted as a question).
@@ -27,8 +28,11 @@ def calibration_dir() -> Path:
 
 
 def intent_key(d: dict[str, Any]) -> tuple[Any, ...]:
-    """What exact match compares of one intent: ``(kind, link, link2, order_id, attr)``."""
-    return (d.get("kind"), d.get("link"), d.get("link2"), d.get("order_id"), d.get("attr"))
+    """What exact match compares of one intent: ``(kind, link, link2, order_id, attr)``, where ``attr`` counts for
+    ``spec`` intents only (the labels give an attribute to spec questions alone; the parser may also mark a
+    campaign question as one about a promo code or a coupon, which the labels do not distinguish)."""
+    attr = d.get("attr") if d.get("kind") == "spec" else None
+    return (d.get("kind"), d.get("link"), d.get("link2"), d.get("order_id"), attr)
 
 
 def load_comment_items(split: str = "train", files: Iterable[str | Path] | None = None) -> list[dict[str, Any]]:
@@ -44,19 +48,11 @@ def load_comment_items(split: str = "train", files: Iterable[str | Path] | None 
     paths = [Path(p) for p in files] if files is not None else sorted(calibration_dir().glob("comments_*.jsonl"))
     out = []
     for path in paths:
-        with path.open(encoding="utf-8") as fh:
-            for n, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    item = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"{path}:{n}: not JSON: {exc}") from None
-                if not isinstance(item, dict) or not isinstance(item.get("text"), str) \
-                        or not isinstance(item.get("intents"), list):
-                    raise ValueError(f"{path}:{n}: expected an object with text (string) and intents (list)")
-                if split == "all" or item.get("split") == split:
-                    out.append(item)
+        for n, item in read_objects(path):
+            if not isinstance(item.get("text"), str) or not isinstance(item.get("intents"), list):
+                raise ValueError(f"{path}:{n}: expected an object with text (string) and intents (list)")
+            if split == "all" or item.get("split") == split:
+                out.append(item)
     return out
 
 

@@ -254,6 +254,7 @@ class Scenario(_Strict):
         except ValueError as exc:  # a FileError (an invalid vocabulary file) names its own file and line
             raise FieldError(("vocabulary",), str(exc)) from None
         cats = sorted(vocab.categories)
+        sep = _decimal_sep(self.locale)
         for i, p in enumerate(self.catalog.products):
             if vocab.category(p.category) is None:
                 raise FieldError(("catalog", "products", i, "category"),
@@ -264,7 +265,7 @@ class Scenario(_Strict):
                 raise FieldError(("catalog", "products", i, "specs", bad[0]),
                                  f"product {p.product_id}: unknown spec keys {bad}; known: {sorted(vocab.attributes)}")
             for key, value in p.specs.items():
-                why = vocab.check_value(vocab.attributes[key], value)
+                why = vocab.check_value(vocab.attributes[key], value, sep)
                 if why:
                     raise FieldError(("catalog", "products", i, "specs", key), f"product {p.product_id}: {key}: {why}")
         gen = self.catalog.generate
@@ -280,7 +281,7 @@ class Scenario(_Strict):
                 for key, pool in recipe.specs.items():
                     a = vocab.attribute(key)
                     why = "not an attribute of the vocabulary" if a is None else next(
-                        (w for w in (vocab.check_value(a, v) for v in pool) if w), None)
+                        (w for w in (vocab.check_value(a, v, sep) for v in pool) if w), None)
                     if why:
                         raise FieldError(("catalog", "generate", "categories", j),
                                          f"category {cat!r}: its {self.locale} recipe's spec {key!r}: {why}")
@@ -342,6 +343,17 @@ def resolve_scenario_path(name_or_path: str | Path) -> Path:
     raise FileError(
         str(name_or_path), [("", None, f"unknown scenario; built-in ones are: {', '.join(builtin_scenarios())}")]
     )
+
+
+def _decimal_sep(locale: str) -> str:
+    """How ``locale`` writes a decimal (its file's ``formats.decimal_sep``); ``"."`` when its file does not load
+    (the locale file's own error is reported where the locale is read)."""
+    from hat_env.locales import get_locale
+
+    try:
+        return get_locale(locale).formats.decimal_sep
+    except ValueError:  # FileError is a ValueError
+        return "."
 
 
 def register_room_locale(scenario_file: str | Path, locale: Any) -> None:

@@ -25,6 +25,7 @@ grader read (``vocabulary.attribute(name)``, ``vocabulary.category(name)``).
 from __future__ import annotations
 
 import hashlib
+import re
 import json
 import unicodedata
 from difflib import SequenceMatcher
@@ -46,7 +47,10 @@ DEFAULT_COMPARE: dict[str, str] = {"text": "fuzzy", "list": "fuzzy", "number": "
                                    "bool": "exact"}
 #: Words a ``bool`` value may be written with (any case), and what they mean.
 BOOL_WORDS: dict[str, bool] = {"yes": True, "no": False, "true": True, "false": False, "是": True, "否": False,
-                               "有": True, "无": False, "支持": True, "不支持": False}
+                               "有": True, "无": False, "支持": True, "不支持": False, "sí": True}
+#: A decimal comma in a number or range value: between digits, followed by one or two digits ("1,1 kg", "29,90";
+#: not the thousands group of "1,000 g"), as :mod:`hat_env.text.normalize` reads replies.
+DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
 #: What separates the items of a ``list`` value.
 LIST_SEPARATORS = ("、", ",", "，", "/", ";", "；")
 #: Similarity (difflib ratio, 0-1) from which a ``fuzzy`` comparison calls two normalised texts the same.
@@ -267,13 +271,26 @@ class Vocabulary:
         """Every number or range in ``text`` with its unit (see :class:`~hat_env.sim.units.UnitTable`)."""
         return self.units.quantities(text)
 
-    def check_value(self, attr: AttributeSpec, value: str) -> str | None:
-        """Why ``value`` is not a valid value of ``attr`` (``None`` when it is)."""
+    def check_value(self, attr: AttributeSpec, value: str, decimal_sep: str = ".") -> str | None:
+        """Why ``value`` is not a valid value of ``attr`` (``None`` when it is).
+
+        Args:
+            attr: the attribute.
+            value: the catalog's value, as written.
+            decimal_sep: how the room's locale writes a decimal (its file's ``formats.decimal_sep``): with ``","``
+                a number or range may hold a decimal comma ("1,1 kg", "1,5-2 litros"); elsewhere such a comma is
+                an error that says how to write the number.
+        """
         if not value.strip():
             return "the value is empty"
         t = attr.type
         if t in ("number", "range"):
-            qs = self.quantities(value)
+            comma = DECIMAL_COMMA.search(value)
+            if comma is not None and decimal_sep != ",":
+                fixed = DECIMAL_COMMA.sub(".", value)
+                return (f"{value!r} has a decimal comma, which only a locale that writes one (formats.decimal_sep: "
+                        f"',', e.g. es_ES) reads; write {fixed!r}")
+            qs = self.quantities(DECIMAL_COMMA.sub(".", value) if comma is not None else value)
             if not qs:
                 return f"a {t} value needs a number, e.g. '1.5 kg' (got {value!r})"
             if len(qs) > 1 or (t == "number" and qs[0].is_range):
@@ -305,7 +322,8 @@ class Vocabulary:
                 _norm(value) in _norm(said))
         if mode == "numeric":
             unit = self.units.get(attr.unit) if attr.unit else None
-            want = self.quantities(value)
+            want = self.quantities(DECIMAL_COMMA.sub(".", value))  # a value with a decimal comma is a room's
+            # whose locale writes one (check_value refuses it elsewhere)
             if not want:
                 return False
             return any(same_quantity(want[0], q, unit) for q in self.quantities(said))
