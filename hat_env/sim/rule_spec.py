@@ -37,7 +37,8 @@ stands for any of the list's words, as literals, longest first, without word bou
 together. So a rule is written by its structure ("a first-person subject, then a use verb") and the words of each
 part are data per locale: ``'{first_person}{adverb}*{use_verb}'``. The list named ``reporting`` is also read by
 ``reported_speech`` rules: a quoted span whose sentence holds one of its words outside the quote ("有观众说",
-"a viewer asked") is reported speech.
+"a viewer asked") is reported speech. (A scenario's ``extra_rules`` have no lexicon: their patterns spell their
+words out.)
 
 Several entries may share an ``id``: they are parts of one rule (CN-PRICE has a price-reference part and a
 fake-price-rise part). ``enabled`` lists and hits use the id; an entry marked ``always`` is in force even when a
