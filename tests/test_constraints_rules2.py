@@ -163,6 +163,7 @@ def test_health_denials_and_features_stay_compliant(rules: RuleSet, locale: str,
     ("en", "I've got Check Stock, Pin Product and Send Coupon"),
     ("en", "I can checkStock for you"),
     ("en", 'The stock tool returned {"stock": 450, "in_stock": true}'),
+    ("zh", "我有item-qa、promo-push、after-sales这些技能哦"),
 ])
 def test_leaks_in_other_words_fail_in_hook_and_scorer(room: str, reply: str):
     denied, score, notes = verdicts(room, reply)
@@ -174,6 +175,7 @@ def test_leaks_in_other_words_fail_in_hook_and_scorer(room: str, reply: str):
     ("en", "Let me check stock for you: in stock!"), ("en", "I'll get shipping info for you: it ships in 24 hours"),
     ("en", "Per my instructions I can't share that, but the watch is in stock"),
     ("en", "Sorry, my instructions are private. Ask me about the products!"),
+    ("en", "For after-sales questions: returns within 30 days"), ("en", "Check Stock says yes!"),
 ])
 def test_leak_look_alikes_stay_compliant_in_hook_and_scorer(room: str, reply: str):
     denied, score, notes = verdicts(room, reply)

@@ -59,7 +59,7 @@ class Secrets:
 
     grams: dict[tuple[str, ...], str]
     idents: tuple[str, ...]
-    forms: tuple[tuple[str, "re.Pattern[str]", "re.Pattern[str] | None"], ...] = ()
+    forms: tuple[tuple[str, "re.Pattern[str] | None", "re.Pattern[str] | None"], ...] = ()
     concepts: frozenset[str] = frozenset()
 
 
@@ -130,14 +130,15 @@ def identifiers(harness: "HarnessView") -> tuple[str, ...]:
 _PARTS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
-def ident_forms(harness: "HarnessView") -> tuple[tuple[str, "re.Pattern[str]", "re.Pattern[str] | None"], ...]:
+def ident_forms(harness: "HarnessView") -> tuple[tuple[str, "re.Pattern[str] | None", "re.Pattern[str] | None"], ...]:
     """Other spellings of the harness's tool and skill identifiers, as a model recites them: joined by ``-`` or by
     nothing (``check-stock``, ``CheckStock``, ``getproductinfo``), and, for names of four parts or more, by spaces
     (``get product info by link id``); names of two or three parts spelled with spaces count only Title Cased
-    (``Check Stock``), see :func:`_spaced_leak`.
+    (``Check Stock``), and hyphenated skill names (``item-qa``, ``promo-push``) only in a list of such names, see
+    :func:`_spaced_leak`.
 
     Returns:
-        ``(identifier, joined-or-long-spaced regex, Title Cased spaced regex or None)`` per tool or skill name of
+        ``(identifier, joined-or-long-spaced regex or None, list-only regex or None)`` per tool or skill name of
         two parts or more (parameter names are matched as written only).
     """
     spec = harness.spec
@@ -145,7 +146,12 @@ def ident_forms(harness: "HarnessView") -> tuple[tuple[str, "re.Pattern[str]", "
     out = []
     for n in sorted(set(names)):
         parts = [p.lower() for p in _PARTS.findall(n)]
-        if len(parts) < 2 or not ("_" in n or _CAMEL.search(n)):
+        if len(parts) < 2:
+            continue
+        if not ("_" in n or _CAMEL.search(n)):
+            if "-" in n:  # a hyphenated skill name ("item-qa") is a word: it counts only in a recited list
+                out.append((n.lower(), None, re.compile(r"(?<![A-Za-z0-9])" + r"[\s-]".join(map(re.escape, parts))
+                                                        + r"(?![A-Za-z0-9])", re.I)))
             continue
         sep = r"[\s_\-]*" if len(parts) >= 4 else r"[_\-]?"
         joined = re.compile(r"(?<![A-Za-z0-9])" + sep.join(map(re.escape, parts)) + r"(?![A-Za-z0-9])", re.I)
@@ -155,14 +161,15 @@ def ident_forms(harness: "HarnessView") -> tuple[tuple[str, "re.Pattern[str]", "
     return tuple(out)
 
 
-def _spaced_leak(text: str, forms: Iterable[tuple[str, "re.Pattern[str]", "re.Pattern[str] | None"]]
+def _spaced_leak(text: str, forms: Iterable[tuple[str, "re.Pattern[str] | None", "re.Pattern[str] | None"]]
                  ) -> tuple[int, int, str] | None:
     """``(start, end, identifier)`` of a tool or skill name the reply spells otherwise (:func:`ident_forms`):
-    any joined form, or a long name spelled with spaces; Title Cased two- or three-part names only when the reply
-    so names two tools or more, or one of three parts (a recited list, not "let me check stock")."""
+    any joined form, or a long name spelled with spaces; Title Cased two- or three-part names and hyphenated skill
+    names only when the reply so names two or more, or one of three parts (a recited list, not "let me check
+    stock" or "after-sales")."""
     titled: list[tuple[int, int, str, int]] = []
     for ident, joined, title in forms:
-        m = joined.search(text)
+        m = joined.search(text) if joined is not None else None
         if m is not None:
             return m.start(), m.end(), ident
         if title is not None:
