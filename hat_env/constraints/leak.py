@@ -143,7 +143,7 @@ def ident_forms(harness: "HarnessView") -> tuple[tuple[str, "re.Pattern[str] | N
     """
     spec = harness.spec
     names = [t.name for t in spec.tools] + [s.name for s in spec.skills] + [spec.skill_tool.name]
-    out = []
+    out: list[tuple[str, "re.Pattern[str] | None", "re.Pattern[str] | None"]] = []
     for n in sorted(set(names)):
         parts = [p.lower() for p in _PARTS.findall(n)]
         if len(parts) < 2:

@@ -56,6 +56,8 @@ def _grant_numbers(reply: ReplyText, m: Any) -> list[float]:
     if after:
         found.append(after.group(1))
     return [float(x.replace(",", "")) for x in found]
+
+
 def _price_value(s: str | None) -> float | None:
     """A cited price in digits ("599", "1,299.00") or Chinese numerals ("五百九十九", read as :mod:`hat_env.text`
     reads them), else ``None``."""
@@ -214,7 +216,7 @@ def compile_negation(spec: Mapping[Any, NegationSpec] | None,
     """A pack's ``negation`` section compiled, by locale, with the ``reporting`` words of its ``lexicon`` (that
     locale's and the ``any`` list)."""
     lex = lexicon or {}
-    out = {}
+    out: dict[str, Negation] = {}
     for loc, n in (spec or {}).items():
         words = [*(lex.get(str(loc), {}).get("reporting") or ()), *(lex.get("any", {}).get("reporting") or ())]
         out[str(loc)] = Negation(n, words)
