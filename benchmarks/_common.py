@@ -26,8 +26,9 @@ def machine() -> dict[str, Any]:
     return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()}
 
 
-def save(name: str, figures: dict[str, Any]) -> Path:
-    """Write ``figures`` with the date, machine and command to ``benchmarks/results/NAME-DATE.json``."""
+def save(name: str, figures: dict[str, Any], label: str | None = None) -> Path:
+    """Write ``figures`` with the date, machine and command to ``benchmarks/results/NAME-DATE.json``
+    (``NAME-DATE-LABEL.json`` with a ``label``, beside that day's other runs); returns the path."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     now = _dt.datetime.now(_dt.timezone.utc)
     rec = {
@@ -37,7 +38,7 @@ def save(name: str, figures: dict[str, Any]) -> Path:
         "command": " ".join([Path(sys.executable).name] + sys.argv),
         "figures": figures,
     }
-    path = RESULTS / f"{name}-{now:%Y-%m-%d}.json"
+    path = RESULTS / f"{name}-{now:%Y-%m-%d}{'-' + label if label else ''}.json"
     path.write_text(json.dumps(rec, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return path
 

@@ -18,9 +18,16 @@ The recorded run (``benchmarks/results/rl_curve-2026-12-01.md`` has its exact co
 first attempts lacked: room for the tool results (``--max-completion``: TRL counts the tool results it inserts
 against ``max_completion_length`` and drops one that does not fit, so with 64 no tool-calling rollout could
 reply), a warm start that calls tools (``--personas price_asker``: every request needs a lookup), and no reward
-for silence (``--weights accuracy=0``: the rubric's accuracy is 1 for a reply that asserts nothing, and GRPO
-from a warm start that rarely answers learns to say nothing). The spread of the held-out reward across tasks and
+for silence (the rubric's accuracy is 1 for a reply that asserts nothing, and GRPO from a warm start that rarely
+answers learnt to say nothing; those runs used ``--weights accuracy=0``, the RL stage now gates accuracy by
+effectiveness, ``--accuracy-gate``). The spread of the held-out reward across tasks and
 its paired change from the first evaluation to the last are recorded with the curve (:func:`task_spread`).
+
+The price-question runs (``rl_curve-2026-12-01-price*.md``) found three more: the SFT ``max_length`` must hold
+the reply after the lookup (``--sft-max-length``, default 1536: a compact price example reaches ~1,400 tokens),
+the warm start must copy the viewer's link number into its lookup (measured before RL by ``--link-probe``,
+:mod:`_link_probe`; ``--call-copies`` and ``--short-copies`` add SFT rows cut after the call, but 450 SFT steps
+left it at chance), and GRPO's learning rate must be small (at 3e-4 two updates broke the tool names).
 
 The credit modes train at once, one process and one torch thread each (as the HSA ablation does: faster than
 two threads on a busy 2-core machine). Saved: ``benchmarks/results/rl_curve-DATE.{json,md,png}``.
@@ -61,15 +68,68 @@ def warm_start(work: Path, args: argparse.Namespace) -> tuple[str, dict[str, Any
         "output_dir": str(work / "data"), "seed": args.seed, "hsa": {"share": 0.5, "dims": ["tool_schemas"]},
         "sources": [{"kind": "qa", "scenario": SCENARIO, "harness": "compact", "episodes": args.data_episodes,
                      "personas": args.personas.split(",")}]}), quiet=True)
-    tiny = build_tiny_model(work / "tiny", seed=args.seed)
+    dataset = str(work / "data")
+    if args.call_copies or args.short_copies:
+        dataset = str(with_call_copies(work / "data" / "train.jsonl", work / "data" / "mix.jsonl",
+                                       int(args.call_copies), args.short_copies))
+    start = args.sft_from or str(build_tiny_model(work / "tiny", seed=args.seed))
     s = run_sft(SFTConfig.model_validate({
-        "model": {"path": str(tiny)}, "dataset": str(work / "data"), "max_length": 1024,
+        "model": {"path": start}, "dataset": dataset, "max_length": args.sft_max_length,
         "training": {"output_dir": str(work / "sft"), "use_cpu": True, "max_steps": args.sft_steps,
-                     "learning_rate": 2e-3, "lr_scheduler_type": "constant", "per_device_train_batch_size": 4,
-                     "logging_steps": 10, "save_steps": 100000, "resume_from_checkpoint": None,
+                     "learning_rate": args.sft_lr, "lr_scheduler_type": "constant",
+                     "per_device_train_batch_size": args.sft_batch,
+                     "logging_steps": 10, "save_steps": 100, "resume_from_checkpoint": None,
                      "torch_num_threads": args.threads, "seed": args.seed, "extra": {"disable_tqdm": True}}}))
     return str(s["final_model"]), {"steps": s["global_step"], "first_loss": s["first_loss"],
-                                   "last_loss": s["last_loss"]}
+                                   "last_loss": s["last_loss"], "examples": s.get("examples"), "from": start}
+
+
+def with_call_copies(src: Path, dst: Path, cut: int = 0, short: int = 0) -> Path:
+    """Write ``src``'s SFT rows to ``dst``, followed by copies of each row cut after its first tool call.
+
+    The link number is one token of a ~1,400-token example (system prompt, five tool schemas, the lookup's
+    ~460-token result, the reply). A cut copy (~620 tokens) trains that decision again without the result; a
+    short copy also keeps only the called tool's schema (~250 tokens), so a step of the same cost sees about four
+    times as many link numbers to copy.
+
+    Args:
+        src: the data stage's ``train.jsonl``.
+        dst: the file to write.
+        cut: cut copies per row (all tool schemas kept).
+        short: short copies per row (only the called tool's schema).
+
+    Returns:
+        ``dst``.
+    """
+    from hat_env.train.data import read_jsonl
+
+    rows = read_jsonl(src)
+    extra = []
+    for r in rows:
+        msgs = r["messages"]
+        i = next((k for k, m in enumerate(msgs) if m.get("role") == "assistant" and m.get("tool_calls")), None)
+        if i is None:
+            continue
+        extra += [{**r, "messages": msgs[: i + 1]}] * cut
+        called = {tc["function"]["name"] for tc in msgs[i]["tool_calls"]}
+        tools = [t for t in r.get("tools") or [] if t["function"]["name"] in called]
+        extra += [{**r, "messages": msgs[: i + 1], "tools": tools}] * short
+    dst.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows + extra), encoding="utf-8")
+    return dst
+
+
+def probe_links(model: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The warm start's right-link rates on held-out price tasks (:func:`_link_probe.link_copy`)."""
+    import torch
+
+    from _link_probe import link_copy
+    from hat_env.train.rl import live_qa_tasks
+
+    torch.set_num_threads(args.threads)
+    held = live_qa_tasks([SCENARIO], args.link_probe, harness="compact", personas=["price_asker"],
+                         seed=args.seed + 101)
+    return link_copy(model, held.rows, held.tool_schemas(), samples=args.generations,
+                     temperature=args.temperature, seed=args.seed)
 
 
 def parse_weights(text: str) -> dict[str, float]:
@@ -100,6 +160,7 @@ def rl_config(model: str, out: Path, mode: str, args: argparse.Namespace) -> Any
         "num_generations": args.generations, "max_completion_length": args.max_completion,
         "max_tool_calling_iterations": 2,
         "temperature": args.temperature, "credit": {"mode": mode}, "rewards": parse_weights(args.weights),
+        "accuracy_gate": args.accuracy_gate,
         "length_penalty": {"free_tokens": args.free_tokens, "max_tokens": args.penalty_tokens},
         "training": {"output_dir": str(out), "use_cpu": True, "max_steps": args.rl_steps, "learning_rate": args.lr,
                      "lr_scheduler_type": "constant", "per_device_train_batch_size": args.batch,
@@ -272,6 +333,20 @@ def markdown(fig: dict[str, Any], stem: str) -> str:
         lines.append(f"| {mode} | " + " | ".join(
             f"{_r(e['eval_reward'])} / {_r(e['eval_rewards/composite/mean'])} / {_r(e['eval_tools/call_frequency'])}"
             for e in run["evals"]) + " |")
+    first = next(iter(fig["runs"].values()))["evals"]
+    lines += ["", "Held-out components (tool_rationality / effectiveness / accuracy reward (x effectiveness unless --accuracy-gate none), means over rollouts):", "",
+              "| credit | " + " | ".join(f"step {e['step']}" for e in first) + " |",
+              "| --- | " + " | ".join("---:" for _ in first) + " |"]
+    for mode, run in fig["runs"].items():
+        lines.append(f"| {mode} | " + " | ".join(
+            f"{_r(e.get('eval_rewards/tool_rationality/mean'))} / {_r(e.get('eval_rewards/effectiveness/mean'))} / "
+            f"{_r(e.get('eval_rewards/accuracy/mean'))}" for e in run["evals"]) + " |")
+    lc = fig["warm_start"].get("link_copy")
+    if lc:
+        lines += ["", f"Warm start's lookups on {lc['tasks']} held-out price tasks (before RL): the viewer's link "
+                  f"number in {lc['greedy_right']:.0%} of greedy first turns and {lc['sampled_right']:.0%} of sampled "
+                  f"ones (chance: 1 in 6 links); {lc['sampled_call']:.0%} of sampled turns call a tool; "
+                  f"{lc['groups_differ']:.0%} of tasks have sampled turns both right and wrong."]
     lines += ["", "Spread across held-out tasks (weighted reward per task, mean of its rollouts: mean ± standard error "
               "across tasks; change: each task's last minus first evaluation, paired):", ""]
     for mode, run in fig["runs"].items():
@@ -307,6 +382,22 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sft-steps", type=int, default=150, help="SFT warm-start steps (default 150)")
     ap.add_argument("--data-episodes", type=int, default=160, help="teacher requests for the SFT data")
+    ap.add_argument("--sft-from", help="a model folder to continue SFT from instead of a fresh tiny model (e.g. an "
+                    "earlier warm start's sft/final: more, more varied examples teach it to copy the link number)")
+    ap.add_argument("--sft-lr", type=float, default=2e-3, help="SFT learning rate (default 2e-3)")
+    ap.add_argument("--sft-max-length", type=int, default=1536,
+                    help="SFT max_length (a compact-harness price example is up to ~1,400 tokens; default 1536)")
+    ap.add_argument("--call-copies", action="store_true",
+                    help="add to the SFT data a copy of each example cut after its first tool call (trains the "
+                    "link-number choice twice as often per second)")
+    ap.add_argument("--short-copies", type=int, default=0,
+                    help="add N copies of each SFT example cut after its first tool call with only the called "
+                    "tool's schema (~250 tokens: many link numbers to copy per second of SFT; default 0)")
+    ap.add_argument("--sft-batch", type=int, default=4, help="SFT batch size (default 4)")
+    ap.add_argument("--sft-only", action="store_true", help="stop after the warm start (and its link probe)")
+    ap.add_argument("--link-probe", type=int, default=16,
+                    help="held-out price tasks on which the warm start's lookups are checked for the viewer's link "
+                    "number before RL (0: no probe; default 16)")
     ap.add_argument("--rl-steps", type=int, default=40, help="GRPO steps per credit mode (default 40)")
     ap.add_argument("--tasks", type=int, default=120, help="training tasks (default 120)")
     ap.add_argument("--eval-tasks", type=int, default=24, help="held-out tasks drawn (original harness)")
@@ -326,6 +417,9 @@ def main() -> int:
                     "tool_rationality 0.5, skill_selection 0.5, length_penalty 0.2); e.g. accuracy=0: the rubric's "
                     "accuracy is 1 for a reply that asserts nothing, so a warm start that rarely answers learns to "
                     "say nothing")
+    ap.add_argument("--accuracy-gate", choices=("effectiveness", "none"), default="effectiveness",
+                    help="the RL config's accuracy_gate (default effectiveness: accuracy x effectiveness, no reward "
+                    "for a reply that says nothing; none: the raw accuracy, as in the 2026-12-01 runs)")
     ap.add_argument("--temperature", type=float, default=1.0, help="sampling temperature of rollouts (default 1)")
     ap.add_argument("--eval-every", type=int, default=10, help="held-out evaluation every N steps (default 10)")
     ap.add_argument("--window", type=int, default=5, help="steps averaged for first/last and the plot")
@@ -336,8 +430,9 @@ def main() -> int:
                     "price_asker,chit_chat; price_asker alone: every request needs a tool)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--work", default="runs/rl_curve")
-    ap.add_argument("--warm", help="an SFT run folder (its final/ and summary.json) to start from instead of "
-                    "training the warm start")
+    ap.add_argument("--warm", help="an SFT run folder (its final/ and summary.json), or a checkpoint-N folder, "
+                    "to start from instead of training the warm start")
+    ap.add_argument("--label", help="saved as rl_curve-DATE-LABEL.* (default: rl_curve-DATE.*)")
     ap.add_argument("--pilot", action="store_true", help="do not save results")
     ap.add_argument("--mode", choices=MODES, help=argparse.SUPPRESS)  # child process
     args = ap.parse_args()
@@ -353,14 +448,24 @@ def main() -> int:
         return 0
     t0 = time.perf_counter()
     work.mkdir(parents=True, exist_ok=True)
-    if args.warm:
+    if args.warm and (Path(args.warm) / "summary.json").is_file():
         ws = json.loads((Path(args.warm) / "summary.json").read_text(encoding="utf-8"))
         model, sft = str(ws["final_model"]), {"steps": ws["global_step"], "first_loss": ws["first_loss"],
                                               "last_loss": ws["last_loss"]}
+    elif args.warm:  # a Trainer checkpoint folder (checkpoint-N): its trainer_state.json has the losses
+        st = json.loads((Path(args.warm) / "trainer_state.json").read_text(encoding="utf-8"))
+        losses = [h["loss"] for h in st["log_history"] if "loss" in h]
+        model, sft = args.warm, {"steps": st["global_step"], "first_loss": losses[0] if losses else None,
+                                 "last_loss": losses[-1] if losses else None, "from": args.warm}
     else:
         model, sft = warm_start(work, args)
     (work / "warm.txt").write_text(model, encoding="utf-8")
     print(f"warm start: {sft}", flush=True)
+    if args.link_probe:
+        sft["link_copy"] = probe_links(model, args)
+        print(f"link copy: {sft['link_copy']}", flush=True)
+    if args.sft_only:
+        return 0
     modes = [m for m in MODES if m in args.modes.split(",")]
     env = {**os.environ, "OMP_NUM_THREADS": str(args.threads)}
     procs = {m: subprocess.Popen([sys.executable, __file__, *sys.argv[1:], "--mode", m], env=env) for m in modes}
@@ -376,13 +481,14 @@ def main() -> int:
         "setup": {"scenario": SCENARIO, "personas": args.personas.split(","), "harness": "compact", "rl_steps": args.rl_steps,
                   "batch": args.batch, "generations": args.generations, "lr": args.lr, "temperature": args.temperature,
                   "max_completion": args.max_completion, "free_tokens": args.free_tokens,
-                  "penalty_tokens": args.penalty_tokens, "weights": parse_weights(args.weights), "tasks": args.tasks,
+                  "penalty_tokens": args.penalty_tokens, "weights": parse_weights(args.weights),
+                  "accuracy_gate": args.accuracy_gate, "tasks": args.tasks,
                   "eval_tasks": runs[modes[0]]["eval_tasks"], "eval_every": args.eval_every, "window": args.window,
                   "threads": args.threads},
         "warm_start": sft, "runs": runs, "summary": summary, "wall_seconds": round(time.perf_counter() - t0, 1),
     }
     if not args.pilot:
-        path = save("rl_curve", figures)
+        path = save("rl_curve", figures, label=args.label)
         plot(runs, path.with_suffix(".png"), args.window)
         path.with_suffix(".md").write_text(markdown({**figures, "command": json.loads(path.read_text(encoding="utf-8"))["command"]},
                                                    path.stem), encoding="utf-8")

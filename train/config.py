@@ -439,6 +439,10 @@ class CreditOptions(_Strict):
 class RLConfig(VLLMFields):
     """``hat-env train rl``: GRPO against the simulator (LiveQA as TRL's ``environment_factory``).
 
+    ``accuracy_gate: effectiveness`` (the default) multiplies the accuracy reward by effectiveness: the rubric's
+    accuracy is 1 for a reply that asserts nothing, and ungated it made GRPO learn to say nothing
+    (benchmarks/results/rl_curve-2026-12-01-emptyreply.md).
+
     ``importance_sampling_level: sequence`` with ``loss_type: grpo`` is GSPO's setup (TRL's own advice: its
     default ``dapo`` loss sums per-token terms, weighting each sequence by its length). The ``use_vllm`` /
     ``vllm_*`` fields: :class:`VLLMFields`.
@@ -449,6 +453,10 @@ class RLConfig(VLLMFields):
     tasks: TaskOptions = Field(default_factory=TaskOptions)
     hsa: RLHSAOptions = Field(default_factory=RLHSAOptions)
     rewards: RewardWeights = Field(default_factory=RewardWeights)
+    accuracy_gate: Literal["effectiveness", "none"] = Field(
+        "effectiveness", description="what the accuracy reward is multiplied by: 'effectiveness' (the default: "
+        "accuracy counts only as far as the reply answers, so saying nothing earns nothing) or 'none' (the "
+        "rubric's raw accuracy, 1 for a reply that asserts nothing)")
     length_penalty: LengthPenaltyOptions = Field(default_factory=LengthPenaltyOptions)
     num_generations: int = Field(4, ge=2)
     max_completion_length: int = Field(512, ge=8)

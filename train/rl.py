@@ -14,7 +14,8 @@ variant's own OpenAI schemas (installed in place of TRL's docstring-derived ones
 Rewards are the simulator rubric's components of the finished request (the same scores ``hat-env bench``
 reports): ``accuracy``, ``effectiveness``, ``tool_rationality``, ``skill_selection``, minus a ``length_penalty``
 on generated tokens, weighted by ``rewards`` in the config (GRPO ``reward_weights``; the composite is logged
-with weight 0). Defaults follow the paper's recipe where TRL has it: per-reward normalisation (GDPO,
+with weight 0). The accuracy reward is gated by effectiveness (``accuracy_gate``, :func:`rubric_rewards`): the
+rubric's accuracy alone is 1 for a reply that asserts nothing, which GRPO exploits by saying nothing. Defaults follow the paper's recipe where TRL has it: per-reward normalisation (GDPO,
 ``multi_objective_aggregation: normalize_then_sum``) and sequence-level importance sampling (GSPO,
 ``importance_sampling_level: sequence``). ``credit.mode: segment`` gives tool-call turns and the reply separate
 advantages (:mod:`hat_env.train.credit`).
@@ -290,9 +291,19 @@ def draw_tasks(t: "TaskOptions", h: "RLHSAOptions") -> TaskSet:
 # -- rewards -------------------------------------------------------------------------------------------------
 
 
-def component_reward(name: str) -> Callable[..., list[float | None]]:
-    """A GRPO reward function returning the rubric component ``name`` of each rollout (``None`` without an
-    environment)."""
+def component_reward(name: str, gate: str | None = None) -> Callable[..., list[float | None]]:
+    """A GRPO reward function returning the rubric component ``name`` of each rollout (``composite``: the
+    composite / 100).
+
+    Args:
+        name: a rubric component, or ``composite``.
+        gate: another component the value is multiplied by (``effectiveness`` for the gated accuracy: a reply
+            earns its accuracy only as far as it answers); ``None``: the component as the rubric scores it.
+
+    Returns:
+        ``reward(prompts, completions, environments, **kw) -> list[float | None]`` named ``name`` (``None`` for
+        a rollout whose scores lack the component). Raises ``ValueError`` when called without environments.
+    """
 
     def reward(prompts: Any = None, completions: Any = None, environments: Any = None, **_: Any) -> list[float | None]:
         if environments is None:
@@ -301,6 +312,9 @@ def component_reward(name: str) -> Callable[..., list[float | None]]:
         for env, comp in zip(environments, completions):
             sc = env.finalize(comp)
             v = sc["components"].get(name) if name != "composite" else sc["composite"] / 100.0
+            if v is not None and gate is not None:
+                g = sc["components"].get(gate)
+                v = None if g is None else v * g
             out.append(None if v is None else float(v))
         return out
 
@@ -340,12 +354,12 @@ def length_penalty_reward(count: Callable[[str], int], free_tokens: int, max_tok
 
 def reward_functions(cfg: "RLConfig", tokenizer: Any) -> tuple[list[Callable[..., Any]], list[float]]:
     """The reward functions and their weights of ``cfg`` (see :func:`rubric_rewards`)."""
-    return rubric_rewards(tokenizer, cfg.rewards, cfg.length_penalty)
+    return rubric_rewards(tokenizer, cfg.rewards, cfg.length_penalty, accuracy_gate=cfg.accuracy_gate)
 
 
 def rubric_rewards(tokenizer: Any = None, weights: "RewardWeights | dict[str, float] | None" = None,
                    length_penalty: "LengthPenaltyOptions | dict[str, int] | None" = None,
-                   ) -> tuple[list[Callable[..., Any]], list[float]]:
+                   accuracy_gate: str = "effectiveness") -> tuple[list[Callable[..., Any]], list[float]]:
     """The simulator rubric's rewards for ``trl.GRPOTrainer(reward_funcs=...)`` and ``GRPOConfig(reward_weights=...)``.
 
     Each function reads the scores of the rollout's environment (a :class:`LiveQAToolEnv` from
@@ -356,6 +370,11 @@ def rubric_rewards(tokenizer: Any = None, weights: "RewardWeights | dict[str, fl
         weights: ``accuracy``, ``effectiveness``, ``tool_rationality``, ``skill_selection``, ``length_penalty``
             (defaults: 1, 1, 0.5, 0.5, 0.2); a zero weight leaves that reward out.
         length_penalty: ``free_tokens`` (default 256) and ``max_tokens`` (default 1024).
+        accuracy_gate: ``effectiveness`` (default): the ``accuracy`` reward is accuracy x effectiveness, as
+            tau2-bench multiplies its reward terms: the rubric's accuracy is 1 for a reply that asserts nothing
+            (an empty reply, a filler line), and GRPO with the raw accuracy learnt to say nothing. Gated, a
+            reply earns nothing for being harmless, and an empty or filler reply to a question ranks below a
+            right answer and no higher than a wrong one after a lookup. ``none``: the raw accuracy.
 
     Returns:
         ``(reward functions, weights)``, the functions named after their reward (how TRL logs them:
@@ -368,9 +387,12 @@ def rubric_rewards(tokenizer: Any = None, weights: "RewardWeights | dict[str, fl
         **(length_penalty or {}))
     funcs: list[Callable[..., Any]] = []
     out: list[float] = []
+    if accuracy_gate not in ("effectiveness", "none"):
+        raise ValueError(f"accuracy_gate must be 'effectiveness' or 'none', not {accuracy_gate!r}")
     for name in REWARD_COMPONENTS:
         if getattr(w, name) > 0:
-            funcs.append(component_reward(name))
+            gate = "effectiveness" if name == "accuracy" and accuracy_gate == "effectiveness" else None
+            funcs.append(component_reward(name, gate))
             out.append(float(getattr(w, name)))
     if w.length_penalty > 0 and tokenizer is not None:
         def count(text: str) -> int:

@@ -177,7 +177,8 @@ class ReplyText:
 
 def join_letters(m: Mapped) -> Mapped:
     """Join single letters spelled out with one separator (see the module docstring), keeping the map."""
-    pieces = [(x.start(), x.end(), re.sub(r"[^A-Za-z]", "", x.group())) for x in _LETTERS.finditer(m.text)]
+    # the letters make one word in capitals: a word spelled out is an acronym or a shout ("g.o.a.t." is GOAT)
+    pieces = [(x.start(), x.end(), re.sub(r"[^A-Za-z]", "", x.group()).upper()) for x in _LETTERS.finditer(m.text)]
     return m.replace(pieces) if pieces else m
 
 

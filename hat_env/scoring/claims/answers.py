@@ -188,7 +188,10 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 ok = has(f"spec:{attr}", pid) or has("spec:unknown", pid) or (
                     (f"spec:{attr}", pid) not in void and _spec_text_match(reply_norm, str(p.specs[attr]), lang, vocab))
             else:
-                ok = report.honest_unknown or has("spec:unknown", pid) or has("spec:*", pid)
+                # an attribute the data lacks: the honest "it does not say", or a true statement its data makes (an
+                # FAQ answer, a restatement, or a value of another of its specs: "甜度16-20 Brix" for "好吃吗")
+                ok = report.honest_unknown or has("spec:unknown", pid) or has("spec:*", pid) or any(
+                    kk.startswith("spec:") and q == pid for kk, q in got)
             why = f"{attr or 'spec'} of link {it.link}"
         else:
             ok = polite

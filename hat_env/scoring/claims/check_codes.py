@@ -59,13 +59,27 @@ def _data_texts(p) -> list[tuple[str | None, str]]:  # noqa: ANN001 - a catalog 
 _GLUED_UNIT = re.compile(r"[A-Za-z%\"]")
 
 
-def _has_unit(text: str, end: int, units: frozenset[str]) -> bool:
-    """Whether the number ending at ``end`` carries a unit ("4000mAh", "22.5W", "20 hours"): a quantity, not a
-    labelled value."""
+def _has_unit(text: str, end: int, units: frozenset[str], locale: str | None = None) -> bool:
+    """Whether the number ending at ``end`` carries a unit ("4000mAh", "22.5W", "20 hours", "3 años"): a
+    quantity, not a labelled value. ``units`` are the locale's unit words; with ``locale`` a word is also a unit
+    when one of the locale's unit patterns matches it whole (accented words: "años", a one-letter "W")."""
     if end < len(text) and _GLUED_UNIT.match(text, end):
         return True
-    w = re.match(r"\s*([A-Za-z]+)", text[end : end + 16])
-    return w is not None and (w.group(1).lower() in units or _stem(w.group(1)) in units)
+    w = re.match(r"\s*([^\W\d_]+)", text[end : end + 16])
+    if w is None:
+        return False
+    word = w.group(1).lower()
+    if word in units or _stem(word) in units:
+        return True
+    return locale is not None and _unit_pattern(locale).fullmatch(word) is not None
+
+
+@lru_cache(maxsize=16)
+def _unit_pattern(locale: str) -> re.Pattern[str]:
+    """The locale's unit words as one pattern, matched against a whole word."""
+    from hat_env.scoring.claims.vocab import load_vocab
+
+    return re.compile("|".join(f"(?:{u.words.pattern})" for u in load_vocab(locale).units), re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
@@ -80,7 +94,7 @@ def _tables(key: tuple, stop: frozenset[str], units: frozenset[str], locale: str
         for k, text in texts:
             for m in _LABEL_NUM.finditer(text):
                 lab = m.group(1).lower()
-                if lab in stop or lab in units or _has_unit(text, m.end(), units):
+                if lab in stop or lab in units or _has_unit(text, m.end(), units, locale):
                     continue
                 if len(lab) < 4 and m.group(1).islower() and text[m.end(1)] == " ":
                     continue  # a short lower-case word before a number is a function word ("de 4"), not a code
@@ -147,7 +161,7 @@ def read_labelled_numbers(r: "Reading") -> None:
             s, e = m.span()
             if any(a < e and s < b for a, b in seen) or r.in_mention(s, e):
                 continue
-            if rx is _LABEL_NUM and _has_unit(text, e, units):
+            if rx is _LABEL_NUM and _has_unit(text, e, units, r.vocab.locale):
                 continue
             seen.append((s, e))
             i = r.clause_at(s)

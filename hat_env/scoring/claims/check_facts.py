@@ -26,11 +26,16 @@ _NEG_AFTER = re.compile(r"^\W*(?:[A-Za-z]+\W+){0,2}?(?:is|are|was|were|isn.t|are
 
 
 def _negated_after(r: "Reading", i: int, e: int) -> bool:
-    """English negation right after a policy word ("exchanges aren't offered", "returns are not accepted")."""
+    """Negation right after a claim word: English ("exchanges aren't offered", "returns are not accepted"), or
+    a Chinese potential complement ("治不了", "降不下来": the locale's ``negation_after``)."""
+    c = r.clauses[i]
+    after = r.text[e : min(c.end, e + 30)]
+    na = r.vocab.rx.get("negation_after")
+    if na is not None and na.match(after):
+        return True
     if r.vocab.lang == "zh":
         return False
-    c = r.clauses[i]
-    return bool(_NEG_AFTER.match(r.text[e : min(c.end, e + 30)]))
+    return bool(_NEG_AFTER.match(after))
 
 
 def _group(r: "Reading", i: int, pos: int) -> tuple[tuple[str, ...], bool]:
@@ -117,6 +122,17 @@ def _in_note(r: "Reading", i: int, pf: ProductFacts) -> bool:
     return covers_note(ct, note, r.vocab.lang, r.vocab.rx.get("negation"))
 
 
+def _in_a_title(r: "Reading", s: int, e: int) -> bool:
+    """Whether the words at ``s:e`` with the word after them are written in the title of a product of the room."""
+    m = re.match(r"\S*(?:\s+\S+){0,2}", r.text[s:])
+    if m is None:
+        return False
+    words = m.group().lower().rstrip(",.!?;:")
+    if len(words) <= e - s:
+        return False
+    return any(words in p.title.lower() for p in r.room.products)
+
+
 def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True,
                   void: bool = True) -> None:
     """A positive mention of ``name`` needs ``has(pf)`` for the product the clause is about. ``void``: when
@@ -127,6 +143,8 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
         s, e = c0 + m.start(), c0 + m.end()
         if need_positive and not _state(r, i, s):
             continue
+        if _in_a_title(r, s, e):
+            continue  # "Pack de 4" of "Toallas ... Pack de 4": the product's own name, not a deal
         pids, _many = _group(r, i, s)
         pfs = r.pfs(pids)
         if not pfs:
@@ -380,6 +398,9 @@ def _free_item(r: "Reading", i: int) -> None:
     m = r.cfind("free_item", i)
     if m is None or not _state(r, i, c.start + m.start()):
         return
+    head = r.ctext(i)[: m.start()]
+    if r.vocab.find("ship_words", head) or r.vocab.find("deliver_words", head):
+        return  # "delivery by FedEx Freight is free": the clause's subject is the shipping, not a product
     pids, _ = _group(r, i, c.start + m.start())
     r.claim(c.start + m.start(), c.start + m.end(), pids, "price", 0.0, "pay", True, "false",
             f"{r.label(pids[0] if pids else None)}: '{r.m.original(c.start + m.start(), c.start + m.end())}' but it is not free")

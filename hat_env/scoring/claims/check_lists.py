@@ -91,8 +91,13 @@ def read_restatements(r: "Reading", i: int) -> None:
     # the clause's own subject or a product asked about (a generic word like "洁面" may name another product)
     good = [pf for pf in r.pfs(dict.fromkeys((*pids, *r.scope))) if restated_data(r, i, pf)]
     if good:
-        r.claim(c.start, c.end, tuple(pf.pid for pf in good), "faq", r.ctext(i).strip(), "", True, "true", "",
-                [a for pf in good for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
+        ct = r.ctext(i)
+        neg = r.vocab.rx.get("negation")
+        # a restated after-sales note ("final sale once installed") answers the after-sales question too
+        notes = [pf for pf in good if pf.product.returns.note and restates(ct, pf.product.returns.note, r.vocab.lang, neg)]
+        r.claim(c.start, c.end, tuple(pf.pid for pf in good), "faq", ct.strip(), "", True, "true", "",
+                [a for pf in good for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))]
+                + [("after_sales", pf.pid) for pf in notes])
 
 
 def _affix(parts: list[str]) -> tuple[str, str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.facts import NumFact, ProductFacts
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 _ROLE_ORDER = ("threshold", "coupon", "reference", "base", "flash", "fee", "difference", "savings", "upper", "lower")
 _EPS = 0.0051
+_NUMBER_NEXT = re.compile(r"\s*(?:[$¥€]|US\$)?\s*\d")
 
 
 def _eq(a: float, b: float) -> bool:
@@ -40,7 +42,10 @@ def _role(r: "Reading", q: Quantity, i: int) -> str:
     before = text[max(c.start, q.start - 30) : q.start]
     after = text[q.end : min(c.end, q.end + 30)]
     pa = r.vocab.rx.get("money_after_pay")
-    if pa is not None and pa.search(after):
+    m = pa.search(after) if pa is not None else None
+    # a pay word that goes on to a number of its own introduces that number ("满300减30到手369": 369 is paid, 30 is
+    # the coupon), it does not say what the number before it is
+    if m is not None and not _NUMBER_NEXT.match(after, m.end()):
         for role in ("upper", "lower"):  # "不到90块到手": a bound on what one pays
             b, _a = r.vocab.money_roles.get(role, (None, None))
             if b is not None and b.search(before):
@@ -103,6 +108,13 @@ def _savings(pf: ProductFacts) -> list[float]:
     return [x for x in out if x > 0.004]
 
 
+def _names_a_code(r: "Reading", text: str) -> bool:
+    """Whether ``text`` names a promo code of the room ("once you apply PAW10"): a deal, like a coupon word."""
+    low = text.lower()
+    return any(c.code and re.search(rf"(?<![a-z0-9]){re.escape(c.code.lower())}(?![a-z0-9])", low)
+               for c in r.room.campaigns if getattr(c, "code", None))
+
+
 def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:
     """An amount in plain "price" position that is still true: the price before the coupon in a sentence that
     goes on to the price after it ("现在229元，用券后199"), the shipping fee in a clause about shipping, a total
@@ -118,7 +130,8 @@ def _pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bo
         other = [x for x in read_quantities(r.m, vocab) if (x.start > q.end or x.end < q.start)
                  and x.dim in ("money", "plain") and (listed or r.clauses[r.clause_at(x.start)].sentence == r.clauses[i].sentence)]
         scope_text = r.text if listed else st
-        deal = vocab.find("coupon_words", scope_text) or vocab.find("pay_words", scope_text) or vocab.find("flash_words", scope_text)
+        deal = vocab.find("coupon_words", scope_text) or vocab.find("pay_words", scope_text) or \
+            vocab.find("flash_words", scope_text) or _names_a_code(r, scope_text)
         after_here = vocab.find("pay_words", ct) and not any(x.start > q.end for x in other if _eq(x.value, pf.effective))
         if any(_eq(x.value, pf.effective) for x in other) and deal and (not after_here or _eq(v, pf.base)):
             return True
@@ -336,10 +349,9 @@ def _family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = F
         return "delivery"
     if r.cfind("ship_words", i):
         return "shipping"
-    keys = {k for pf in pfs for k in pf.product.specs}
-    for k, rx in v.attributes.items():
-        if k in keys and rx.search(ct):
-            return f"spec:{k}"
+    named = spec_named(r, i, pfs)
+    if named is not None:
+        return named
     if not clause_only:
         # a clause without its topic word ("You've got a full month - 30 days - to send it back", "Returns: 30
         # days"): the sentence's (or the line's) topic
@@ -352,6 +364,22 @@ def _family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = F
         if len({f for f, _k in fams}) == 1 and fams[0][0] != "delivery" and \
                 not any(re.search(r"\d", r.ctext(k)) for _f, k in fams):
             return fams[0][0]  # one topic in the sentence, in a clause without its own number
+    return None
+
+
+def spec_named(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
+    """``spec:KEY`` when clause ``i`` names a spec attribute one of ``pfs`` has (by the locale's attribute words,
+    else the words the scenario declares for it), else ``None``."""
+    from hat_env.scoring.claims.check_product import room_attributes
+
+    ct = r.ctext(i)
+    keys = {k for pf in pfs for k in pf.product.specs}
+    for k, rx in r.vocab.attributes.items():
+        if k in keys and rx.search(ct):
+            return f"spec:{k}"
+    for k, (rx, _typ) in room_attributes(r).items():
+        if k in keys and rx.search(ct):
+            return f"spec:{k}"
     return None
 
 
@@ -416,16 +444,38 @@ def _convert_time(q: Quantity, dim: str) -> float | None:
 def _approximate(r: "Reading", q: Quantity, i: int) -> bool:
     """Whether the reply marks a (non-money) quantity as approximate ("about 540 g", "约30ml", "30ml左右")."""
     c = r.clauses[i]
-    ap = r.vocab.rx.get("approximate")
-    if ap is None:
-        return False
+    bef, aft = _approx_patterns(r.vocab.locale)
     before = r.text[max(c.start, q.start - 12) : q.start]
     after = r.text[q.end : min(c.end, q.end + 4)]
-    return bool(ap.search(before) or ap.search(after))
+    return bool((bef is not None and bef.search(before)) or (aft is not None and aft.search(after)))
+
+
+@lru_cache(maxsize=16)
+def _approx_patterns(locale: str) -> tuple["re.Pattern[str] | None", "re.Pattern[str] | None"]:
+    """The locale's ``approximate`` words split by where they stand: those anchored at the end of the text
+    before a number, and those anchored at the start of the text after it (a sentence-final "~" after a number
+    is a tone mark, not "about")."""
+    from hat_env.scoring.claims.vocab import load_vocab
+
+    words = [str(w) for w in load_vocab(locale).raw.get("approximate") or ()]
+    aft = [w for w in words if w.startswith("^")]
+    bef = [w for w in words if not w.startswith("^")]
+    return (re.compile("|".join(bef), re.IGNORECASE) if bef else None,
+            re.compile("|".join(aft), re.IGNORECASE) if aft else None)
 
 
 #: How far an approximate quantity ("about half a kilo" for 540 g) may be from the data's value.
 APPROX_TOLERANCE = 0.1
+
+
+def _range_fits(lo: float, hi: float, f: NumFact, facts: list[NumFact]) -> bool:
+    """A range the reply states (``lo`` to ``hi``) against fact ``f``: inside one of the data's ranges when the
+    data states one in that dimension ("25到30码" of "25-32码"; "25到34码" is not), else holding the data's value
+    (a bound: "between $40 and $50" for 45)."""
+    ranged = [g for g in facts if g.lo is not None]  # the data's ranges in this dimension (not an FAQ's one value)
+    if ranged:
+        return any(g.lo - _EPS <= lo and hi <= g.value + _EPS for g in ranged)
+    return lo - _EPS <= f.value <= hi + _EPS
 
 
 def _within(v: float, f: NumFact, single: bool, approx: bool) -> bool:
@@ -480,6 +530,10 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
     pfs = r.pfs(pids)
     if not pfs:
         return
+    if q.dim in ("time_h", "time_m"):
+        ub = r.vocab.rx.get("usage_duration_before")
+        if ub is not None and ub.search(r.text[max(r.clauses[i].start, q.start - 8) : q.start]):
+            return  # "已经吃了大半年": how long someone has used it (compliance reads the endorsement)
     sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None
     if sw is not None and q.start >= r.clauses[i].start + sw.end() and _supply(r, q, i, pfs):
         return  # how long a pack lasts: its count over the daily dose, not the shelf life
@@ -541,7 +595,11 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
         return
     facts = [f for pf in pfs for f in pf.numbers if f.dim == q.dim]
     extra: list[float] = []
-    if q.dim == "percent":
+    named = spec_named(r, i, pfs) if q.dim == "percent" else None
+    if named is not None and not (r.cfind("coupon_words", i) or r.cfind("flash_words", i) or r.cfind("bundle_words", i)):
+        # "30% protein": the attribute the clause names, not a discount the number happens to equal
+        facts = [f for f in facts if f.attr == named] or facts
+    elif q.dim == "percent":
         for pf in pfs:
             for ref in (pf.price, pf.list_price, pf.base):
                 if ref > 0 and pf.effective < ref - 0.004:
@@ -580,7 +638,7 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                 return
     lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
     approx = _approximate(r, q, i)
-    ok = any(_eq(q.base, f.value) or (lo is not None and lo - _EPS <= f.value <= q.base + _EPS)
+    ok = any(_eq(q.base, f.value) or (lo is not None and _range_fits(lo, q.base, f, facts))
              or _within(q.base, f, lo is None, approx) for f in facts)
     ok = ok or any(_eq(q.value, x) for x in extra)
     attr = fam or (facts[0].attr if facts else q.dim)

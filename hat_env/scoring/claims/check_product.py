@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_facts import _group, _orders_here, _state
+from hat_env.scoring.claims.check_facts import _group, _negated_after, _orders_here, _state
 from hat_env.scoring.claims.check_lists import read_enumerations, restated_data, restates
 from hat_env.text import normalize
 
@@ -40,7 +40,9 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
             continue
         s, e = c0 + m.start(), c0 + m.end()
         pol = _state(r, i, s)
-        pids, _ = _group(r, i, s)
+        pids, how = r.subject(s, i)
+        if how == "room":
+            continue  # nothing asked, nothing named: a feature of no product ("just with a really good mic")
         pfs = r.pfs(pids)
         if not pfs:
             continue
@@ -99,7 +101,8 @@ def _spec_values(r: "Reading", i: int) -> None:
     v = r.vocab
     low = ct.lower()
     asked = {it.attr for it in r.intents if it.kind == "spec" and it.attr}
-    for key, rx in v.attributes.items():
+    declared = room_attributes(r)
+    for key, rx in {**{k: x for k, (x, t) in declared.items() if t != "bool"}, **v.attributes}.items():
         m = rx.search(ct)
         if m is None and key not in asked:
             continue
@@ -118,7 +121,7 @@ def _spec_values(r: "Reading", i: int) -> None:
         # value words, not bare numbers ("2" of "30ml×2": numbers are checked as quantities)
         known = {w for w in set(v.values.get(key, ())) | _room_values(r, key) if not re.fullmatch(r"[\d.\s]+", w)}
         said = [w for w in sorted(known, key=len, reverse=True) if w and re.search(
-            (r"\b" + re.escape(w) + r"\b") if w.isascii() else re.escape(w), low)]
+            (r"\b" + re.escape(w) + r"(?:s|es)?\b") if w.isascii() else re.escape(w), low)]  # "dogs" says dog
         # drop words inside a longer word said ("棉" inside "棉涤混纺")
         said = [w for w in said if not any(w != o and w in o for o in said)]
         if how not in ("clause", "group") and said:
@@ -126,6 +129,9 @@ def _spec_values(r: "Reading", i: int) -> None:
             pf = fits[0] if fits else pf
         value = pf.spec_text.get(key)
         invented = _invented_items(ct, value) if value else []
+        if value and not invented and m is not None:
+            # the list may run over the sentence's clauses ("smoothie, crush and soup programs")
+            invented = _unlisted_items(r, r.stext(i), value, rx)
         if not invented and value and read_enumerations(r, i, key, pf, s, e):
             continue
         if not said and not invented:
@@ -148,6 +154,76 @@ def _spec_values(r: "Reading", i: int) -> None:
                     [(f"spec:{key}", pf.pid)])
         elif not wrong:
             r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "true", "", [(f"spec:{key}", pf.pid)])
+
+
+_DECLARED: dict[tuple[int, str], dict[str, tuple[re.Pattern[str], str]]] = {}
+
+
+def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
+    """The spec attributes the room's scenario declares (``attributes`` of its vocabulary) that some product of
+    the room has, with the words for them in the reply's locale and the room's (their words and labels), as one
+    pattern each, and their type (``bool``, ``list``, ...). The locale's own attribute keywords come first: an
+    attribute listed there is read with those."""
+    voc = r.room.vocabulary
+    key = (id(voc), r.vocab.locale)
+    got = _DECLARED.get(key)
+    if got is None:
+        have = {k for p in r.room.products for k in p.specs}
+        got = {}
+        for name, a in voc.attributes.items():
+            if name not in have:
+                continue
+            words = {str(w).lower() for loc in {r.vocab.locale, r.room.locale}
+                     for w in (*a.words.get(loc, ()), *((a.labels[loc],) if loc in a.labels else ()))}
+            words = {w for w in words if len(w) >= 2}
+            if not words:
+                continue
+            alts = sorted((re.escape(w) if not w.isascii() else rf"(?<![a-z]){re.escape(w)}(?![a-z])" for w in words),
+                          key=len, reverse=True)
+            got[name] = (re.compile("|".join(alts), re.IGNORECASE), a.type)
+        if len(_DECLARED) > 64:
+            _DECLARED.clear()
+        _DECLARED[key] = got
+    return got
+
+
+def _bool_specs(r: "Reading", i: int) -> None:
+    """A yes/no attribute the scenario declares ("grain-free", "Wi-Fi") said of a product in clause ``i``: said
+    plainly it claims yes, negated it claims no; the product's value must be that one. A product whose data lacks
+    the attribute, named in the clause, is unsupported when the clause claims yes."""
+    from hat_env.sim.vocabulary import BOOL_WORDS
+
+    ct = r.ctext(i)
+    c0 = r.clauses[i].start
+    for key, (rx, typ) in room_attributes(r).items():
+        if typ != "bool" or key in r.vocab.attributes:
+            continue
+        m = rx.search(ct)
+        if m is None:
+            continue
+        s, e = c0 + m.start(), c0 + m.end()
+        pids, how = r.subject(s, i)
+        pfs = r.pfs(pids)
+        if not pfs:
+            continue
+        said = _state(r, i, s) and not _negated_after(r, i, e)
+        have = [pf for pf in pfs if key in pf.product.specs]
+        if how in ("clause", "group"):
+            have = have[:1] if have and have[0] is pfs[0] else ([] if how == "clause" else have)
+        if not have:
+            if how == "clause" and said and not r.cfind("honest_unknown", i):
+                r.claim(s, e, (pfs[0].pid,), f"spec:{key}", True, "", True, "unsupported",
+                        f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': the data has no {key}")
+            continue
+        vals = {pf.pid: BOOL_WORDS.get(str(pf.product.specs[key]).strip().lower()) for pf in have}
+        good = [pf for pf in have if vals[pf.pid] is said]
+        if good:
+            r.claim(s, e, (good[0].pid,), f"spec:{key}", said, "", said, "true", "", [(f"spec:{key}", good[0].pid)])
+        elif vals[have[0].pid] is not None:
+            pf = have[0]
+            r.claim(s, e, (pf.pid,), f"spec:{key}", said, "", said, "false",
+                    f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but {key} is '{pf.product.specs[key]}'",
+                    [(f"spec:{key}", pf.pid)])
 
 
 def _variants(v, word: str) -> tuple[str, ...]:  # noqa: ANN001 - a Vocab
@@ -194,6 +270,45 @@ def _invented_items(ct: str, value: str) -> list[str]:
     return out
 
 
+#: A count of the items said with them ("3种口味", "three flavors"; numbers are digits after normalisation).
+_COUNTED = re.compile(r"[\d一二两三四五六七八九十几]+\s*(?:种|个|款|样|色)|\b(?:two|three|four|five|six|dos|tres|cuatro|cinco|\d)\b(?=\s+[a-z])")
+_EDGE_WORDS = re.compile(r"^(?:and|or|y|o|和|或|及|还有|以及)\s*|\s*(?:programs?|flavou?rs?|colou?rs?|options|modes)$")
+
+
+def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]") -> list[str]:
+    """Items of a list the clause gives for an attribute ("smoothie, crush and soup programs", "香辣、五香和孜然三种
+    口味") that are not the product's: when at least two of its chunks are items of the product's value, a chunk
+    holding none of them, once the attribute's word, a count and joiners are taken off, is an added item (a few
+    words or characters, no number)."""
+    items = [p.strip().lower() for p in _ITEM_SPLIT.split(value) if p.strip()]
+    if len(items) < 2:
+        return []
+    low = ct.lower()
+    chunks = [c for c in _ITEM_SPLIT.split(low)]
+    has = [any(it in c for it in items) for c in chunks]
+    if sum(has) < 2:
+        return []
+    first = has.index(True)
+    out = []
+    for c, h in zip(chunks[first + 1 :], has[first + 1 :]):
+        if h:
+            continue
+        # the list ends at its first chunk that is no item of the product: that chunk is checked, no later one
+        t = _COUNTED.sub("", rx.sub("", c)).strip(" .,!?~。！？～:：")  # without the attribute word and a count
+        t = _EDGE_WORDS.sub("", t).strip(" .,!?~。！？～")
+        if not t:
+            continue
+        if re.search(r"\d", t):
+            break  # a chunk with a quantity of its own ("all at 1200 W") is no item: the list has ended
+        if any(t in it or it in t for it in items):
+            continue  # an item said without its affix ("酒红" for "酒红色")
+        short = len(t.split()) <= 3 if t.isascii() else len(t) <= 4
+        if short:
+            out.append(t)
+        break
+    return out
+
+
 def _order_status(r: "Reading", i: int) -> None:
     """An order status word in clause ``i`` must be the status of the order the sentence is about (any of the orders
     asked about when it names none)."""
@@ -230,6 +345,34 @@ def _order_status(r: "Reading", i: int) -> None:
         return
 
 
+#: A guarantee word that is a quantity ("百分百", "100%"): before a spec value it measures it.
+_QUANTITY_WORD = re.compile(r"百|%|percent", re.IGNORECASE)
+
+
+def _before_spec_value(r: "Reading", e: int, pids: tuple[str, ...] | list[str]) -> bool:
+    """Whether the word right after offset ``e`` (its first jieba word for Chinese, its first word otherwise) is
+    written in a spec value of one of ``pids``."""
+    rest = r.text[e : e + 12].lstrip()
+    if not rest:
+        return False
+    if re.match(r"[\u4e00-\u9fff]", rest):
+        from hat_env.text.lazy import segment
+
+        words = segment(re.match(r"[\u4e00-\u9fff]+", rest).group())
+        head = words[0] if words else ""
+    else:
+        w = re.match(r"[^\W\d_]{3,}", rest)
+        head = w.group().lower() if w else ""
+    return bool(head) and any(head in v.lower() for pf in r.pfs(pids) for v in pf.spec_text.values())
+
+
+def _bare_speech_act(ct: str, m: "re.Match[str]") -> bool:
+    """Whether clause text ``ct`` holds nothing but the match ``m`` and at most a pronoun (no content words)."""
+    rest = (ct[: m.start()] + " " + ct[m.end() :]).lower()
+    words = re.findall(r"[a-z]{2,}|[\u4e00-\u9fff]", rest)
+    return len([w for w in words if w not in ("i", "you", "we", "我", "你", "啦", "哦", "的")]) == 0
+
+
 def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) -> None:
     """A positive mention of list ``name`` in clause ``i`` is unsupported (no data states it)."""
     c0 = r.clauses[i].start
@@ -239,10 +382,14 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     s, e = c0 + m.start(), c0 + m.end()
     if not _state(r, i, s):
         return
-    pids, _ = _group(r, i, s)
+    pids, how = r.subject(s, i)
+    if attr == "promise" and how == "room" and _bare_speech_act(r.ctext(i), m):
+        return  # "Human, promise!": a bare vow about no product (nothing asked or named) guarantees nothing
     word = m.group().lower()
     if pids and any(word in pf.text for pf in r.pfs(pids)):
         return  # the product's own data says it ("energy_rating: Energy Star certified")
+    if attr == "promise" and _QUANTITY_WORD.search(m.group()) and _before_spec_value(r, e, pids):
+        return  # "百分百棉": the word measures the spec value it stands before (a composition), it promises nothing
     # a promise about an order (a delivery guarantee) voids the order's answer
     r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}",
             [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else [])
@@ -271,7 +418,8 @@ def _health(r: "Reading", i: int) -> None:
     if hm is None:
         return
     rep = r.report
-    if not _state(r, i, c.start + hm.start()) or r.cfind("health_denial", i) or \
+    if not _state(r, i, c.start + hm.start()) or _negated_after(r, i, c.start + hm.end()) or \
+            r.cfind("health_denial", i) or \
             r.vocab.find("health_denial", r.stext(i)) is not None:
         rep.health_denial = True
         return

@@ -14,7 +14,8 @@ from hat_env.scoring.claims.check_facts import (
 )
 from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.check_product import (
-    _UNSUPPORTED, _effects, _features, _health, _order_status, _spec_values, _unsupported_lists,
+    _UNSUPPORTED, _bool_specs, _effects, _features, _health, _order_status, _spec_values, _unsupported_lists,
+    room_attributes,
 )
 
 if TYPE_CHECKING:
@@ -93,11 +94,12 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
             if rx.search(r.text):
                 for i in stated:
                     _features(r, i, only=name)
-    if r.vocab.attributes:
+    if r.vocab.attributes or room_attributes(r):
         for i in stated:
             _spec_values(r, i)
+            _bool_specs(r, i)
     # restatements answer spec questions the specs do not cover: read only when a viewer asked one
-    if any(it.kind == "spec" for it in r.intents) and any(p.faq or p.returns.note for p in r.room.products):
+    if any(it.kind in ("spec", "after_sales") for it in r.intents) and any(p.faq or p.returns.note for p in r.room.products):
         for i in stated:
             read_restatements(r, i)
     if r.orders or any(m.how == "order" for m in r.mentions):

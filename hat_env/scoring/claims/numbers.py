@@ -22,8 +22,8 @@ _SENT = re.compile(r"[.!?。！？;；\n]")
 #: What may stand between a quantity and a bare number that takes its unit: "8 hours, 32", "8 hours (32".
 _LIST_GAP = re.compile(r"[\s,(/、+]*(?:and|or|with|up to|和|或|加|到)?[\s,(/、]*", re.IGNORECASE)
 #: "a month", "an hour", "one year": the article counts as 1 before a time unit (not "once a day", "per hour").
-_ONE_UNIT = re.compile(r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\b(an?|one)\s+(?:full\s+|whole\s+)?"
-                       r"(?=(?:year|month|week|day|hour)s?\b)", re.IGNORECASE)
+_ONE_UNIT = re.compile(r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )(?<!\bpor )\b(an?|one|un|una|uno)\s+(?:full\s+|whole\s+)?"
+                       r"(?=(?:year|month|week|day|hour|d[ií]a|hora|semana|mes|año)s?\b)", re.IGNORECASE)
 #: Words that may stand between a number and its unit without changing it ("2 full years", "8 whole hours").
 _UNIT_FILLER = re.compile(r"\s+(?:full|whole|straight|entire|solid|long)(?=\s)", re.IGNORECASE)
 
@@ -76,6 +76,23 @@ def _unit_after(vocab: Vocab, text: str, end: int) -> tuple[str, int] | None:
 
 #: What stands between the two numbers of a dimension (project code: fixed, linear).
 _DIMS = re.compile(r"\s?(?:[×xX*]|乘以?|by)\s?")
+
+
+_NEXT_WORD = re.compile(r"[ -]?([A-Za-z\u00c0-\u024f]{3,})")
+
+
+def _own_noun(vocab: Vocab, text: str, end: int) -> bool:
+    """Whether the number ending at ``end`` is followed by a noun it counts ("1700 watts, and four programs":
+    four programs, not four watts): a word that is none of the locale's function words (``spec_labels_stop``,
+    ``quantity_followers``).
+    Chinese numbers take their measure words as units instead."""
+    if vocab.lang == "zh":
+        return False
+    w = _NEXT_WORD.match(text, end)
+    if w is None:
+        return False
+    stop = {str(x).lower() for x in (*(vocab.raw.get("spec_labels_stop") or ()), *(vocab.raw.get("quantity_followers") or ()))}
+    return w.group(1).lower() not in stop
 
 
 def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantity]:
@@ -136,6 +153,12 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
                 cents = int(cm.group(1)) * 10 + (int(cm.group(2)) if cm.group(2) else 0)
                 v = v + cents / 100.0
                 end = end + cm.end()
+        if unit == "metres" and vocab.lang == "zh" and v.is_integer():
+            # 1米8: one metre eighty (a single digit after the unit, no unit of its own)
+            dm = re.match(r"(\d)(?![\d.])", text[end:])
+            if dm is not None and _unit_after(vocab, text, end + 1) is None:
+                v = v + int(dm.group(1)) / 10.0
+                end = end + 1
         if unit == "zhe" and v >= 10 and v < 100 and v.is_integer():
             v = v / 10.0
         if unit:
@@ -165,7 +188,7 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
         ):
             assert prev is not None
             gap = text[prev.end : q.start]
-            if _LIST_GAP.fullmatch(gap) and "\n" not in gap:  # a new line is a new item
+            if _LIST_GAP.fullmatch(gap) and "\n" not in gap and not _own_noun(vocab, text, q.end):  # a new line is a new item
                 u = units[prev.unit]
                 q.unit, q.dim, q.base, q.inherited = prev.unit, u.dim, q.value * u.factor, True
         if q.unit:

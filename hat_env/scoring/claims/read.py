@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from hat_env.sim.room import RoomState
     from hat_env.types import Intent
 
-_SENT_END = re.compile(r"\.(?!\d)|[!?;\n。；]+")
+# a tilde ends a sentence the way a chat reply softens a full stop ("退换~中通快递24小时内发"), except between
+# numbers, where it is a range ("10~20")
+_SENT_END = re.compile(r"\.(?!\d)|[!?;\n。；]+|(?<!\d)~+|~+(?![\d.])")
 _CLAUSE_END = re.compile(r"[,:，：()（）|]|(?<=\s)-(?=\s)")
 
 

@@ -27,7 +27,7 @@ _LISTS = (
     "active_words", "countdown", "deadline_words", "bundle_words", "stacking_words", "gift_words", "free_item",
     "guarantee", "absolute_degree", "health", "health_denial", "ai_disclosure", "human_claim", "greeting",
     "insult", "deal_words", "no_deal", "link_ref", "link_range", "link_list_more", "group_words", "count_before", "no_coupon", "money_after_pay", "pay_before",
-    "not_money_after", "buy_words", "certification", "absolute_price", "ranking", "effect_claims", "inactive_words", "leak_words", "dismissive",
+    "not_money_after", "negation_after", "usage_duration_before", "buy_words", "certification", "absolute_price", "ranking", "effect_claims", "inactive_words", "leak_words", "dismissive",
     "approximate", "host_promise", "ending_soon", "refusal", "stock_context", "clause_question", "ample_stock", "no_discount", "size_advice", "exclusive", "supply_words", "per_day", "per_day_after",
 )
 
