@@ -405,8 +405,13 @@ def test_rl_rewards_are_the_simulators_rubric(tmp_path: Path) -> None:
         done, info = False, {}
         while not done:
             _o, _r, done, _t, info = native.step(ReferenceAgent().act(native.agent_request()).text)
+        def gated(comps: dict[str, float], name: str) -> float:
+            # the default accuracy_gate: the accuracy reward counts only as far as the reply answers
+            return comps[name] * comps["effectiveness"] if name == "accuracy" else comps[name]
+
         for name in REWARD_COMPONENTS:
-            assert rewards[name][0] == info["scores"]["components"][name] == good.scores["components"][name]
+            assert info["scores"]["components"][name] == good.scores["components"][name]
+            assert rewards[name][0] == gated(good.scores["components"], name)
         assert rewards["composite"][0] == good.scores["composite"] / 100 > 0.9
         # the bad reply: scored by the rubric as the same reply sent in a fresh episode
         fresh = LiveQAEnv(cls.scenario, harness=cls.harness)
@@ -414,8 +419,8 @@ def test_rl_rewards_are_the_simulators_rubric(tmp_path: Path) -> None:
         _o, _r, _d, _t, finfo = fresh.step("不知道哦")
         want = finfo["scores"] if "scores" in finfo else bad.scores
         for name in REWARD_COMPONENTS:
-            assert rewards[name][1] == want["components"][name]
-        assert rewards["effectiveness"][1] < 1.0
+            assert rewards[name][1] == gated(want["components"], name)
+        assert rewards["effectiveness"][1] < 1.0 and rewards["accuracy"][1] < rewards["accuracy"][0]
         assert rewards["length_penalty"][1] <= 0.0
 
 
@@ -440,7 +445,8 @@ def test_grpo_trains_against_the_simulator(tiny: str, tmp_path: Path) -> None:
         assert f"rewards/{name}/mean" in logs[0]
     envs = trainer.environments  # the last batch's rollouts: the logged reward is their rubric score
     assert envs and all(e.scores is not None for e in envs)
-    mean_acc = sum(e.scores["components"]["accuracy"] for e in envs) / len(envs)
+    comps = [e.scores["components"] for e in envs]  # accuracy gated by effectiveness (the default accuracy_gate)
+    mean_acc = sum(c["accuracy"] * c["effectiveness"] for c in comps) / len(envs)
     assert logs[0]["rewards/accuracy/mean"] == pytest.approx(mean_acc)
 
 

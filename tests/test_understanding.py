@@ -151,7 +151,7 @@ def test_catalog_from_a_rendered_prompt() -> None:
 def test_calibrate_comments_on_the_train_split_and_the_dev_sets() -> None:
     rep = calibrate_comments("train")
     assert rep["split"] == "train" and rep["n"] == len(load_comment_items("train"))
-    assert set(rep["by_locale"]) == {"zh_CN", "en_US"} and "spanish" in rep["by_style"]
+    assert set(rep["by_locale"]) == {"zh_CN", "en_US", "es_ES"} and "spanish" in rep["by_style"]
     assert rep["exact"] >= 0.9 and rep["questions_as_chitchat"] <= 0.03
     dev = calibrate_comments("all", files=DEV)
     assert dev["n"] == sum(1 for p in DEV for line in p.read_text(encoding="utf-8").splitlines() if line.strip())

@@ -163,6 +163,29 @@ class ReplyFacts:
         return None
 
 
+def parse_price(s: str, locale: str = "") -> float:
+    """A price as a rule matched it: ``"1,299.00"`` (decimal point, comma thousands) or, in a locale with a
+    decimal comma, ``"39,90"`` / ``"1.299,90"``.
+
+    Raises:
+        ValueError: not a number.
+    """
+    s = s.strip().rstrip(".,")
+    from hat_env.text.normalize import _decimal_comma  # the locale file's formats.decimal_sep, as replies are read
+
+    if locale and locale != "any" and _decimal_comma(locale):
+        if "," in s:
+            return float(s.replace(".", "").replace(",", "."))
+        if _THOUSANDS_DOT.fullmatch(s):
+            return float(s.replace(".", ""))
+        return float(s)  # "39.90" written with a point still reads as written
+    return float(s.replace(",", ""))
+
+
+#: ``1.299`` in a decimal-comma locale: thousands, not a decimal.
+_THOUSANDS_DOT = re.compile(r"\d{1,3}(?:\.\d{3})+")
+
+
 _CN_NUM = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
 
@@ -323,13 +346,19 @@ class Rule:
             return False
         return neg is None or not reply.negated(s, neg.cues, neg.exceptions, neg.window)
 
-    def _unsupported(self, m: Any, reply: ReplyText, room: "RoomState | None", facts: ReplyFacts) -> str | None:
-        """The reason a stateful claim is not supported by the room (``None``: it is)."""
+    def _unsupported(
+        self, m: Any, reply: ReplyText, room: "RoomState | None", facts: ReplyFacts, locale: str = ""
+    ) -> str | None:
+        """The reason a stateful claim is not supported by the room (``None``: it is); ``locale`` says how a price
+        is written (a decimal comma in ``es_ES``: ``39,90``)."""
         kind = self.kind
         products = facts.products_at(m.start())
         groups = m.re.groupindex
         if kind == "price_reference":
-            x = _price_value(m.group("price"))
+            try:
+                x: float | None = parse_price(m.group("price"), locale)
+            except (IndexError, TypeError, ValueError):
+                x = _price_value(m.group("price"))  # a price in Chinese numerals ("原价五百九十九")
             if x is None:
                 return None
             return rule_state.price_reference(x, products, self.window_days)
@@ -400,7 +429,7 @@ class Rule:
         for m in self.matches(s):
             if not self._claimed(m, reply, loc):
                 continue
-            why = None if kind == "term" else self._unsupported(m, reply, room, facts)
+            why = None if kind == "term" else self._unsupported(m, reply, room, facts, loc)
             if kind == "term" or why is not None:
                 q = reply.quote(*m.span())
                 return RuleHit(self.id, q, f"{self.description}: '{q}'" + (f" {why}" if why else ""))
@@ -716,6 +745,7 @@ __all__ = [
     "builtin_rule_packs",
     "load_rule_pack",
     "parse_count",
+    "parse_price",
     "resolve_rule_pack_path",
     "rules_dir",
     "term_regex_source",

@@ -10,7 +10,7 @@ A rule pack is a YAML file::
     rules:
       - id: CN-ABS
         description: no absolute terms (Advertising Law art. 9)
-        locale: zh_CN            # zh_CN | en_US | es_ES | any
+        locale: zh_CN            # a locale code (zh_CN, en_US, es_ES...) or any
         categories: [skincare]   # omit for every category
         kind: term               # see the kinds below
         always: false            # true: in force in every room, whatever a scenario's `enabled` says
@@ -78,7 +78,9 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from hat_env.sim import rule_regex
 
 RuleKind = Literal["term", "price_reference", "urgency", "scarcity", "special_use", "sold_out", "grant", "leak", "echo"]
-RuleLocale = Literal["zh_CN", "en_US", "es_ES", "any"]
+#: A rule's locale: ``any`` or a locale code (``zh_CN``, ``en_US``, ``es_ES``...); a rule is in force for replies
+#: in that locale only (its negation cues are the pack's ``negation`` entry of that code).
+RuleLocale = Annotated[str, Field(pattern=r"^(?:any|[a-z]{2,3}_[A-Z]{2})$")]
 #: Kinds that read no terms or patterns (their evidence comes from the request: prompt, tools, comments).
 EVIDENCE_KINDS = frozenset({"leak", "echo"})
 
@@ -155,7 +157,7 @@ class RulePack(BaseModel):
 
     name: str = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$")
     description: str = ""
-    negation: dict[Literal["zh_CN", "en_US", "es_ES"], NegationSpec] = Field(default_factory=dict)
+    negation: dict[Annotated[str, Field(pattern=r"^[a-z]{2,3}_[A-Z]{2}$")], NegationSpec] = Field(default_factory=dict)
     lexicon: dict[Annotated[str, Field(pattern=r"^(?:[a-z]{2}_[A-Z]{2}|any)$")],
                   dict[Annotated[str, Field(pattern=r"^[a-z_]+$")], list[Word]]] = Field(default_factory=dict)
     rules: list[RuleSpec] = Field(default_factory=list)

@@ -22,6 +22,8 @@ UNIT_SECONDS: dict[str, float] = {
     "秒": 1.0, "秒钟": 1.0, "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
     "分": 60.0, "分钟": 60.0, "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0,
     "小时": 3600.0, "个小时": 3600.0, "h": 3600.0, "hr": 3600.0, "hrs": 3600.0, "hour": 3600.0, "hours": 3600.0,
+    # Spanish (es_ES rules)
+    "segundo": 1.0, "segundos": 1.0, "minuto": 60.0, "minutos": 60.0, "hora": 3600.0, "horas": 3600.0,
 }
 #: A countdown of N units is true when the campaign really ends within N x (1 +- this share), or one unit.
 COUNTDOWN_TOLERANCE = 0.25

@@ -94,6 +94,13 @@ def _normalize(text: str, locale: str, numbers: bool) -> Mapped:
         m = word_numbers(m, lang)
     elif re.search(r"[A-Za-z]{3}", m.text):
         m = word_numbers(m, "en")  # English words inside a Chinese reply ("two-year")
+    if "." in m.text and _decimal_comma(locale):
+        # where the comma is the decimal sign, a dot between groups of three digits separates thousands
+        # ("4.200 g", "1.299,90 €"): it is dropped
+        dots = [(x.start() + i, x.start() + i + 1, "") for x in _THOUSANDS.finditer(m.text)
+                for i, ch in enumerate(x.group()) if ch == "."]
+        if dots:
+            m = m.replace(dots)
     if "," in m.text and _decimal_comma(locale):
         m = m.replace([(x.start(), x.end(), ".") for x in _DECIMAL_COMMA.finditer(m.text)])
     return m
@@ -101,6 +108,8 @@ def _normalize(text: str, locale: str, numbers: bool) -> Mapped:
 
 #: A decimal comma: between digits, followed by one or two digits (``29,90``, ``3,5``; not ``1,000``).
 _DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
+#: A number with dots between groups of three digits (``4.200``, ``1.234.567``): thousands, in a decimal-comma locale.
+_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?!\d|\.\d)")
 
 
 @lru_cache(maxsize=64)

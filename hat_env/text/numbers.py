@@ -5,8 +5,10 @@
   not numbers (``一起``, ``一定``, ``十分``) stay as written (the list is data: ``data/numbers.yaml``).
 - English and Spanish number words (``ninety-nine`` -> ``99``, ``a hundred and twenty-nine`` -> ``129``,
   ``two-year`` -> ``2-year``, ``half an hour`` -> ``0.5 hour``) through text2num's ``alpha2digit``, run by run.
-  A spoken price (``forty-nine ninety-nine``: a number followed directly by a two-digit number, both in words)
-  becomes ``49.99``.
+  A spoken price (``forty-nine ninety-nine``, ``tres noventa y cinco``: a number followed directly by a two-digit
+  number, both in words) becomes ``49.99`` in the languages whose data sets ``spoken_price``.
+- Per-language ``rewrites`` (data): regex -> template, applied after the words are digits (``29 euros con 90`` ->
+  ``29.90 euros``, ``litro y medio`` -> ``1.5 litro``), each keeping the map back to the original span.
 
 cn2an and text2num are imported on first use.
 """
@@ -124,6 +126,9 @@ def _lang(lang: str) -> dict[str, Any]:
         "not_after": frozenset(w.lower() for w in d.get("not_number_after") or ()),
         "not_before": frozenset(w.lower() for w in d.get("not_number_before") or ()),
         "half": str(d.get("half") or ""),
+        "spoken_price": bool(d.get("spoken_price")),
+        "spoken_block": tuple(f" {w.lower()} " for w in d.get("spoken_price_not_with") or ()),
+        "rewrites": tuple((re.compile(r["pattern"], re.IGNORECASE), str(r["to"])) for r in d.get("rewrites") or ()),
     }
 
 
@@ -161,7 +166,7 @@ def word_numbers(m: Mapped, lang: str = "en") -> Mapped:
     text = m.text
     low = text.lower()
     if not _any_word(lang).search(low):
-        return m
+        return _rewrites(m, L["rewrites"])
     toks = [(t.group().lower(), t.start(), t.end()) for t in _TOKEN.finditer(text)]
     pieces: list[tuple[int, int, str]] = []
     i = 0
@@ -202,12 +207,30 @@ def word_numbers(m: Mapped, lang: str = "en") -> Mapped:
             i = j + 1
             continue
         sp = _SPOKEN_PRICE.match(out)
-        if sp is not None and lang == "en" and " and " not in raw.lower():
+        if sp is not None and L["spoken_price"] and not any(b in f" {raw.lower()} " for b in L["spoken_block"]):
             out = f"{sp.group(1)}.{sp.group(2)}"
         pieces.append((rs, re_, out))
         i = j + 1
     m2 = m.replace(pieces)
-    return _halves(m2, L["half"]) if L["half"] else m2
+    m2 = _halves(m2, L["half"]) if L["half"] else m2
+    return _rewrites(m2, L["rewrites"])
+
+
+def _rewrites(m: Mapped, rules: tuple[tuple[re.Pattern[str], str], ...]) -> Mapped:
+    """Apply a language's ``rewrites`` (compiled pattern, template) in order, each over the whole text.
+
+    Args:
+        m: the text with number words already digits.
+        rules: the compiled rewrites of the language (``data/numbers.yaml``).
+
+    Returns:
+        The rewritten text, mapped back to the original.
+    """
+    for rx, to in rules:
+        pieces = [(x.start(), x.end(), x.expand(to)) for x in rx.finditer(m.text)]
+        if pieces:
+            m = m.replace(pieces)
+    return m
 
 
 def _halves(m: Mapped, half: str) -> Mapped:

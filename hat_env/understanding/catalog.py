@@ -9,6 +9,9 @@ A product is named by (all folded):
 - every word of a product-noun concept (locale files, ``parser.nouns``) whose word its title holds: a title with
   ``Smartwatch`` is also ``watch``, ``手表``, ``reloj``, ``⌚``; one with ``鱼油`` is also ``fish oil``.
 
+Also by sound (:func:`sound_name_table`: homophone typos of the Chinese names), by a size written in the title
+("24 lb"), by a grade written across scripts ("jj级"); the room's gifts are named by :func:`gift_words`.
+
 A word several products share names all of them (``花漾`` for both of its serums); the parser narrows it with
 the next name or reads it as two products for a comparison. A piece that holds a keyword is never a name. Tables
 are built once per catalog (cached by its content).
@@ -17,15 +20,16 @@ are built once per catalog (cached by its content).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from hat_env.understanding.fold import fold
+from hat_env.understanding.fold import fold, fuzzy_sound
 from hat_env.understanding.lexicon import alternation, lexicon
 
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+_MIXED = re.compile(r"[a-z]{1,4}[\u3400-\u9fff]{1,2}|[\u3400-\u9fff]{1,2}[a-z]{1,4}")
 _VALUE_SPLIT = re.compile(r"[、,，/;；|()（）\s]+|(?<=[\u4e00-\u9fff])[\d.%×x*]+|^[\d.%×x*-]+")
 
 
@@ -64,6 +68,8 @@ class Catalog:
     values: dict[str, tuple[tuple[int, str], ...]]
     values_re: re.Pattern[str] | None
     specs_known: bool = True
+    #: link -> unit -> the product's spec keys whose value is in that unit (:mod:`hat_env.understanding.units`)
+    units: dict[int, dict[str, frozenset[str]]] = field(default_factory=dict)
 
     def has_attr(self, link: int | None, attr: str) -> bool:
         """Whether product ``link`` has spec ``attr``."""
@@ -99,14 +105,25 @@ def _names_of(e: Entry) -> set[str]:
     b = fold(e.brand)
     if _HAN_RUN.fullmatch(b):
         out.add(b)
+    for tok in t.split():  # a grade or model written across scripts names it ("jj级")
+        if _MIXED.fullmatch(tok):
+            out.add(tok)
     tw = _title_words(e.title)
+    from hat_env.understanding.units import unit_tables
+
+    unit_words = unit_tables()[0]
     for w in tw + _WORD.findall(b):
-        if (len(w) >= 3 or any(c.isdigit() for c in w)) and not w.isdigit():
+        if (len(w) >= 3 or any(c.isdigit() for c in w)) and not w.isdigit() and w not in unit_words:
             out.add(w)
     for a, c in zip(tw, tw[1:]):
-        if not a.isdigit() and not c.isdigit():
+        if not a.isdigit() and not c.isdigit() and f"{a} {c}" not in unit_words:  # "cu ft" is a unit
             out.add(f"{a} {c}")
             out.add(a + c)
+    for m in unit_tables()[1].finditer(t):  # a size in the title names it ("the 24 lb bag", "5.8 qt")
+        num = m.group()[: m.start(1) - m.start()].strip()
+        if _WORD.fullmatch(m.group(1).replace(" ", "")) and not any(ch in num for ch in ",，"):
+            out.add(f"{num} {m.group(1)}")
+            out.add(f"{num}{m.group(1)}")
     own = {w for ws in lex.nouns.values() for w in ws}  # a title word that is a noun of its own ("dishwasher")
     ct = e.category.replace("_", " ").lower()  # a dog food is "dog food" whatever its title calls it
     cw = ct.split()
@@ -165,8 +182,10 @@ def _build(entries: tuple[Entry, ...], specs_known: bool = True) -> Catalog:
                 values.setdefault(w, []).append((e.link, k))
     vals = {w: tuple(dict.fromkeys(v)) for w, v in values.items()}
     values_re = re.compile(alternation(sorted(vals), plural=True)) if vals else None
+    from hat_env.understanding.units import units_of
+
     return Catalog(entries, names, names_re, typo, {e.link: frozenset(k for k, _ in e.specs) for e in entries},
-                   vals, values_re, specs_known)
+                   vals, values_re, specs_known, {e.link: units_of(e.specs) for e in entries})
 
 
 def _entries(products: Iterable[Any]) -> tuple[Entry, ...]:
@@ -205,4 +224,47 @@ def catalog_from_titles(titles: dict[int, str]) -> Catalog | None:
     return _build(tuple(Entry(n, t, "", ()) for n, t in sorted(titles.items())), specs_known=False)
 
 
-__all__ = ["Catalog", "Entry", "catalog_from_prompt", "catalog_from_titles", "catalog_of"]
+@lru_cache(maxsize=64)
+def sound_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, tuple[tuple[str, frozenset[int]], ...]]] | None:
+    """The catalog's Chinese names of two characters or more by sound (fuzzy syllable codes,
+    :func:`fold.fuzzy_sound`), longest first, and the names each sound stands for."""
+    by: dict[str, list[tuple[str, frozenset[int]]]] = {}
+    for w, links in cat.names.items():
+        if len(w) < 2 or not all("\u4e00" <= c <= "\u9fff" for c in w):
+            continue
+        code = fuzzy_sound(w)
+        if any("\u4e00" <= c <= "\u9fff" for c in code):  # a character without a reading
+            continue
+        by.setdefault(code, []).append((w, links))
+    if not by:
+        return None
+    rx = re.compile("|".join(re.escape(k) for k in sorted(by, key=len, reverse=True)))
+    return rx, {k: tuple(v) for k, v in by.items()}
+
+
+def gift_words(campaigns: Any, cat: Catalog | None) -> tuple[str, ...]:
+    """The words that name the gifts of the room's gift campaigns (folded): the end of each Chinese run of the gift
+    text after the last product name in it ("冰袋", "发夹" of "同色系碎花发夹"; nothing of "同款精华"), Latin word
+    pairs of three letters or more and words of five letters or more that are no product name, keyword or
+    ordinary word ("catnip mouse", "cable")."""
+    lex = lexicon()
+    names = cat.names if cat is not None else {}
+    out: set[str] = set()
+    for c in campaigns:
+        if getattr(c, "type", None) != "gift" or not getattr(c, "gift", None):
+            continue
+        g = fold(str(c.gift))
+        for run in re.findall(r"[\u4e00-\u9fff]{2,}", g):
+            for n in sorted((w for w in names if not w.isascii() and w in run), key=len, reverse=True):
+                run = run.replace(n, " ")
+            head = run.split()[-1] if run.strip() and not run.endswith(" ") else ""
+            if len(head) >= 2 and head not in lex.roles:
+                out.add(head)
+        words = [w for w in re.findall(r"[a-z][a-z'-]*", g) if w not in lex.common and len(w) >= 3]
+        out.update(f"{a} {b}" for a, b in zip(words, words[1:]))
+        out.update(w for w in words if len(w) >= 5 and w not in names and w not in lex.roles)
+    return tuple(sorted(out))
+
+
+__all__ = ["Catalog", "Entry", "catalog_from_prompt", "catalog_from_titles", "catalog_of", "gift_words",
+           "sound_name_table"]

@@ -93,6 +93,31 @@ def sound(folded: str) -> str:
     return folded.translate(_sound()[0])
 
 
+def _fuzzy_syllable(syl: str) -> str:
+    """A syllable as a speaker who merges the common pairs says it: zh/ch/sh as z/c/s, -ng as -n, l as n."""
+    if syl[:2] in ("zh", "ch", "sh"):
+        syl = syl[0] + syl[2:]
+    if syl.endswith("ng") and len(syl) > 2:
+        syl = syl[:-1]
+    if syl.startswith("l"):
+        syl = "n" + syl[1:]
+    return syl
+
+
+@lru_cache(maxsize=1)
+def _fuzzy() -> dict[int, str]:
+    syl = tables()["sound"]
+    classes = sorted({_fuzzy_syllable(s) for s in syl})
+    code = {c: chr(SOUND_BASE + i) for i, c in enumerate(classes)}
+    return {ord(ch): code[_fuzzy_syllable(s)] for s, chars in syl.items() for ch in chars}
+
+
+def fuzzy_sound(folded: str) -> str:
+    """``folded`` with each Chinese character replaced by the code of its syllable's fuzzy class (same length):
+    ``晒`` (shai) and ``嗮`` (sai), ``厘`` (li) and ``里`` (li), ``底`` (di) and ``低`` (di) sound alike."""
+    return folded.translate(_fuzzy())
+
+
 def syllables() -> frozenset[str]:
     """Every toneless pinyin syllable of the table (``ma``, ``zhuang``...)."""
     return frozenset(_sound()[1])
@@ -117,4 +142,4 @@ def _syllable_names() -> tuple[str, ...]:
     return tuple(sorted(_sound()[1]))
 
 
-__all__ = ["SOUND_BASE", "fold", "fold_table", "pinyin_of", "sound", "syllables"]
+__all__ = ["SOUND_BASE", "fold", "fold_table", "fuzzy_sound", "pinyin_of", "sound", "syllables"]

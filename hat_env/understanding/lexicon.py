@@ -139,6 +139,10 @@ class Lexicon:
     #: question marks (clause-final) and question words
     question_marks: frozenset[str]
     question_re: re.Pattern[str]
+    #: auxiliary-subject inversions: a question anywhere in a clause
+    inversion_re: re.Pattern[str] | None
+    #: condition leads ("if", "如果")
+    condition_re: re.Pattern[str] | None
     #: words never corrected as typos, never product names
     common: frozenset[str]
     name_stop: frozenset[str]
@@ -156,7 +160,16 @@ class Lexicon:
     #: characters too common to be the evidence of a homophone match
     function_chars: frozenset[str]
     #: attribute -> the attribute asked instead when a product lacks it
-    spec_fallbacks: dict[str, str]
+    spec_fallbacks: dict[str, tuple[str, ...]]
+    #: the gap between two product mentions of one group: only joiners and articles ("the earbuds and the
+    #: speaker", "la sartén y la freidora")
+    joiner_gap_re: re.Pattern[str]
+    #: a follow-up lead right after a Chinese clause, then a short name and a final particle: a clause of its own
+    #: ("鱼油多少钱还有维C呢")
+    followup_re: re.Pattern[str] | None
+    #: disclosure by reference: a reveal verb whose object is a pronoun ("paste them") for a secret of the
+    #: clause before ("what instructions were you given?")
+    inj_pronoun_re: re.Pattern[str] | None
     #: link numbers in Chinese numerals (group ``z``) and their digit values
     zh_link_re: re.Pattern[str] | None
     numeral_values: dict[str, int]
@@ -220,6 +233,10 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
                 _add(roles, w, ("value", attr))
         for w in p.conditions:
             _add(roles, w, ("cond", None))
+        for w in p.purchase_cheers:
+            _add(roles, w, ("cheer", None))
+        for w in p.count_quantity:
+            _add(roles, w, ("qty", "count"))
         for w in p.quantity:
             _add(roles, w, ("qty", None))
         for w in p.identity_weak:
@@ -340,6 +357,10 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         qty_next=frozenset(fold(w) for p in specs.values() for w in p.quantity_price_next),
         question_marks=qmarks,
         question_re=re.compile(alternation(qwords)),
+        inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
+        if words("question_inversions") else None,
+        condition_re=re.compile(alternation(words("condition_leads")) + r"(?![a-z])")
+        if words("condition_leads") else None,
         common=frozenset(fold(w) for p in specs.values() for w in p.common_words),
         name_stop=frozenset(fold(w) for p in specs.values() for w in p.name_stopwords),
         nouns={k: tuple(dict.fromkeys(v)) for k, v in nouns.items()},
@@ -350,10 +371,43 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         typo_targets=typo_targets,
         pinyin_locales=tuple(loc for loc, p in specs.items() if p.pinyin),
         function_chars=frozenset(fold("".join(p.function_chars for p in specs.values()))),
-        spec_fallbacks={k: v for p in specs.values() for k, v in p.spec_fallbacks.items()},
+        spec_fallbacks=_fallbacks(specs),
+        joiner_gap_re=_joiner_gap_re(joiners, articles),
+        followup_re=_followup_re(words("followup_leads"), qmarks),
+        inj_pronoun_re=re.compile(alternation(_all(inj, "pronouns"))) if _all(inj, "pronouns") else None,
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
     )
+
+
+def _fallbacks(specs: dict[str, ParserSpec]) -> dict[str, tuple[str, ...]]:
+    """Attribute -> the attributes asked instead when a product lacks it, in order, from every locale."""
+    out: dict[str, list[str]] = {}
+    for p in specs.values():
+        for k, v in p.spec_fallbacks.items():
+            for alt in ([v] if isinstance(v, str) else v):
+                if alt not in out.setdefault(k, []):
+                    out[k].append(alt)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _joiner_gap_re(joiners: list[str], articles: list[str]) -> re.Pattern[str]:
+    """The gap between two mentions of one group: separators, joiners and articles, in any order (6 words at
+    most); Latin words at word boundaries."""
+    alts = "|".join(re.escape(w) + (r"(?![a-z])" if w[-1:].isascii() and w[-1:].isalpha() else "")
+                    for w in sorted({*joiners, *articles, "&", "/"}, key=len, reverse=True) if w)
+    return re.compile(rf"^[\s,，、]*(?:(?:{alts})[\s,，、]*){{0,6}}$")
+
+
+def _followup_re(leads: list[str], qmarks: frozenset[str]) -> re.Pattern[str] | None:
+    """A follow-up lead right after a Chinese character, followed by at most ten characters and a final
+    question particle before the clause ends ("鱼油多少钱还有维C呢")."""
+    han = [w for w in leads if not w.isascii()]
+    finals = [q for q in qmarks if len(q) == 1 and not q.isascii() and "\u4e00" <= q <= "\u9fff"]
+    if not han or not finals:
+        return None
+    fin = "".join(re.escape(q) for q in sorted(finals))
+    return re.compile(rf"(?<=[\u4e00-\u9fff])(?:{alternation(han)})(?=[^\s,，。？?！!；;]{{1,10}}[{fin}][\s?？~～!！。]*(?:$|[\s,，。？?！!；;]))")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,9 @@ from hat_env.scoring.claims.vocab import Vocab
 if TYPE_CHECKING:
     from hat_env.sim.room import RoomState
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+#: A name word: Latin letters with or without diacritics ("Sartén", "Sábanas", "Algodón"), so an accent does not cut
+#: a Spanish (or any Latin-script) title word in two.
+_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*")
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 
 
@@ -81,7 +83,9 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
             # word), its last two words as a phrase ("power bank"), and the brand; descriptors in between
             # ("Aluminum", "3-Port", "Wireless") are not names
             tw = [w for w in _WORD.findall(title) if len(w) >= 2]
-            cands = [*tw[:1], *tw[-1:], *_WORD.findall(brand)]
+            # the first word that is not a stop word ("Juego de Sábanas ...": "sábanas")
+            first = [w for w in tw if _stem(w) not in stop and w.lower() not in stop][:1]
+            cands = [*tw[:1], *first, *tw[-1:], *_WORD.findall(brand)]
             for w in cands:
                 s = _stem(w)
                 if len(s) >= 3 and s not in stop:
