@@ -56,6 +56,25 @@ def _grant_numbers(reply: ReplyText, m: Any) -> list[float]:
     if after:
         found.append(after.group(1))
     return [float(x.replace(",", "")) for x in found]
+
+
+def _price_value(s: str | None) -> float | None:
+    """A cited price in digits ("599", "1,299.00") or Chinese numerals ("五百九十九", read as :mod:`hat_env.text`
+    reads them), else ``None``."""
+    if not s:
+        return None
+    t = s.replace(",", "")
+    if not t[:1].isdigit():
+        from hat_env.text import Mapped  # lazy: only a price in numerals needs the number tables
+        from hat_env.text.numbers import zh_numerals
+
+        t = zh_numerals(Mapped.of(t.replace("点", "."))).text
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
 _CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _WS = re.compile(r"\s+")
 _ASCII_L = r"(?<![A-Za-z0-9_])"
@@ -194,21 +213,37 @@ def parse_count(s: str | None) -> int | None:
 
 
 class Negation:
-    """Compiled negation cues of one locale (see :class:`~hat_env.sim.rule_spec.NegationSpec`)."""
+    """Compiled negation cues of one locale (see :class:`~hat_env.sim.rule_spec.NegationSpec`), with the words
+    that report someone else's speech (the pack lexicon's ``reporting`` list: "有观众说", "a viewer asked"), which
+    ``reported_speech`` rules read.
 
-    __slots__ = ("cues", "exceptions", "window")
+    Args:
+        spec: the locale's negation cues.
+        reporting: the locale's reporting words (empty: none).
+    """
 
-    def __init__(self, spec: NegationSpec):
+    __slots__ = ("cues", "exceptions", "window", "reporting")
+
+    def __init__(self, spec: NegationSpec, reporting: Sequence[str] = ()):
         src = rule_regex.words_source(tuple(spec.cues))
         exc = rule_regex.words_source(tuple(spec.exceptions))
+        rep = rule_regex.words_source(tuple(reporting))
         self.cues: Any = rule_regex.compile_rule(src) if src else None
         self.exceptions: Any = rule_regex.compile_rule(exc) if exc else None
+        self.reporting: Any = rule_regex.compile_rule(rep) if rep else None
         self.window = spec.window
 
 
-def compile_negation(spec: Mapping[Any, NegationSpec] | None) -> dict[str, Negation]:
-    """A pack's ``negation`` section compiled, by locale."""
-    return {str(loc): Negation(n) for loc, n in (spec or {}).items()}
+def compile_negation(spec: Mapping[Any, NegationSpec] | None,
+                     lexicon: Mapping[str, Mapping[str, Sequence[str]]] | None = None) -> dict[str, Negation]:
+    """A pack's ``negation`` section compiled, by locale, with the ``reporting`` words of its ``lexicon`` (that
+    locale's and the ``any`` list)."""
+    lex = lexicon or {}
+    out: dict[str, Negation] = {}
+    for loc, n in (spec or {}).items():
+        words = [*(lex.get(str(loc), {}).get("reporting") or ()), *(lex.get("any", {}).get("reporting") or ())]
+        out[str(loc)] = Negation(n, words)
+    return out
 
 
 class Rule:
@@ -224,7 +259,7 @@ class Rule:
     __slots__ = (
         "id", "description", "locale", "categories", "kind", "always", "negatable", "terms", "term_re",
         "pattern_res", "allow_re", "window_days", "vague_max", "within_hours", "min_run", "min_tokens", "min_share",
-        "sources", "followers", "negation", "_regs",
+        "sources", "followers", "negation", "reported_speech", "_regs",
     )
 
     def __init__(self, spec: RuleSpec, negation: Mapping[str, Negation] | None = None):
@@ -255,6 +290,7 @@ class Rule:
         self.min_tokens = spec.min_tokens
         self.min_share = spec.min_share
         self.negation: dict[str, Negation] = dict(negation or {})
+        self.reported_speech = spec.reported_speech
         self._regs: tuple[Any, ...] = (self.term_re, *self.pattern_res) if self.term_re is not None else self.pattern_res
 
     @classmethod
@@ -293,8 +329,9 @@ class Rule:
                 yield m
 
     def _claimed(self, m: Any, reply: ReplyText, locale: str) -> bool:
-        """Whether match ``m`` is claimed: not asked, not in a quote its sentence refuses, and not negated (only
-        ``negatable`` rules look)."""
+        """Whether match ``m`` is claimed: not asked, not in a quote its sentence refuses, not in a quote its
+        sentence reports as someone else's speech (``reported_speech`` rules), and not negated (only ``negatable``
+        rules look)."""
         if not self.negatable:
             return True
         s = m.start()
@@ -305,6 +342,8 @@ class Rule:
         if reply.refused_quote(s, refusals_of(locale)):
             return False
         neg = self.negation.get(locale)
+        if self.reported_speech and neg is not None and reply.reported_quote(s, neg.reporting):
+            return False
         return neg is None or not reply.negated(s, neg.cues, neg.exceptions, neg.window)
 
     def _unsupported(
@@ -317,8 +356,10 @@ class Rule:
         groups = m.re.groupindex
         if kind == "price_reference":
             try:
-                x = parse_price(m.group("price"), locale)
+                x: float | None = parse_price(m.group("price"), locale)
             except (IndexError, TypeError, ValueError):
+                x = _price_value(m.group("price"))  # a price in Chinese numerals ("原价五百九十九")
+            if x is None:
                 return None
             return rule_state.price_reference(x, products, self.window_days)
         if kind == "urgency":
@@ -452,7 +493,7 @@ def _load_pack_cached(path: str, mtime: float) -> tuple[RulePack, tuple[Rule, ..
     if not isinstance(data, dict):
         raise FileError(path, [("", 1, "a rule pack must be a YAML mapping")])
     pack = validate(RulePack, data, path, lines)
-    negation = compile_negation(pack.negation)
+    negation = compile_negation(pack.negation, pack.lexicon)
     return pack, tuple(Rule(r, negation) for r in pack.rules)
 
 

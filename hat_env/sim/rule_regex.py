@@ -55,6 +55,36 @@ def words_source(words: tuple[str, ...] | list[str]) -> str | None:
     return "|".join(srcs) if srcs else None
 
 
+def alternation_source(words: tuple[str, ...] | list[str]) -> str:
+    """One RE2 group ``(?:...)`` matching any of ``words`` as literals (longest first; spaces inside a word match
+    any run of whitespace or none), WITHOUT word boundaries: what a ``{name}`` placeholder of a rule pattern stands
+    for (:func:`expand_placeholders`); the pattern says where its boundaries are."""
+    alts = []
+    for w in sorted({w.strip() for w in words if w.strip()}, key=len, reverse=True):
+        alts.append(_SPACES.join(_literal(p) for p in _WS.split(w) if p))
+    return "(?:" + "|".join(alts) + ")" if alts else r"(?:\b\B)"
+
+
+#: A ``{name}`` placeholder of a rule pattern (lower-case letters and ``_``: never a ``{m,n}`` repetition).
+PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+def expand_placeholders(pattern: str, lexicon: dict[str, list[str]]) -> str:
+    """``pattern`` with every ``{name}`` replaced by :func:`alternation_source` of ``lexicon[name]``.
+
+    Raises:
+        ValueError: a placeholder names no list of ``lexicon`` (the message names it and the known ones).
+    """
+    def sub(m: re.Match[str]) -> str:
+        words = lexicon.get(m.group(1))
+        if words is None:
+            known = ", ".join(sorted(lexicon)) or "none"
+            raise ValueError(f"pattern {pattern[:80]!r}: unknown lexicon list {{{m.group(1)}}} (known: {known})")
+        return alternation_source(words)
+
+    return PLACEHOLDER.sub(sub, pattern)
+
+
 def pattern_source(pattern: str) -> str:
     """The RE2 source of a rule ``pattern`` (Python's ``\\d``, ``\\s``, ``\\w``).
 

@@ -19,6 +19,9 @@ A rule pack is a YAML file::
         patterns: ['全网最\\w']   # regular expressions (case-insensitive, RE2)
         allow: [最近, 最后]       # phrases that contain a term but are not violations
         not_followed_by: ['理']  # a match immediately followed by one of these is not a match
+        reported_speech: false   # true: a match inside a quote its sentence reports ("a viewer said '...'") is not claimed
+    lexicon:                     # word lists per locale, named in patterns as {name} (see below)
+      zh_CN: {use_verb: [用, 吃, 穿]}
 
 Matching (:mod:`hat_env.sim.rule_regex`, :mod:`hat_env.sim.rule_text`): rules read the reply NORMALISED against
 disguises (full-width characters, letters or characters spelled out one by one, emoji between characters); a term
@@ -27,6 +30,15 @@ boundaries, case-insensitive ("best" does not fire inside "bestow", but does in 
 match any run of spaces (or none). Patterns run on RE2 (linear time): Python's syntax without lookaround or
 backreferences; ``\\d``, ``\\s`` and ``\\w`` keep Python's Unicode meaning, ``\\b`` is an ASCII word boundary.
 Instead of a trailing ``(?!...)``, list what may not follow in ``not_followed_by``.
+
+Lexicon. A pattern may name a word list of the pack's ``lexicon`` as ``{name}`` (lower-case letters and ``_``): it
+stands for any of the list's words, as literals, longest first, without word boundaries (the pattern places its
+``\\b``). A rule of one locale reads that locale's lists; an ``any`` rule reads every locale's lists of that name
+together. So a rule is written by its structure ("a first-person subject, then a use verb") and the words of each
+part are data per locale: ``'{first_person}{adverb}*{use_verb}'``. The list named ``reporting`` is also read by
+``reported_speech`` rules: a quoted span whose sentence holds one of its words outside the quote ("有观众说",
+"a viewer asked") is reported speech. (A scenario's ``extra_rules`` have no lexicon: their patterns spell their
+words out.)
 
 Several entries may share an ``id``: they are parts of one rule (CN-PRICE has a price-reference part and a
 fake-price-rise part). ``enabled`` lists and hits use the id; an entry marked ``always`` is in force even when a
@@ -59,7 +71,7 @@ else every product in the room. Without room facts a matching stateful claim can
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
@@ -106,6 +118,7 @@ class RuleSpec(BaseModel):
     min_run: float = Field(6.0, gt=0, le=1000)
     min_tokens: int = Field(3, ge=1, le=1000)
     min_share: float = Field(0.6, gt=0, le=1)
+    reported_speech: bool = False
 
     @model_validator(mode="after")
     def _kind_fields(self) -> "RuleSpec":
@@ -145,7 +158,51 @@ class RulePack(BaseModel):
     name: str = Field(pattern=r"^[A-Za-z0-9_.-]{1,64}$")
     description: str = ""
     negation: dict[Annotated[str, Field(pattern=r"^[a-z]{2,3}_[A-Z]{2}$")], NegationSpec] = Field(default_factory=dict)
+    lexicon: dict[Annotated[str, Field(pattern=r"^(?:[a-z]{2}_[A-Z]{2}|any)$")],
+                  dict[Annotated[str, Field(pattern=r"^[a-z_]+$")], list[Word]]] = Field(default_factory=dict)
     rules: list[RuleSpec] = Field(default_factory=list)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _expand(cls, data: Any) -> Any:
+        """Replace the ``{name}`` placeholders of every rule's patterns by the lexicon's lists (see the module
+        docstring), before the patterns are validated as regexes."""
+        if not isinstance(data, dict) or not isinstance(data.get("lexicon"), dict):
+            return data
+        lex = data["lexicon"]
+        if not all(isinstance(v, dict) for v in lex.values()):
+            return data  # the field's own validation reports it
+        rules = data.get("rules")
+        if not isinstance(rules, list):
+            return data
+        out = []
+        for r in rules:
+            pats = r.get("patterns") if isinstance(r, dict) else None
+            if not isinstance(pats, list) or not any(isinstance(p, str) and rule_regex.PLACEHOLDER.search(p) for p in pats):
+                out.append(r)
+                continue
+            loc = r.get("locale", "any")
+            out.append({**r, "patterns": [rule_regex.expand_placeholders(p, lexicon_for(lex, loc))
+                                          if isinstance(p, str) else p for p in pats]})
+        return {**data, "rules": out}
 
-__all__ = ["EVIDENCE_KINDS", "NegationSpec", "RuleKind", "RuleLocale", "RulePack", "RuleSpec"]
+
+def lexicon_for(lexicon: dict[str, Any], locale: str) -> dict[str, list[str]]:
+    """The word lists a rule of ``locale`` reads: that locale's lists plus the ``any`` lists; for an ``any`` rule,
+    every locale's lists of a name together.
+
+    Args:
+        lexicon: a pack's ``lexicon`` section (``{locale: {name: [words]}}``).
+        locale: the rule's locale (``zh_CN``, ``en_US``... or ``any``).
+    """
+    merged: dict[str, list[str]] = {}
+    for loc, lists in lexicon.items():
+        if not isinstance(lists, dict) or (locale != "any" and loc not in (locale, "any")):
+            continue
+        for name, words in lists.items():
+            if isinstance(words, list):
+                merged.setdefault(str(name), []).extend(str(w) for w in words)
+    return merged
+
+
+__all__ = ["EVIDENCE_KINDS", "NegationSpec", "RuleKind", "RuleLocale", "RulePack", "RuleSpec", "lexicon_for"]

@@ -18,7 +18,8 @@ reply, not the normalised form.
 Clauses are the pieces between commas, full stops, question and exclamation marks, semicolons, colons and line
 breaks, and before "但/但是/可是/不过/but/however" (a ``.`` ends a clause only before a space or the end, so
 ``No.1`` and ``$39.99`` stay whole). A match is
-**asked** when its clause is a question (it ends with ``?`` / ``？`` or with ``吗``/``么``/``呢``), and **negated**
+**asked** when its clause is a question (it ends with ``?`` / ``？`` or with ``吗``/``么``; or with ``呢``/``嘛``
+when the clause holds a question word or an A-not-A form: "在直播呢" states, "是什么呢" asks), and **negated**
 when a negation cue of the rule's locale ends in the same clause before it, within a window of characters, and no
 exception (``不仅``, "not only") covers the cue. Cues and exceptions are data (a rule pack's ``negation`` section).
 """
@@ -43,7 +44,11 @@ _LETTERS = re.compile(
 )
 #: A quoted span (project code: a fixed, linear pattern); a ``'`` opens a quote only after a space or the start.
 _QUOTED = re.compile(r"\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”|「[^」\n]{1,200}」|『[^』\n]{1,200}』|(?:(?<=\s)|^)'[^'\n]{1,200}'")
-_QUESTION_TAIL = re.compile(r"(?:[?？]|[吗么嘛呢][\s～~!！。.]*)$")
+_QUESTION_TAIL = re.compile(r"(?:[?？]|[吗么][\s～~!！。.]*)$")
+#: 呢 and 嘛 end statements as often as questions ("我在直播呢", "就是嘛"): a clause ending in one asks only when it
+#: holds a question word or an A-not-A form (project code: fixed, linear patterns).
+_SOFT_TAIL = re.compile(r"[嘛呢][\s～~!！。.]*$")
+_QUESTION_WORD = re.compile(r"什么|啥|怎么|怎样|咋|哪|谁|为什么|为何|多少|几|还是|(.)不\1|(.)没\2")
 #: Characters of a reply that are normalised; the rest (a reply far over any harness's length limit) is matched as
 #: written, so a hostile megabyte costs linear time only.
 NORMALISE_CHARS = 20_000
@@ -97,7 +102,10 @@ class ReplyText:
         text = self.text
         if tail_end < len(text) and text[tail_end] in "?？":
             return True
-        return _QUESTION_TAIL.search(text[s:tail_end].rstrip()) is not None
+        piece = text[s:tail_end].rstrip()
+        if _QUESTION_TAIL.search(piece) is not None:
+            return True
+        return _SOFT_TAIL.search(piece) is not None and _QUESTION_WORD.search(piece) is not None
 
     def quoted_at(self, pos: int) -> tuple[int, int] | None:
         """``(start, end)`` of the quoted span (``"..."``, ``“...”``, ``「...」``, ``『...』``, ``'...'`` after a
@@ -120,6 +128,32 @@ class ReplyText:
         s, e = self.sentence(pos)
         text = self.text
         return any(refusals.search(part) is not None for part in (text[s : q[0]], text[q[1] : e]) if part)
+
+    def quote_around(self, pos: int) -> tuple[int, int] | None:
+        """``(start, end)`` of the quoted span holding ``pos``, quote marks included, wherever its sentences end
+        (a quoted question "'I use it every day, will it last?'" spans a sentence end), else ``None``."""
+        text = self.text
+        lo = max(0, pos - 202)
+        for q in _QUOTED.finditer(text, lo, min(len(text), pos + 202)):
+            if q.start() < pos < q.end():
+                return q.span()
+            if q.start() >= pos:
+                break
+        return None
+
+    def reported_quote(self, pos: int, reporters: Any) -> bool:
+        """Whether ``pos`` lies in a quoted span that its sentence reports as someone else's speech: a reporting
+        word (a compiled RE2 pattern ``reporters``: "有观众说", "a viewer asked") in the sentence before the quote
+        or in the one after it. "有观众说“我每天吃一片”" reports a viewer; a host's own "“我每天都吃”" does not."""
+        if reporters is None:
+            return False
+        q = self.quote_around(pos)
+        if q is None:
+            return False
+        text = self.text
+        before = text[self.sentence(q[0])[0] : q[0]]
+        after = text[q[1] : self.sentence(min(q[1], len(text) - 1))[1]] if q[1] < len(text) else ""
+        return any(reporters.search(part) is not None for part in (before, after) if part)
 
     def negated(self, start: int, cues: Any, exceptions: Any, window: int) -> bool:
         """Whether a negation cue (a compiled RE2 pattern ``cues``) ends in the clause of ``start`` before it, at
