@@ -1,5 +1,6 @@
-"""Form checks for the second and third independent hand-labelled reply sets
-(scenarios/calibration/replies_<scenario>_r2.jsonl and _r3.jsonl, written by two other annotators).
+"""Form checks for the independent hand-labelled reply sets of rounds 2-5
+(scenarios/calibration/replies_<scenario>_r2.jsonl ... _r5.jsonl, each written by another annotator; round 5
+adds the rooms groceries_zh, pets_en and appliances_en).
 
 Every item has the calibration guide's fields, refers only to links, spec keys and orders its room has at the
 case's seed, replays its tool-call turns through the harness without an invalid call, and the test split is
@@ -25,12 +26,16 @@ from hat_env.types import INTENT_KINDS
 
 CAL = Path(__file__).resolve().parents[1] / "scenarios" / "calibration"
 #: scenario -> (locale, the split script that draws its test split)
-LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh_CN", "apparel_flash_zh": "zh_CN"}
-#: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3 and 4 at least 30
-FILES = [(sc, r) for r in (2, 3, 4) for sc in sorted(LOCALES)]
+LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh_CN", "apparel_flash_zh": "zh_CN",
+           "groceries_zh": "zh_CN", "pets_en": "en_US", "appliances_en": "en_US"}
+#: round -> the scenarios it has a file for (round 5 covers the three rooms no earlier round had)
+ROUND_SCENARIOS = {r: ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh") for r in (2, 3, 4)}
+ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "groceries_zh", "pets_en")
+#: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30
+FILES = [(sc, r) for r, scs in sorted(ROUND_SCENARIOS.items()) for sc in scs]
 #: Rounds whose files grew batch by batch with ``split.py --keep`` (each batch drawn on its own; a plain redraw of
 #: the whole file differs, so the test reruns --keep, which must leave the file as it is)
-KEPT_ROUNDS = {4}
+KEPT_ROUNDS = {4, 5}
 IDS = [f"{sc}_r{r}" for sc, r in FILES]
 CATEGORIES = {
     "correct_plain", "correct_paraphrase", "correct_yesno", "correct_extra", "correct_honest_unknown",
