@@ -63,16 +63,37 @@ for _name, _folder in (("hat_env.scenarios", "scenarios"), ("hat_env.agents", "a
 """
 
 
-def export_tree(rev: str, dest: Path) -> Path:
+def export_tree(rev: str, dest: Path, installed_layout: bool = False) -> Path:
     """Export the tracked files of git revision ``rev`` of this repository to ``dest/tree`` and return that folder
-    (run it with :data:`TREE_PRELUDE`, which imports its package_dir folders from it)."""
+    (run it with :data:`TREE_PRELUDE`, which imports its package_dir folders from it).
+
+    Args:
+        rev: a git revision (``main``, a commit).
+        dest: an empty folder; the archive and ``tree/`` go in it.
+        installed_layout: move setup.cfg's ``package_dir`` folders (``agents/``, ``train/``, ``scenarios/``) inside
+            ``hat_env/`` as an installed package has them, so plain ``sys.path`` imports find the revision's own
+            agents and scenarios (then :data:`TREE_PRELUDE` is not needed).
+
+    Returns:
+        ``dest / "tree"``.
+    """
+    import configparser
+    import shutil
     import subprocess
     import tarfile
 
     root = Path(__file__).resolve().parent.parent
     archive = dest / "rev.tar"
     subprocess.run(["git", "archive", "--format=tar", "-o", str(archive), rev], cwd=root, check=True)
-    (dest / "tree").mkdir()
+    tree = dest / "tree"
+    tree.mkdir()
     with tarfile.open(archive) as tar:
-        tar.extractall(dest / "tree", filter="data")
-    return dest / "tree"
+        tar.extractall(tree, filter="data")
+    if installed_layout:
+        cfg = configparser.ConfigParser()
+        cfg.read(tree / "setup.cfg")
+        for line in cfg.get("options", "package_dir", fallback="").strip().splitlines():
+            name, _, folder = (x.strip() for x in line.partition("="))
+            if name.startswith("hat_env.") and folder and (tree / folder).is_dir():
+                shutil.move(str(tree / folder), str(tree / "hat_env" / name.split(".", 1)[1]))
+    return tree

@@ -24,13 +24,12 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import save  # noqa: E402
+from _common import export_tree, save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -138,26 +137,6 @@ print(json.dumps(out))
 TIMED = ("request_ms", "median_request_ms", "reset_ms", "gym_request_ms", "gym_reset_ms", "pz_step_ms")
 
 
-def _export(rev: str, dest: Path) -> None:
-    """The tree of ``rev`` (committed files only) under ``dest / "tree"``, laid out as the installed package is
-    (its ``package_dir`` folders ``agents/``, ``train/``, ``scenarios/`` moved inside ``hat_env/``), so the
-    revision runs its own agents and scenarios, not the working tree's."""
-    import configparser
-    import shutil
-
-    archive = dest / "rev.tar"
-    subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), rev], check=True)
-    tree = dest / "tree"
-    with tarfile.open(archive) as tar:
-        tar.extractall(tree, filter="data")
-    cfg = configparser.ConfigParser()
-    cfg.read(tree / "setup.cfg")
-    for line in cfg.get("options", "package_dir", fallback="").strip().splitlines():
-        name, _, folder = (x.strip() for x in line.partition("="))
-        if name.startswith("hat_env.") and folder and (tree / folder).is_dir():
-            shutil.move(str(tree / folder), str(tree / "hat_env" / name.split(".", 1)[1]))
-
-
 def _probe(tree: Path, args: argparse.Namespace) -> dict[str, float | str]:
     """The probe's figures for the code in ``tree`` (pure Python in both: ``HAT_ENV_PURE=1``)."""
     out = subprocess.run(
@@ -176,7 +155,7 @@ def main() -> None:
     ap.add_argument("--pz-steps", type=int, default=300, help="PettingZoo steps timed (default 300)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        _export(args.rev, Path(tmp))
+        export_tree(args.rev, Path(tmp), installed_layout=True)
         trees = {"rev": Path(tmp) / "tree", "working tree": ROOT}
         best: dict[str, dict[str, float]] = {k: {} for k in trees}
         seen: dict[str, dict[str, object]] = {}

@@ -17,19 +17,16 @@ calls and latency).
 from __future__ import annotations
 
 import argparse
-import configparser
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import save  # noqa: E402
+from _common import export_tree, save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,22 +66,6 @@ print(json.dumps(out))
 """
 
 
-def _export(rev: str, dest: Path) -> Path:
-    """The tree of ``rev`` under ``dest / "tree"``, with its ``package_dir`` folders moved inside ``hat_env/``."""
-    archive = dest / "rev.tar"
-    subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), rev], check=True)
-    tree = dest / "tree"
-    with tarfile.open(archive) as tar:
-        tar.extractall(tree, filter="data")
-    cfg = configparser.ConfigParser()
-    cfg.read(tree / "setup.cfg")
-    for line in cfg.get("options", "package_dir", fallback="").strip().splitlines():
-        name, _, folder = (x.strip() for x in line.partition("="))
-        if name.startswith("hat_env.") and folder and (tree / folder).is_dir():
-            shutil.move(str(tree / folder), str(tree / "hat_env" / name.split(".", 1)[1]))
-    return tree
-
-
 def _probe(tree: str, mode: str, env: dict[str, str]) -> dict[str, object]:
     out = subprocess.run([sys.executable, "-c", _PROBE, tree, mode], check=True, capture_output=True, text=True,
                          cwd=tempfile.gettempdir(), env={**os.environ, "PYTHONHASHSEED": "0", **env})
@@ -98,7 +79,7 @@ def main() -> None:
     args = ap.parse_args()
     timed = ("generate_s", "run_s")
     with tempfile.TemporaryDirectory() as tmp:
-        tree = str(_export(args.rev, Path(tmp)))
+        tree = str(export_tree(args.rev, Path(tmp), installed_layout=True))
         cache = {"HAT_ENV_CACHE": str(Path(tmp) / "cache")}
         _probe("-", "cold", cache)  # fills the working tree's cache once
         best: dict[str, dict[str, float]] = {"rev": {}, "working tree": {}}

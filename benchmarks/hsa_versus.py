@@ -17,13 +17,12 @@ import argparse
 import json
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import save  # noqa: E402
+from _common import export_tree, save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,14 +52,6 @@ print(json.dumps(out))
 """
 
 
-def _export(rev: str, dest: Path) -> None:
-    """The tree of ``rev`` (committed files only) under ``dest``."""
-    archive = dest / "rev.tar"
-    subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), rev], check=True)
-    with tarfile.open(archive) as tar:
-        tar.extractall(dest / "tree", filter="data")
-
-
 def _probe(tree: Path, n: int) -> dict[str, float]:
     """Microseconds per variant per family for the code in ``tree``."""
     out = subprocess.run([sys.executable, "-c", _PROBE, str(tree), str(n)], check=True, capture_output=True,
@@ -76,7 +67,7 @@ def main() -> None:
     args = ap.parse_args()
     base = args.rev
     with tempfile.TemporaryDirectory() as tmp:
-        _export(args.rev, Path(tmp))
+        export_tree(args.rev, Path(tmp))
         trees = {base: Path(tmp) / "tree", "working tree": ROOT}
         best: dict[str, dict[str, float]] = {k: {} for k in trees}
         for r in range(args.rounds):

@@ -16,13 +16,12 @@ import argparse
 import json
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import TREE_PRELUDE, save  # noqa: E402
+from _common import TREE_PRELUDE, export_tree, save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -93,15 +92,6 @@ print(json.dumps(out))
 """
 
 
-def _export(rev: str, dest: Path) -> Path:
-    """``git archive`` of ``rev`` unpacked under ``dest``."""
-    tar = dest / "rev.tar"
-    subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(tar), rev], check=True)
-    with tarfile.open(tar) as tf:
-        tf.extractall(dest / "tree", filter="data")
-    return dest / "tree"
-
-
 def _probe(root: Path, n: int) -> dict[str, float]:
     r = subprocess.run([sys.executable, "-c", _PROBE, str(root), str(n)], capture_output=True, text=True,
                        check=True, cwd=root)
@@ -116,7 +106,7 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=3000, help="calls per timed loop")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        other = _export(args.rev, Path(tmp))
+        other = export_tree(args.rev, Path(tmp))
         best: dict[str, dict[str, float]] = {"this": {}, "rev": {}}
         for _ in range(args.rounds):
             for key, root in (("rev", other), ("this", ROOT)):

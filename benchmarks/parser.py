@@ -18,13 +18,12 @@ import argparse
 import json
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import TREE_PRELUDE, save  # noqa: E402
+from _common import TREE_PRELUDE, export_tree, save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,13 +90,6 @@ print(json.dumps(out))
 """
 
 
-def _export(rev: str, dest: Path) -> None:
-    tar = dest / "rev.tar"
-    subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(tar), rev], check=True)
-    with tarfile.open(tar) as t:
-        t.extractall(dest / "tree", filter="data")
-
-
 def _free_texts(path: Path) -> None:
     """Train-split calibration comments and the dev sets (never the test split)."""
     items = []
@@ -119,7 +111,7 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
-        _export(args.rev, d)
+        export_tree(args.rev, d)
         texts = d / "texts.json"
         _free_texts(texts)
         roots = {"rev": str(d / "tree"), "this": str(ROOT)}

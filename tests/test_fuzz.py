@@ -338,9 +338,15 @@ def test_fuzz_atheris(tmp_path: Path) -> None:
     from conftest import need
 
     need("atheris")
+    import resource
+
     secs = int(float(os.environ.get("HAT_ENV_ATHERIS_S", "10")))
     script = Path(__file__).resolve().parent / "fuzz_atheris.py"
-    r = subprocess.run([sys.executable, str(script), f"-max_total_time={secs}", "-seed=1", "-rss_limit_mb=4096",
+    # libFuzzer reads its RSS as getrusage's ru_maxrss, which Linux carries across fork and exec: the child starts
+    # at this pytest process's peak (2 GB in a full CI run, after the training tests), so the limit is that peak
+    # plus the fuzzer's own 2 GB budget.
+    rss_limit = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024 + 2048
+    r = subprocess.run([sys.executable, str(script), f"-max_total_time={secs}", "-seed=1", f"-rss_limit_mb={rss_limit}",
                         f"-artifact_prefix={tmp_path}/"], capture_output=True, text=True, timeout=secs + 120,
                        cwd=tmp_path)
     done = [ln for ln in r.stderr.splitlines() if "DONE" in ln or ln.startswith("Done ")]

@@ -28,11 +28,11 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from hat_env import saferegex
 from hat_env.text import Mapped, collapse_spaced, nfkc, to_simplified
+from hat_env.text.cache import short_text_cache
 
 #: Clause boundaries (project code: a fixed, linear pattern).
 _CLAUSE_END = re.compile(r"[，,。!！?？；;：\n～~…]|\.(?=\s|$)|:(?=\s|$)|\s[-–—]\s|但是?|可是|不过|\b(?:but|however)\b", re.I)
@@ -157,7 +157,7 @@ def _bounds(text: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...
     return tuple(starts), tuple(ends), tuple(sorted(set(sent)))
 
 
-@lru_cache(maxsize=2048)
+@short_text_cache(maxsize=2048)
 def prepare(reply: str) -> ReplyText:
     """The reply normalised for rule matching, with its clauses (cached: the hook and the scorer read the same
     reply).

@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from hat_env.text.cache import short_text_cache
+
 
 @lru_cache(maxsize=1)
 def _jieba() -> Any:
@@ -18,7 +20,7 @@ def _jieba() -> Any:
     return jieba
 
 
-@lru_cache(maxsize=8192)
+@short_text_cache(maxsize=8192)
 def segment(text: str) -> tuple[str, ...]:
     """Chinese word segmentation of ``text`` (jieba, precise mode), without whitespace tokens."""
     return tuple(w for w in _jieba().lcut(text) if w.strip())

@@ -17,6 +17,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from hat_env.text.cache import short_text_cache
 from hat_env.text.numbers import word_numbers, zh_numerals
 from hat_env.text.offsets import Mapped
 
@@ -80,7 +81,7 @@ def normalize(text: str, locale: str | None = "en_US", numbers: bool = True) -> 
     return _normalize(text, locale or "en_US", numbers)
 
 
-@lru_cache(maxsize=4096)
+@short_text_cache(maxsize=4096)
 def _normalize(text: str, locale: str, numbers: bool) -> Mapped:
     """:func:`normalize`, cached by text (replies repeat)."""
     m = to_simplified(nfkc(Mapped.of(text)))

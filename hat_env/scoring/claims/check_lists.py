@@ -13,10 +13,10 @@ Words are jieba's for Chinese and letters-only tokens for other languages; nothi
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_facts import _state
+from hat_env.text.cache import short_text_cache
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.facts import ProductFacts
@@ -34,7 +34,7 @@ _SPLIT = re.compile(r"[,、/，;；]|和|及|与|或| and | or ")
 _CODE = re.compile(r"^\d{1,3}(?=[\u3400-\u9fff])")
 
 
-@lru_cache(maxsize=8192)
+@short_text_cache(maxsize=8192)
 def _words(text: str, lang: str) -> frozenset[str]:
     """The content words of ``text`` (lower-case): jieba words of two or more characters for Chinese, Latin
     words of three or more letters otherwise, without a few function words."""
