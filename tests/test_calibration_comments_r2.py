@@ -68,20 +68,21 @@ def _intent_problems(it: dict[str, Any], specs: dict[int, frozenset[str]], order
     return bad
 
 
-@pytest.mark.parametrize("locale", sorted(FILES))
-def test_items_have_the_documented_form(locale: str) -> None:
-    items = _load(FILES[locale])
-    assert len(items) >= 130, f"{FILES[locale].name}: {len(items)} items"
+def form_problems(path: Path, locale: str, prefix: str, min_items: int) -> list[str]:
+    """What is wrong with a comment calibration file's form: its size, ids (``PREFIX-LOCALE-NNNN``), duplicate
+    texts, fields, rooms of the locale, splits, styles, and intents whose links, spec keys and orders the room at
+    the item's seed and time lacks (the parser is never run). Returns one line per problem."""
+    items = _load(path)
     ids = [it["id"] for it in items]
-    assert len(set(ids)) == len(ids), "duplicate ids"
-    assert len({it["text"] for it in items}) == len(items), "duplicate texts"
-    problems = []
+    problems = [] if len(items) >= min_items else [f"{path.name}: {len(items)} items, fewer than {min_items}"]
+    problems += [] if len(set(ids)) == len(ids) else [f"{path.name}: duplicate ids"]
+    problems += [] if len({it["text"] for it in items}) == len(items) else [f"{path.name}: duplicate texts"]
     for it in items:
-        where = f"{FILES[locale].name} {it.get('id', '?')}"
+        where = f"{path.name} {it.get('id', '?')}"
         if set(it) != FIELDS:
             problems.append(f"{where}: fields {sorted(set(it) ^ FIELDS)}")
             continue
-        if not re.fullmatch(rf"cmt2-{locale}-\d{{4}}", it["id"]):
+        if not re.fullmatch(rf"{prefix}-{locale}-\d{{4}}", it["id"]):
             problems.append(f"{where}: id")
         if it["locale"] != locale or it["scenario"] not in ROOMS[locale] or it["split"] not in ("train", "test"):
             problems.append(f"{where}: locale/scenario/split")
@@ -90,6 +91,12 @@ def test_items_have_the_documented_form(locale: str) -> None:
             continue
         specs, orders = _room(it["scenario"], int(it["seed"]), float(it["t"]))
         problems += [f"{where}: {p}" for i in it["intents"] for p in _intent_problems(i, specs, orders)]
+    return problems
+
+
+@pytest.mark.parametrize("locale", sorted(FILES))
+def test_items_have_the_documented_form(locale: str) -> None:
+    problems = form_problems(FILES[locale], locale, "cmt2", 130)
     assert not problems, "\n".join(problems)
 
 

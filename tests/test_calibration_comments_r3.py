@@ -9,11 +9,10 @@ judgements) and never run the comment parser: these sets are a held-out measurem
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-from test_calibration_comments_r2 import FIELDS, ROOMS, STYLES, _intent_problems, _load, _room
+from test_calibration_comments_r2 import ROOMS, _load, form_problems
 
 CAL = Path(__file__).resolve().parents[1] / "scenarios" / "calibration"
 FILES = {"zh_CN": CAL / "comments_zh_CN_r3.jsonl", "en_US": CAL / "comments_en_US_r3.jsonl"}
@@ -23,26 +22,7 @@ MIN_ITEMS = 105
 
 @pytest.mark.parametrize("locale", sorted(FILES))
 def test_items_have_the_documented_form(locale: str) -> None:
-    items = _load(FILES[locale])
-    assert len(items) >= MIN_ITEMS, f"{FILES[locale].name}: {len(items)} items"
-    ids = [it["id"] for it in items]
-    assert len(set(ids)) == len(ids), "duplicate ids"
-    assert len({it["text"] for it in items}) == len(items), "duplicate texts"
-    problems = []
-    for it in items:
-        where = f"{FILES[locale].name} {it.get('id', '?')}"
-        if set(it) != FIELDS:
-            problems.append(f"{where}: fields {sorted(set(it) ^ FIELDS)}")
-            continue
-        if not re.fullmatch(rf"cmt3-{locale}-\d{{4}}", it["id"]):
-            problems.append(f"{where}: id")
-        if it["locale"] != locale or it["scenario"] not in ROOMS[locale] or it["split"] not in ("train", "test"):
-            problems.append(f"{where}: locale/scenario/split")
-        if it["style"] not in STYLES or not it["text"].strip() or not it["why"].strip() or not it["intents"]:
-            problems.append(f"{where}: style/text/why/intents")
-            continue
-        specs, orders = _room(it["scenario"], int(it["seed"]), float(it["t"]))
-        problems += [f"{where}: {p}" for i in it["intents"] for p in _intent_problems(i, specs, orders)]
+    problems = form_problems(FILES[locale], locale, "cmt3", MIN_ITEMS)
     assert not problems, "\n".join(problems)
 
 
