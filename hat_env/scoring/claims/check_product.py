@@ -199,6 +199,26 @@ def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
     return got
 
 
+def _bool_answer_after(text: str, end: int) -> bool | None:
+    """The yes/no value written right after a yes/no attribute's label, as in "caffeinated, no", "Wi-Fi: yes",
+    "apto para lavavajillas, no" or "含咖啡因：否" (a label, a comma or colon, then one of the catalog's own value
+    words, :data:`hat_env.sim.vocabulary.BOOL_WORDS`, ending there); ``None`` when no such value follows."""
+    from hat_env.sim.vocabulary import BOOL_WORDS
+
+    m = _BOOL_AFTER.match(text, end)
+    if m is None:
+        return None
+    word = m.group(1).casefold()
+    rest = text[m.end():m.end() + 12].lstrip()[:1]
+    if rest.isalnum():
+        return None  # "no" in "no extra fee", 有 in 有货: not a value on its own
+    return BOOL_WORDS.get(word)
+
+
+#: A comma or colon after a label, then a value word (the longest first: 不支持 before 支持).
+_BOOL_AFTER = re.compile(r"\s*[,:，：]\s*(不支持|支持|yes|no|true|false|sí|是|否|有|无)", re.IGNORECASE)
+
+
 def _bool_specs(r: "Reading", i: int) -> None:
     """A yes/no attribute the scenario declares ("grain-free", "Wi-Fi") said of a product in clause ``i``: said
     plainly it claims yes, negated it claims no; the product's value must be that one. A product whose data lacks
@@ -219,6 +239,9 @@ def _bool_specs(r: "Reading", i: int) -> None:
         if not pfs:
             continue
         said = _state(r, i, s) and not _negated_after(r, i, e)
+        answer = _bool_answer_after(r.text, e)
+        if answer is not None:  # "caffeinated, no", "Wi-Fi: yes", "含咖啡因：否": the value word says it
+            said = answer
         have = [pf for pf in pfs if key in pf.product.specs]
         if how in ("clause", "group"):
             have = have[:1] if have and have[0] is pfs[0] else ([] if how == "clause" else have)
