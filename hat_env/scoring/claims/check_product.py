@@ -7,6 +7,7 @@ seller-price superlatives, rankings, sales figures, reviews).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_facts import _group, _negated_after, _orders_here, _state
@@ -205,7 +206,7 @@ def _bool_answer_after(text: str, end: int) -> bool | None:
     words, :data:`hat_env.sim.vocabulary.BOOL_WORDS`, ending there); ``None`` when no such value follows."""
     from hat_env.sim.vocabulary import BOOL_WORDS
 
-    m = _BOOL_AFTER.match(text, end)
+    m = _bool_after_rx().match(text, end)
     if m is None:
         return None
     word = m.group(1).casefold()
@@ -215,8 +216,14 @@ def _bool_answer_after(text: str, end: int) -> bool | None:
     return BOOL_WORDS.get(word)
 
 
-#: A comma or colon after a label, then a value word (the longest first: 不支持 before 支持).
-_BOOL_AFTER = re.compile(r"\s*[,:，：]\s*(不支持|支持|yes|no|true|false|sí|是|否|有|无)", re.IGNORECASE)
+@lru_cache(maxsize=1)
+def _bool_after_rx() -> re.Pattern[str]:
+    """A comma or colon after a label, then one of the catalog's yes/no value words (the longest first: 不支持
+    before 支持)."""
+    from hat_env.sim.vocabulary import BOOL_WORDS
+
+    words = sorted(BOOL_WORDS, key=len, reverse=True)
+    return re.compile(r"\s*[,:，：]\s*(" + "|".join(map(re.escape, words)) + ")", re.IGNORECASE)
 
 
 def _bool_specs(r: "Reading", i: int) -> None:
