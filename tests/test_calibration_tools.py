@@ -41,3 +41,47 @@ def test_check_names_the_bad_line_and_fails(tmp_path: Path) -> None:
     assert "line 2: ERROR" in r.stdout and "2 items, 1 errors" in r.stdout
     path.write_text(json.dumps(good, ensure_ascii=False) + "\n", encoding="utf-8")
     assert _run("check", str(path)).returncode == 0
+
+
+def _room_of_its_own(tmp_path: Path) -> Path:
+    """A calibration folder with a room of its own, ``rooms/own_room.yaml`` (a copy of beauty_zh), next to the
+    set that names it by that relative path."""
+    rooms = tmp_path / "rooms"
+    rooms.mkdir()
+    (rooms / "own_room.yaml").write_text((ROOT / "scenarios" / "beauty_zh.yaml").read_text(encoding="utf-8"),
+                                         encoding="utf-8")
+    return tmp_path
+
+
+def test_a_set_names_its_own_room_relative_to_its_file(tmp_path: Path, monkeypatch) -> None:
+    from hat_env.scoring.calibrate import grade_items, load_items
+    from hat_env.scoring.calibrate_comments import calibrate_comments
+
+    folder = _room_of_its_own(tmp_path)
+    original = json.loads((ROOT / "scenarios" / "calibration" / "replies_beauty_zh.jsonl")
+                          .read_text(encoding="utf-8").splitlines()[0])
+    item = {**original, "case": {**original["case"], "scenario": "rooms/own_room.yaml"}}
+    (folder / "replies_own_room.jsonl").write_text(json.dumps(item, ensure_ascii=False) + "\n", encoding="utf-8")
+    comment = {"id": "c-1", "split": "train", "scenario": "rooms/own_room.yaml", "seed": 1, "t": 0.0,
+               "locale": "zh_CN", "text": "1号链接多少钱", "intents": [{"kind": "price", "link": 1}], "style": "plain"}
+    (folder / "comments_zh_CN.jsonl").write_text(json.dumps(comment, ensure_ascii=False) + "\n", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # the path is relative to the set's file, not to the working directory
+
+    items = load_items("replies_*.jsonl", split="all", folder=folder)
+    assert Path(items[0]["case"]["scenario"]) == folder / "rooms" / "own_room.yaml"
+    graded = grade_items(items)
+    assert "error" not in graded[0]
+    assert graded[0]["pred"] == grade_items([original])[0]["pred"]  # the same room, read from the set's folder
+    res = calibrate_comments("all", [folder / "comments_zh_CN.jsonl"])
+    assert res["n"] == 1 and res["exact"] == 1.0
+    r = _run("check", str(folder / "replies_own_room.jsonl"))
+    assert r.returncode == 0 and "1 items, 0 errors" in r.stdout, r.stdout + r.stderr
+
+
+def test_a_built_in_name_or_missing_file_is_left_as_written(tmp_path: Path) -> None:
+    from hat_env.sim.scenario import relative_scenario_ref
+
+    assert relative_scenario_ref("beauty_zh", tmp_path) == "beauty_zh"
+    assert relative_scenario_ref("rooms/none.yaml", tmp_path) == "rooms/none.yaml"

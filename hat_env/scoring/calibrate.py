@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable
 
 from hat_env.jsonl import read_objects
 from hat_env.scoring.offline import GradeError, grade_session
+from hat_env.sim.scenario import relative_scenario_ref
 
 #: The folder of the shipped calibration sets.
 CALIBRATION_DIR = Path(__file__).resolve().parent.parent.parent / "scenarios" / "calibration"
@@ -56,6 +57,9 @@ def load_items(pattern: str, split: str = "train", folder: Path | None = None) -
         for _, item in read_objects(path):
             if split == "all" or item.get("split") == split:
                 item.setdefault("_file", path.name)
+                case = item.get("case")
+                if isinstance(case, dict) and "scenario" in case:
+                    item["case"] = {**case, "scenario": relative_scenario_ref(case["scenario"], path.parent)}
                 out.append(item)
     return out
 

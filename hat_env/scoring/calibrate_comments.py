@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from hat_env.jsonl import read_objects
+from hat_env.sim.scenario import relative_scenario_ref
 
 SPLITS = ("train", "test", "all")
 #: Kinds that are not questions (a comment labelled only with these is not counted as a question).
@@ -52,6 +53,8 @@ def load_comment_items(split: str = "train", files: Iterable[str | Path] | None 
             if not isinstance(item.get("text"), str) or not isinstance(item.get("intents"), list):
                 raise ValueError(f"{path}:{n}: expected an object with text (string) and intents (list)")
             if split == "all" or item.get("split") == split:
+                if "scenario" in item:
+                    item["scenario"] = relative_scenario_ref(item["scenario"], path.parent)
                 out.append(item)
     return out
 

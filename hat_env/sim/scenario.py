@@ -326,6 +326,25 @@ def builtin_scenarios() -> list[str]:
     return sorted(p.stem for p in scenarios_dir().glob("*.yaml"))
 
 
+def relative_scenario_ref(scenario: Any, base: Path) -> Any:
+    """A data file's scenario reference as a loadable one.
+
+    Args:
+        scenario: the ``scenario`` field as written (a built-in name or a path).
+        base: the folder of the file that names it (a calibration set, say).
+
+    Returns:
+        For a relative ``.yaml``/``.yml`` path that exists under ``base``, that file's path, so a set can ship its
+        own rooms next to it (``rooms/jewelry_en.yaml``) and be read from any working directory; anything else
+        unchanged (resolved later as usual, relative to the working directory).
+    """
+    if isinstance(scenario, str) and scenario.endswith((".yaml", ".yml")) and not Path(scenario).is_absolute():
+        cand = base / scenario
+        if cand.is_file():
+            return str(cand)
+    return scenario
+
+
 def resolve_scenario_path(name_or_path: str | Path) -> Path:
     """Turn a built-in scenario name or a file path into a path.
 

@@ -19,13 +19,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from hat_env.evaluation.runner import build_session
 from hat_env.evaluation.suites import load_suite
 from hat_env.envs.session import stream
 from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import load_scenario
+from hat_env.sim.scenario import load_scenario, relative_scenario_ref
 
 
 def product_facts(room: RoomState, product: Any) -> dict[str, Any]:
@@ -111,7 +112,8 @@ def check(path: str) -> int:
             n += 1
             try:
                 item = json.loads(line)
-                session = build_session(item["case"])
+                case = {**item["case"], "scenario": relative_scenario_ref(item["case"]["scenario"], Path(path).parent)}
+                session = build_session(case)
                 for turn in item["turns"][:-1]:
                     text = turn if isinstance(turn, str) else (turn.get("content") or "")
                     calls = None if isinstance(turn, str) else turn.get("tool_calls")
