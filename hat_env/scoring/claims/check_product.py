@@ -282,8 +282,13 @@ def _variants(v, word: str) -> tuple[str, ...]:  # noqa: ANN001 - a Vocab
 
 
 def _room_values(r: "Reading", key: str) -> set[str]:
-    """The values the room's products give attribute ``key`` (split into parts), lower-case, normalised."""
+    """The values the room's products give attribute ``key`` (split into parts), and the closed set its
+    scenario's vocabulary declares for it (a baby room's 段数 ``[1段, 2段, 3段, 4段]``: a value no product has is
+    still one of that attribute's values), lower-case, normalised."""
     out: set[str] = set()
+    declared = (getattr(getattr(r.room, "vocabulary", None), "attributes", None) or {}).get(key)
+    for val in getattr(declared, "values", None) or ():
+        out.add(normalize(str(val), r.vocab.locale).text.strip().lower())
     for p in r.room.products:
         val = p.specs.get(key)
         if val is not None:

@@ -12,6 +12,7 @@ from hat_env.scoring.claims.check_facts import (
     _free_item, _free_shipping, _gifts, _no_coupon, _no_deal, _no_returns, _no_questions, _paid_shipping, _promo_code,
     _shipping_promise, _sold_out_sale, _stacking, _state, _warranty,
 )
+from hat_env.scoring.claims.check_labelled import read_labelled_values
 from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.fees import read_free_fees
 from hat_env.scoring.claims.check_product import (
@@ -102,6 +103,7 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
         for i in stated:
             _spec_values(r, i)
             _bool_specs(r, i)
+            read_labelled_values(r, i)  # a room's own value words, next to the attribute's label
     # restatements answer spec questions the specs do not cover: read only when a viewer asked one
     if any(it.kind in ("spec", "after_sales") for it in r.intents) and any(p.faq or p.returns.note for p in r.room.products):
         for i in stated:
