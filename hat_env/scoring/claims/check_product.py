@@ -60,7 +60,8 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
                     verdicts.append(("true", ""))
                     continue
             elif dm is None:
-                data = None
+                yes = v.features_yes.get(name)
+                data = True if yes is not None and yes.search(pf.text) else None  # said in other words
             else:
                 lo = max(0, dm.start() - v.negation_window)
                 seg = pf.text[lo : dm.start()]
@@ -169,7 +170,9 @@ def _spec_values(r: "Reading", i: int) -> None:
             r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "true", "", [(f"spec:{key}", pf.pid)])
 
 
-_DECLARED: dict[tuple[int, str], dict[str, tuple[re.Pattern[str], str]]] = {}
+#: (id of a vocabulary, locale) -> (that vocabulary, its attributes' patterns): the vocabulary is kept so that
+#: an id reused by another room's vocabulary after the first is freed never returns the first one's words.
+_DECLARED: dict[tuple[int, str], tuple[object, dict[str, tuple[re.Pattern[str], str]]]] = {}
 
 
 def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
@@ -179,7 +182,8 @@ def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
     attribute listed there is read with those."""
     voc = r.room.vocabulary
     key = (id(voc), r.vocab.locale)
-    got = _DECLARED.get(key)
+    hit = _DECLARED.get(key)
+    got = hit[1] if hit is not None and hit[0] is voc else None
     if got is None:
         have = {k for p in r.room.products for k in p.specs}
         got = {}
@@ -196,7 +200,7 @@ def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
             got[name] = (re.compile("|".join(alts), re.IGNORECASE), a.type)
         if len(_DECLARED) > 64:
             _DECLARED.clear()
-        _DECLARED[key] = got
+        _DECLARED[key] = (voc, got)
     return got
 
 

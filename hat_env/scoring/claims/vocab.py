@@ -22,7 +22,7 @@ VOCAB_DIR = Path(__file__).with_name("vocab")
 _LISTS = (
     "clause_words", "negation", "question", "honest_unknown", "unavailable", "id_before", "pay_words", "in_stock",
     "sold_out", "low_stock", "sales_figures", "reviews", "ship_words", "deliver_words", "same_day", "next_day",
-    "free_shipping", "paid_shipping", "returns_words", "exchange_words", "warranty_words", "eta_words",
+    "free_shipping", "paid_shipping", "returns_words", "exchange_words", "warranty_words", "lifetime_words", "eta_words",
     "no_questions", "coupon_words", "coupon_conditions", "use_coupon", "promo_code", "flash_words", "ended_words",
     "active_words", "countdown", "deadline_words", "bundle_words", "stacking_words", "gift_words", "free_item",
     "guarantee", "absolute_degree", "health", "health_denial", "ai_disclosure", "human_claim", "greeting",
@@ -59,6 +59,8 @@ class Vocab:
         money_roles: role -> (before regex, after regex).
         features: feature -> regex of its words.
         features_no: feature -> regex of data phrases saying the product does not have it ("adults only").
+        features_yes: feature -> regex of data phrases saying the product has it in other words (a title's
+            "0-6个月" says a pacifier is for babies).
         attributes: spec attribute key -> regex of its words.
         values: spec attribute key -> known values (lower-case).
         order_status: status -> regex.
@@ -88,6 +90,7 @@ class Vocab:
     shipping_focus: dict[str, re.Pattern[str]] = field(default_factory=dict)
     bundle_terms: tuple[tuple[re.Pattern[str], int, int], ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    features_yes: dict[str, re.Pattern[str]] = field(default_factory=dict)
 
     def find(self, name: str, text: str) -> re.Match[str] | None:
         """The first match of list ``name`` in ``text`` (``None`` when none or the list is empty)."""
@@ -193,6 +196,7 @@ def _compile(path: Path, data: dict[str, Any]) -> Vocab:
 
     features: dict[str, re.Pattern[str]] = {}
     features_no: dict[str, re.Pattern[str]] = {}
+    features_yes: dict[str, re.Pattern[str]] = {}
     for k, spec in (data.get("features") or {}).items():
         words = spec.get("words") if isinstance(spec, dict) else spec
         r = _alt(path, f"features.{k}", words)
@@ -202,6 +206,10 @@ def _compile(path: Path, data: dict[str, Any]) -> Vocab:
             rn = _alt(path, f"features.{k}.data_no", spec["data_no"])
             assert rn is not None
             features_no[str(k)] = rn
+        if isinstance(spec, dict) and spec.get("data_yes"):
+            ry = _alt(path, f"features.{k}.data_yes", spec["data_yes"])
+            assert ry is not None
+            features_yes[str(k)] = ry
     values = {str(k): tuple(str(x).lower() for x in v or ()) for k, v in (data.get("values") or {}).items()}
     return Vocab(
         locale=str(data.get("locale") or path.stem), lang=str(data.get("lang") or "en"), rx=rx, units=tuple(units),
@@ -213,6 +221,7 @@ def _compile(path: Path, data: dict[str, Any]) -> Vocab:
         range_patterns=tuple(re.compile(p, re.IGNORECASE) for p in data.get("link_range") or ()),
         carriers=tuple(str(c) for c in data.get("carriers") or ()), shipping_focus=table("shipping_focus"),
         bundle_terms=tuple(_bundle_term(path, b) for b in data.get("bundle_terms") or ()), raw=data,
+        features_yes=features_yes,
     )
 
 
