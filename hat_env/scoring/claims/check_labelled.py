@@ -114,6 +114,14 @@ def _item_fits(item: str, value: set[str], data: set[str], value_text: str, data
     return not p or bool(p & value) or bool(p & data)
 
 
+def _known_words(r: "Reading", key: str) -> set[str]:
+    """The value words the locale's ``values`` and the room (its products' values, its declared set) give
+    attribute ``key``, lower-case, two characters or more."""
+    from hat_env.scoring.claims.check_product import _room_values
+
+    return {w for w in (*r.vocab.values.get(key, ()), *_room_values(r, key)) if len(w) >= 2}
+
+
 def read_labelled_values(r: "Reading", i: int) -> None:
     """Check the value phrases that follow or precede an attribute's label in clause ``i`` against the product's
     own value of that attribute; record a true or false ``spec:<key>`` claim for each."""
@@ -142,7 +150,11 @@ def read_labelled_values(r: "Reading", i: int) -> None:
             pfs = [pf for pf in r.pfs(pids) if key in pf.spec_text]
             if not pfs:
                 continue
-            items = [x for x in _ITEMS.split(text) if x and x.strip()]
+            known = _known_words(r, key)
+            # a value word the locale or the room lists ("纯棉") is _spec_values' to check, with its synonyms
+            items = [x for x in _ITEMS.split(text) if x and x.strip() and not any(w in x.lower() for w in known)]
+            if not items:
+                continue
             bad: list[str] = []
             for pf in pfs:
                 vt = pf.spec_text[key].lower()

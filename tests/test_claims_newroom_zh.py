@@ -1,0 +1,129 @@
+"""The reply grader on a room it was not written for (zh_CN): a room's own attributes, values and units, read
+from the room's data. ``chaju_zh`` (tests/data/rooms) is a small tea-ware room with attributes no built-in room
+has (釉色 as a closed set, 泥料, 件数 in the room's unit 件); the built-in rooms check that the same readings hold
+on the shipped vocabulary. Every expectation is written from the room data (``facts.py room``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hat_env.envs.session import stream
+from hat_env.scoring.claims import read_claims
+from hat_env.scoring.claims.check_product import room_attributes
+from hat_env.sim.room import RoomState
+from hat_env.sim.scenario import load_scenario
+from hat_env.types import Intent
+
+ROOMS = Path(__file__).parent / "data" / "rooms"
+
+
+def room(name: str, seed: int, t: float) -> RoomState:
+    """The scenario's room (a built-in name or a path) with the catalog of ``seed`` at ``t`` seconds."""
+    r = RoomState(load_scenario(name), stream(seed, "catalog"))
+    r.t = t
+    return r
+
+
+def verdicts(reply: str, r: RoomState, *intents: Intent) -> tuple[list[str], set[tuple[str, str | None]]]:
+    """The reasons of ``reply``'s false or unsupported claims, and what its true claims answer."""
+    rep = read_claims(reply, r, intents=intents)
+    answers = {a for c in rep.claims if c.verdict == "true" for a in c.answers}
+    return [c.reason for c in rep.bad], answers
+
+
+CJ = room(str(ROOMS / "chaju_zh.yaml"), 4404, 100.0)
+HF = room("healthfood_zh", 1201, 100.0)
+GR = room("groceries_zh", 7707, 200.0)
+
+
+@pytest.mark.parametrize(
+    ("r", "reply", "link", "attr", "ok"),
+    [
+        (CJ, "公道杯是高硼硅玻璃材质的，一套7件", 3, "material", True),
+        (CJ, "公道杯是亚克力材质的，摔不坏", 3, "material", False),
+        (CJ, "泥料是原矿紫泥，宜兴产的～", 2, "clay", True),
+        (CJ, "泥料是朱泥，宜兴产的", 2, "clay", False),
+        (CJ, "产地在福建建瓯，楠竹做的～", 4, "origin", True),
+        (CJ, "产地是浙江安吉哦", 4, "origin", False),
+        (HF, "成分是乳双歧杆菌和低聚果糖～", 4, "ingredients", True),
+        (HF, "成分是鼠李糖乳杆菌加菊粉", 4, "ingredients", False),
+        (GR, "产地是黑龙江五常，10斤装～", 4, "origin", True),
+        (GR, "产地是吉林舒兰的哦", 4, "origin", False),
+    ],
+)
+def test_a_value_next_to_its_label_is_the_products_own(r: RoomState, reply: str, link: int, attr: str,
+                                                       ok: bool) -> None:
+    """'材质是X' / '是X材质' / '产地在X': X is checked against the product's own value of that attribute, also
+    when no word list of the locale holds X (a room's own values)."""
+    it = Intent("spec", link=link, attr=attr)
+    bad, answers = verdicts(reply, r, it)
+    pid = r.by_link[link].product_id
+    assert (not bad) is ok, bad
+    assert ((f"spec:{attr}", pid) in answers) is ok
+
+
+def test_a_negated_or_unknown_value_next_to_a_label_asserts_nothing() -> None:
+    bad, _ = verdicts("产地不是浙江安吉，是福建建瓯", CJ, Intent("spec", link=4, attr="origin"))
+    assert not bad
+    bad, _ = verdicts("资料里没有写泥料是不是朱泥哦", CJ, Intent("spec", link=2, attr="clay"))
+    assert not bad
+
+
+@pytest.mark.parametrize(("reply", "ok"), [("盖碗的釉色是梅子青～", True), ("盖碗釉色是粉青的", False),
+                                           ("这款盖碗是月白釉色", False)])
+def test_a_rooms_declared_closed_set_is_that_attributes_values(reply: str, ok: bool) -> None:
+    """釉色 is declared as [天青, 粉青, 梅子青, 月白]: a value of that set no product has is still a value of the
+    attribute, so saying it of the 梅子青 bowl is false."""
+    bad, _ = verdicts(reply, CJ, Intent("spec", link=1, attr="glaze"))
+    assert (not bad) is ok, bad
+
+
+@pytest.mark.parametrize(("reply", "ok"), [("电陶炉整机保修两年", True), ("电陶炉整机终身保修", False),
+                                           ("不是终身保修，整机保修两年", True)])
+def test_a_lifetime_warranty_against_one_with_a_length(reply: str, ok: bool) -> None:
+    bad, answers = verdicts(reply, CJ, Intent("after_sales", link=5))
+    assert (not bad) is ok, bad
+    if not ok:
+        assert not any(a == ("after_sales", "CJ05") for a in answers) or bad  # the false length is reported
+
+
+@pytest.mark.parametrize(
+    ("r", "reply", "ranked"),
+    [
+        (CJ, "这是全网最静音的电陶炉，券后219元", True),
+        (CJ, "这是全 网 最 静音的电陶炉，券后219元", True),
+        (GR, "全网最甜的车厘子，糖度16-20 Brix", True),
+        (CJ, "电陶炉券后219元，很静音", False),
+        (CJ, "全网最好看的盖碗！", False),  # an opinion superlative: compliance reads it, nothing to check
+    ],
+)
+def test_a_market_comparison_is_a_ranking_the_data_lacks(r: RoomState, reply: str, ranked: bool) -> None:
+    bad, _ = verdicts(reply, r)
+    assert any("ranks nothing" in b for b in bad) is ranked, bad
+
+
+def test_a_feature_the_data_says_in_other_words() -> None:
+    """'宝宝用' of a product whose title states an age range in months ('0-6个月') is said by the data; of a
+    product for adults it is not."""
+    sc = load_scenario(str(ROOMS / "chaju_zh.yaml"))
+    r = RoomState(sc, stream(4404, "catalog"))
+    bowl = r.by_link[1]
+    bowl.title = "婴儿辅食碗 0-6个月"
+    bad, _ = verdicts("辅食碗是0-6个月宝宝用的", r, Intent("spec", link=1, attr="unknown"))
+    assert not bad, bad
+    bad, _ = verdicts("茶盘宝宝用也可以", CJ, Intent("spec", link=4, attr="unknown"))
+    assert bad
+
+
+def test_room_attributes_never_returns_another_rooms_words() -> None:
+    """The per-vocabulary cache keeps the vocabulary it was built for: two rooms, read one after the other,
+    each get their own attributes."""
+    a = read_claims("产地是浙江", CJ)
+    b = read_claims("产地是浙江", GR)
+    del a, b
+    from hat_env.scoring.claims.read import Reading
+
+    assert "glaze" in room_attributes(Reading("釉色", CJ, "zh_CN"))
+    assert "glaze" not in room_attributes(Reading("釉色", GR, "zh_CN"))
