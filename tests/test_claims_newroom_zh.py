@@ -117,13 +117,23 @@ def test_a_feature_the_data_says_in_other_words() -> None:
     assert bad
 
 
-def test_room_attributes_never_returns_another_rooms_words() -> None:
-    """The per-vocabulary cache keeps the vocabulary it was built for: two rooms, read one after the other,
-    each get their own attributes."""
-    a = read_claims("产地是浙江", CJ)
-    b = read_claims("产地是浙江", GR)
-    del a, b
+def test_room_attributes_are_each_rooms_own() -> None:
+    """Two rooms on the one default vocabulary (apparel, then beauty) each get the declared attributes their
+    own products have: the first room's set is not returned for the second (beauty lost skin_type and read
+    '干皮' as a label after an apparel room); and a room's own vocabulary is not another's."""
     from hat_env.scoring.claims.read import Reading
 
+    ap, be = room("apparel_flash_zh", 256402, 10.0), room("beauty_zh", 192426, 10.0)
+    assert ap.vocabulary is be.vocabulary
+    assert "skin_type" not in room_attributes(Reading("肤质", ap, "zh_CN"))
+    assert "skin_type" in room_attributes(Reading("肤质", be, "zh_CN"))
     assert "glaze" in room_attributes(Reading("釉色", CJ, "zh_CN"))
     assert "glaze" not in room_attributes(Reading("釉色", GR, "zh_CN"))
+
+
+def test_a_sentence_before_a_value_word_is_no_value() -> None:
+    """'能确认的是它适合干皮和敏感肌': 干皮 is a value (the locale also lists it among skin_type's words) and '它适合'
+    is no value of anything."""
+    be = room("beauty_zh", 192426, 563.0)
+    bad, _ = verdicts("我这边能确认的是它适合干皮和敏感肌。", be, Intent("spec", link=6, attr="unknown"))
+    assert not bad, bad

@@ -47,10 +47,11 @@ def _pieces(s: str) -> set[str]:
 
 
 @lru_cache(maxsize=8)
-def _connectors(locale: str) -> tuple["re.Pattern[str] | None", "re.Pattern[str] | None", "re.Pattern[str] | None"]:
+def _connectors(locale: str) -> tuple["re.Pattern[str] | None", ...]:
     """The locale's ``label_value`` words as patterns: ``after`` (a label, then one of them, then the value),
-    ``before`` (one of them, the value, then the label), ``stop`` (what ends a value phrase); ``None`` where the
-    locale lists none."""
+    ``before`` (one of them, the value, then the label), ``stop`` (what ends a value phrase), ``not_value``
+    (words that make a phrase a sentence, not a value: pronouns, modal verbs); ``None`` where the locale lists
+    none."""
     from hat_env.scoring.claims.vocab import load_vocab
 
     lv = load_vocab(locale).raw.get("label_value") or {}
@@ -59,7 +60,7 @@ def _connectors(locale: str) -> tuple["re.Pattern[str] | None", "re.Pattern[str]
         words = sorted((str(w) for w in lv.get(key) or ()), key=len, reverse=True)
         return re.compile("|".join(map(re.escape, words)), re.IGNORECASE) if words else None
 
-    return alt("after"), alt("before"), alt("stop")
+    return alt("after"), alt("before"), alt("stop"), alt("not_value")
 
 
 def _labels(r: "Reading") -> dict[str, "re.Pattern[str]"]:
@@ -125,7 +126,7 @@ def _known_words(r: "Reading", key: str) -> set[str]:
 def read_labelled_values(r: "Reading", i: int) -> None:
     """Check the value phrases that follow or precede an attribute's label in clause ``i`` against the product's
     own value of that attribute; record a true or false ``spec:<key>`` claim for each."""
-    after, before, stop = _connectors(r.vocab.locale)
+    after, before, stop, noval = _connectors(r.vocab.locale)
     if after is None and before is None:
         return
     ct = r.ctext(i)
@@ -133,9 +134,12 @@ def read_labelled_values(r: "Reading", i: int) -> None:
     if r.cfind("honest_unknown", i) is not None:
         return
     for key, rx in _labels(r).items():
+        known = _known_words(r, key)
         for m in rx.finditer(ct):
             if m.end() - m.start() < 2:
                 continue  # a one-character word ("色", "装") is no label on its own
+            if m.group().lower() in known:
+                continue  # a value word that a locale also lists among the attribute's words ("干皮")
             span = _phrase(ct, m, after, before, stop)
             if span is None:
                 continue
@@ -143,6 +147,8 @@ def read_labelled_values(r: "Reading", i: int) -> None:
             text = ct[s:e].strip()
             if not text or _DIGIT.search(text):
                 continue  # numbers ("容量是240ml") are the number checker's
+            if noval is not None and noval.search(text):
+                continue  # "它适合", "都可以": words of a sentence, not a value
             pos = c0 + min(s, m.start())
             if not _state(r, i, c0 + m.start()) or not _state(r, i, c0 + s):
                 continue
@@ -150,7 +156,6 @@ def read_labelled_values(r: "Reading", i: int) -> None:
             pfs = [pf for pf in r.pfs(pids) if key in pf.spec_text]
             if not pfs:
                 continue
-            known = _known_words(r, key)
             # a value word the locale or the room lists ("纯棉") is _spec_values' to check, with its synonyms
             items = [x for x in _ITEMS.split(text) if x and x.strip() and not any(w in x.lower() for w in known)]
             if not items:

@@ -170,9 +170,10 @@ def _spec_values(r: "Reading", i: int) -> None:
             r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "true", "", [(f"spec:{key}", pf.pid)])
 
 
-#: (id of a vocabulary, locale) -> (that vocabulary, its attributes' patterns): the vocabulary is kept so that
-#: an id reused by another room's vocabulary after the first is freed never returns the first one's words.
-_DECLARED: dict[tuple[int, str], tuple[object, dict[str, tuple[re.Pattern[str], str]]]] = {}
+#: (id of a vocabulary, locale, the spec keys the room's products have) -> (that vocabulary, its attributes'
+#: patterns): rooms sharing one vocabulary (the default one) but not the same attributes get their own entry,
+#: and the vocabulary is kept so that an id reused after it is freed never returns another one's words.
+_DECLARED: dict[tuple[int, str, frozenset[str]], tuple[object, dict[str, tuple[re.Pattern[str], str]]]] = {}
 
 
 def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
@@ -181,11 +182,11 @@ def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
     pattern each, and their type (``bool``, ``list``, ...). The locale's own attribute keywords come first: an
     attribute listed there is read with those."""
     voc = r.room.vocabulary
-    key = (id(voc), r.vocab.locale)
+    have = frozenset(k for p in r.room.products for k in p.specs)
+    key = (id(voc), r.vocab.locale, have)
     hit = _DECLARED.get(key)
     got = hit[1] if hit is not None and hit[0] is voc else None
     if got is None:
-        have = {k for p in r.room.products for k in p.specs}
         got = {}
         for name, a in voc.attributes.items():
             if name not in have:
