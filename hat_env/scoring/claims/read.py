@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterable
 from hat_env.scoring.claims.facts import ProductFacts, RoomFacts
 from hat_env.scoring.claims.mentions import Mention, find_mentions
 from hat_env.scoring.claims.model import Claim, Clause, Report
-from hat_env.scoring.claims.vocab import MAX_TEXT, Vocab, load_vocab, with_room_units
+from hat_env.scoring.claims.vocab import MAX_TEXT, Vocab, load_vocab, with_room_deal_words, with_room_units
 from hat_env.text import collapse_spaced, normalize
 from hat_env.text.offsets import Mapped
 
@@ -49,7 +49,8 @@ class Reading:
                  facts: RoomFacts | None = None):
         """Normalise the reply, split it, find its references and the products asked about."""
         # the locale's words, and the units of the room's catalog vocabulary ("24 lb bag" is a weight)
-        self.vocab: Vocab = with_room_units(load_vocab(locale), getattr(room, "vocabulary", None))
+        voc = getattr(room, "vocabulary", None)
+        self.vocab: Vocab = with_room_deal_words(with_room_units(load_vocab(locale), voc), voc)
         self.room = room
         self.m: Mapped = collapse_spaced(normalize(reply[:MAX_TEXT], locale), min_ascii=3)
         self.text = self.m.text

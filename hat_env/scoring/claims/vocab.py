@@ -313,4 +313,51 @@ def with_room_units(vocab: Vocab, catalog_vocabulary: Any) -> Vocab:
     return hit
 
 
-__all__ = ["MAX_TEXT", "VOCAB_DIR", "Unit", "Vocab", "available_locales", "load_vocab", "with_room_units"]
+#: Which list of the claims vocabulary a campaign type's words (a catalog vocabulary's ``campaign_words``) join.
+_DEAL_LISTS = {"bundle": "bundle_words", "coupon": "coupon_words", "flash_sale": "flash_words", "gift": "gift_words"}
+_WITH_DEALS: dict[tuple[int, str], tuple[Any, Vocab, Vocab]] = {}
+
+
+def with_room_deal_words(vocab: Vocab, catalog_vocabulary: Any) -> Vocab:
+    """``vocab`` plus the deal words a room's catalog vocabulary adds for its campaigns (``campaign_words`` of
+    the reply's locale, beyond those of the default vocabulary): a baby room's "第二瓶半价" names its bundle as the
+    locale's "第二件" does. Words are literal; the locale's lists keep their patterns. Cached per vocabulary.
+
+    Args:
+        vocab: the locale's vocabulary (possibly with the room's units, :func:`with_room_units`).
+        catalog_vocabulary: the room's catalog vocabulary (:class:`hat_env.sim.vocabulary.Vocabulary`), or
+            ``None`` (``vocab`` is returned as is).
+    """
+    words_of = getattr(catalog_vocabulary, "campaign_words", None)
+    if words_of is None:
+        return vocab
+    key = (id(catalog_vocabulary), repr((vocab.locale, vocab.unit_rx.pattern)))
+    hit = _WITH_DEALS.get(key)
+    if hit is not None and hit[0] is catalog_vocabulary and hit[1] is vocab:
+        return hit[2]
+    from dataclasses import replace
+
+    from hat_env.sim.vocabulary import default_vocabulary
+    from hat_env.text import normalize
+
+    base = default_vocabulary().campaign_words(vocab.locale)
+    rx = dict(vocab.rx)
+    for kind, words in words_of(vocab.locale).items():
+        name = _DEAL_LISTS.get(kind)
+        # as the reply is read: normalised ("第二瓶半价" -> "第2瓶半价")
+        own = sorted({normalize(w, vocab.locale).text.lower() for w in words if w and w not in base.get(kind, ())},
+                     key=len, reverse=True)
+        if name is None or not own:
+            continue
+        old = rx.get(name)
+        alt = "|".join(re.escape(w) for w in own)
+        rx[name] = re.compile(f"{old.pattern}|{alt}" if old is not None else alt, re.IGNORECASE)
+    out = replace(vocab, rx=rx) if rx != vocab.rx else vocab
+    if len(_WITH_DEALS) > 64:
+        _WITH_DEALS.clear()
+    _WITH_DEALS[key] = (catalog_vocabulary, vocab, out)
+    return out
+
+
+__all__ = ["MAX_TEXT", "VOCAB_DIR", "Unit", "Vocab", "available_locales", "load_vocab", "with_room_deal_words",
+           "with_room_units"]
