@@ -137,3 +137,30 @@ def test_a_sentence_before_a_value_word_is_no_value() -> None:
     be = room("beauty_zh", 192426, 563.0)
     bad, _ = verdicts("我这边能确认的是它适合干皮和敏感肌。", be, Intent("spec", link=6, attr="unknown"))
     assert not bad, bad
+
+
+def test_a_rooms_own_deal_words_name_its_deal() -> None:
+    """A room whose vocabulary names its bundle '第二盏半价' (campaign_words): saying it answers a campaign
+    question about the product with that bundle, and is false of a product without one."""
+    sc = load_scenario(str(ROOMS / "chaju_zh.yaml"))
+    r = RoomState(sc, stream(4404, "catalog"))
+    r.t = 100.0
+    rep = read_claims("第二盏半价，两个盖碗一起拍更划算", r, intents=[Intent("campaign", link=1)])
+    got = [c.verdict for c in rep.claims if c.attribute == "bundle"]
+    assert got and set(got) == {"true"}, got
+    assert any(("campaign", "CJ01") in c.answers for c in rep.claims if c.verdict == "true")
+    rep = read_claims("茶盘也是第二盏半价哦", r, intents=[Intent("campaign", link=4)])
+    assert "false" in [c.verdict for c in rep.claims if c.attribute == "bundle"]
+
+
+@pytest.mark.parametrize(("reply", "ok"), [("48小时内发货，中通快递", True), ("今天下单明天就到！", False)])
+def test_next_day_delivery_said_as_jiu_dao(reply: str, ok: bool) -> None:
+    bad, _ = verdicts(reply, CJ, Intent("shipping", link=1))
+    assert (not bad) is ok, bad
+
+
+@pytest.mark.parametrize(("reply", "claimed"), [("您说“全网最贵”，其实价格都标在链接里，盖碗168元～", False),
+                                              ("我们是“全网最低价”哦，盖碗168元", True)])
+def test_a_viewers_words_quoted_back_are_not_claimed(reply: str, claimed: bool) -> None:
+    bad, _ = verdicts(reply, CJ, Intent("troll"))
+    assert bool(bad) is claimed, bad
