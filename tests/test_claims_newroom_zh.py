@@ -164,3 +164,12 @@ def test_next_day_delivery_said_as_jiu_dao(reply: str, ok: bool) -> None:
 def test_a_viewers_words_quoted_back_are_not_claimed(reply: str, claimed: bool) -> None:
     bad, _ = verdicts(reply, CJ, Intent("troll"))
     assert bool(bad) is claimed, bad
+
+
+def test_a_product_name_inside_an_attribute_label_is_the_label() -> None:
+    """'4号粉底液的防晒指数是SPF25': 防晒 (the sunscreen's short name) inside the label 防晒指数 names no product,
+    so SPF25 is the foundation's (link 4: SPF25 PA++), not the SPF50 sunscreen's."""
+    be = room("beauty_zh", 623650, 516.7)
+    bad, answers = verdicts("4号粉底液的防晒指数是SPF25 PA++", be, Intent("spec", link=4, attr="spf"))
+    assert not bad, bad
+    assert ("spec:spf", be.by_link[4].product_id) in answers

@@ -195,6 +195,12 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
             pids = (o.product_id,) if o.product_id in room.by_id else ()
             found.append(Mention(i, i + len(oid), pids, "order", oid))
             i = low.find(oid.lower(), i + 1)
+    # a name inside an attribute's label is the label ("防晒" of "防晒指数", the SPF of the foundation)
+    labels = [(m.start(), m.end()) for rx in vocab.attributes.values() for m in rx.finditer(text)
+              if m.end() - m.start() >= 3]
+    if labels:
+        found = [f for f in found if f.how != "name" or not any(a <= f.start and f.end <= b and (a, b) != (f.start, f.end)
+                                                                 for a, b in labels)]
     found.sort(key=lambda x: (x.start, -(x.end - x.start)))
     out: list[Mention] = []
     for f in found:
