@@ -173,3 +173,11 @@ def test_a_product_name_inside_an_attribute_label_is_the_label() -> None:
     bad, answers = verdicts("4号粉底液的防晒指数是SPF25 PA++", be, Intent("spec", link=4, attr="spf"))
     assert not bad, bad
     assert ("spec:spf", be.by_link[4].product_id) in answers
+
+
+@pytest.mark.parametrize(("reply", "ok"), [("资料里没写能不能进洗碗机，建议手洗～", True), ("可以进洗碗机，放上层就行", False)])
+def test_an_invented_yes_to_a_question_the_data_does_not_answer(reply: str, ok: bool) -> None:
+    """The tray's data says nothing about dishwashers: saying it can go in one is unsupported; saying the data
+    does not say is honest."""
+    bad, _ = verdicts(reply, CJ, Intent("spec", link=4, attr="unknown"))
+    assert (not bad) is ok, bad
