@@ -420,26 +420,6 @@ def _warranty(r: "Reading", i: int) -> None:
     months or a warranty spec); its length is checked as a number when one is said."""
     _exists_claim(r, i, "warranty_words", "warranty", lambda pf: bool(pf.product.returns.warranty_months)
                   or "warranty" in pf.product.specs, "after_sales", "it has no warranty", void=False)
-    life, w = r.cfind("lifetime_words", i), r.cfind("warranty_words", i)
-    if life is None or w is None or not 0 <= w.start() - life.end() <= 2:
-        return
-    c0 = r.clauses[i].start
-    s, e = c0 + life.start(), c0 + w.end()
-    if not _state(r, i, s):
-        return
-    pids, _many = _group(r, i, s)
-    pfs = r.pfs(pids)
-    if not pfs:
-        return
-    pf = pfs[0]
-    months = pf.product.returns.warranty_months
-    if not months and "warranty" not in pf.product.specs:
-        return  # no warranty at all: the claim above is the false one
-    length = f"{months} months" if months else f"'{pf.product.specs['warranty']}'"
-    # "终身质保", "lifetime warranty": a warranty without end where the data's has a length; a wrong length
-    # answers no after-sales question
-    r.claim(s, e, pids, "warranty", "lifetime", "", True, "false",
-            f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but its warranty is {length}", [("after_sales", pf.pid)])
 
 
 def _no_returns(r: "Reading", i: int) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_facts import _group, _negated_after, _orders_here, _state
 from hat_env.scoring.claims.check_lists import read_enumerations, restated_data, restates
+from hat_env.scoring.claims.quotes import quoted_speech
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -425,20 +426,6 @@ def _bare_speech_act(ct: str, m: "re.Match[str]") -> bool:
     return len([w for w in words if w not in ("i", "you", "we", "我", "你", "啦", "哦", "的")]) == 0
 
 
-_OPEN_QUOTE = "“「『\"'"
-_CLOSE_QUOTE = "”」』\"'"
-
-
-def _quoted_speech(r: "Reading", ct: str, m: "re.Match[str]") -> bool:
-    """Whether match ``m`` of clause text ``ct`` stands inside quotation marks opened right after a verb of
-    someone else's speech (the locale's ``reported_speech``, "您说“...”", "you said \"...\"")."""
-    k = max(ct.rfind(q, 0, m.start()) for q in _OPEN_QUOTE)
-    if k < 0 or not any(q in ct[m.end():] for q in _CLOSE_QUOTE):
-        return False
-    rs = r.vocab.rx.get("reported_speech")
-    return rs is not None and rs.search(ct[max(0, k - 12) : k]) is not None
-
-
 def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) -> None:
     """A positive mention of list ``name`` in clause ``i`` is unsupported (no data states it)."""
     c0 = r.clauses[i].start
@@ -448,7 +435,7 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     s, e = c0 + m.start(), c0 + m.end()
     if not _state(r, i, s):
         return
-    if _quoted_speech(r, r.ctext(i), m):
+    if quoted_speech(r, r.ctext(i), m):
         return  # 您说“全网最贵”: the viewer's words quoted back, not the host's claim
     pids, how = r.subject(s, i)
     if attr == "promise" and how == "room" and _bare_speech_act(r.ctext(i), m):

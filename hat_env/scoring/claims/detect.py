@@ -14,6 +14,7 @@ from hat_env.scoring.claims.check_facts import (
 )
 from hat_env.scoring.claims.check_labelled import read_labelled_values
 from hat_env.scoring.claims.check_lists import read_restatements
+from hat_env.scoring.claims.check_warranty import read_lifetime_warranty
 from hat_env.scoring.claims.fees import read_free_fees
 from hat_env.scoring.claims.check_product import (
     _UNSUPPORTED, _bool_specs, _effects, _features, _health, _order_status, _spec_values, _unsupported_lists,
@@ -32,6 +33,7 @@ _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...]
     (("paid_shipping",), _paid_shipping),
     (("exchange_words",), _exchange),
     (("warranty_words",), _warranty),
+    (("lifetime_words",), read_lifetime_warranty),
     (("returns_words",), _no_returns),
     (("no_questions",), _no_questions),
     (("same_day", "next_day"), _shipping_promise),
