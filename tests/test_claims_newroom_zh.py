@@ -181,3 +181,27 @@ def test_an_invented_yes_to_a_question_the_data_does_not_answer(reply: str, ok: 
     does not say is honest."""
     bad, _ = verdicts(reply, CJ, Intent("spec", link=4, attr="unknown"))
     assert (not bad) is ok, bad
+
+
+@pytest.mark.parametrize(("reply", "ok"), [("茶盘建议手洗，敏感肌的话建议先试用", True),
+                                           ("如果你是敏感肌，建议先咨询医生", True),
+                                           ("茶盘敏感肌也能用", False)])
+def test_a_condition_is_the_viewers_case_not_a_feature(reply: str, ok: bool) -> None:
+    """A clause that sets a condition ('...的话', '如果...') says what an advice is for; only the plain statement
+    claims the feature (the tray's data says nothing of sensitive skin)."""
+    bad, _ = verdicts(reply, CJ, Intent("spec", link=4, attr="unknown"))
+    assert (not bad) is ok, bad
+
+
+def test_bu_tui_answers_a_return_question_on_a_no_returns_product() -> None:
+    """'拆封不退' of a product that cannot be returned (return_days 0) is its return policy; of a returnable
+    product it claims nothing the data contradicts."""
+    sc = load_scenario(str(ROOMS / "chaju_zh.yaml"))
+    r = RoomState(sc, stream(4404, "catalog"))
+    tray = r.by_link[4]
+    tray.returns = tray.returns.model_copy(update={"return_days": 0})  # this room's copy only
+    assert CJ.by_link[4].returns.return_days == 7
+    bad, answers = verdicts("茶盘拆封就不退了哦", r, Intent("after_sales", link=4))
+    assert not bad and ("after_sales", "CJ04") in answers, (bad, answers)
+    bad, _ = verdicts("盖碗拆封不退，未使用7天无理由退货", CJ, Intent("after_sales", link=1))
+    assert not bad, bad

@@ -43,6 +43,8 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
             continue
         s, e = c0 + m.start(), c0 + m.end()
         pol = _state(r, i, s)
+        if r.cfind("condition", i) is not None:
+            continue  # "宝宝皮肤敏感的话建议先咨询医生": the viewer's case a piece of advice is for, no product fact
         pids, how = r.subject(s, i)
         if how == "room":
             continue  # nothing asked, nothing named: a feature of no product ("just with a really good mic")
