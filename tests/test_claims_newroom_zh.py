@@ -49,6 +49,8 @@ GR = room("groceries_zh", 7707, 200.0)
         (CJ, "产地是浙江安吉哦", 4, "origin", False),
         (HF, "成分是乳双歧杆菌和低聚果糖～", 4, "ingredients", True),
         (HF, "成分是鼠李糖乳杆菌加菊粉", 4, "ingredients", False),
+        (HF, "成分是鱼油和明胶，含EPA、DHA～", 3, "ingredients", True),  # an item with brackets: "鱼油（EPA、DHA）"
+        (HF, "成分是磷虾油和明胶哦", 3, "ingredients", False),
         (GR, "产地是黑龙江五常，10斤装～", 4, "origin", True),
         (GR, "产地是吉林舒兰的哦", 4, "origin", False),
     ],

@@ -118,6 +118,9 @@ def _items(value: str) -> list[str]:
     pre, suf = _affix(cores) if len(cores) >= 2 else ("", "")
     for p, core in zip(parts, cores):
         out.append(p)
+        head = re.split(r"[(（]", p)[0].strip()
+        if head != p and len(head) >= 2:
+            out.append(head)  # "鱼油" of "鱼油（EPA、DHA）": the item without what its brackets add
         if core != p and len(core) >= 2:
             out.append(core)
         bare = core[len(pre) : len(core) - len(suf)] if len(core) - len(pre) - len(suf) >= 1 else core
