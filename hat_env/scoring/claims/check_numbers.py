@@ -680,13 +680,19 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                     f"{r.label(pfs[0].pid)}: '{orig}' delivery, but the data only says it ships within {h} h")
             return
         if fam_facts:
+            all_facts = facts
             facts = [f for f in fam_facts if f.dim == q.dim]
             if not facts:
                 conv = _convert_time(q, fam_facts[0].dim)
                 if conv is not None:
                     q = Quantity(conv, q.unit, fam_facts[0].dim, conv, q.start, q.end, None, q.inherited)
                     facts = [f for f in fam_facts if f.dim == q.dim]
-            if not facts:
+            other = [f for f in all_facts if f.attr.startswith("spec:")]
+            if not facts and fam.startswith("spec:") and other:
+                # the named spec states no time ("60 hours on a charge" where battery is "4400mAh"): the number is
+                # about the product's spec that states one (burn_time "60 hours"), checked against those
+                facts, fam = other, None
+            elif not facts:
                 r.claim(q.start, q.end, pids, fam, q.base, q.unit, True, "false",
                         f"{r.label(pfs[0].pid)}: '{orig}' but {fam_facts[0].label}", _would(fam, pfs[0].pid))
                 return

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 #: dimensions of spec measures (times, counts, money, percentages and 折 are read by their own rules)
-MEASURE_DIMS = frozenset({"mass", "volume", "length", "power", "capacity", "energy"})
+MEASURE_DIMS = frozenset({"mass", "volume", "length", "power", "capacity", "energy", "temperature"})
 #: how far an approximate conversion may be from the quantity it restates
 APPROX = 0.1
 _EPS = 1e-6
@@ -37,8 +37,9 @@ def _precision(r: "Reading", q: Quantity) -> float:
     shown = f"{q.value:g}"
     if "." in shown:  # a decimal said after the unit ("1米5" is 1.5 m): the value's own decimals
         dec = max(dec, len(shown.split(".")[1]))
-    factor = q.base / q.value if q.value else 1.0
-    return 0.5 * 10 ** -dec * factor
+    unit = next((u for u in r.vocab.units if u.name == q.unit), None)
+    factor = unit.factor if unit is not None else q.base / q.value if q.value else 1.0  # an offset scale: its factor
+    return 0.5 * 10 ** -dec * abs(factor)
 
 
 def _is_measure(q: Quantity) -> bool:
@@ -134,7 +135,7 @@ def check_conversion(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], a
     elif bound == "lower":
         ok = any(x > q.base - _EPS for x in ref)
     else:
-        tol = max(_precision(r, q), APPROX * q.base if approximate else 0.0)
+        tol = max(_precision(r, q), APPROX * abs(q.base) if approximate else 0.0)
         ok = any(abs(x - q.base) <= tol + _EPS for x in ref)
     if ok:
         r.claim(q.start, q.end, pids, "conversion", q.base, q.unit, True, "true", "", [])
