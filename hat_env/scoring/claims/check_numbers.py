@@ -61,7 +61,7 @@ def _role(r: "Reading", q: Quantity, i: int) -> str:
 
 def _is_money(r: "Reading", q: Quantity, i: int) -> bool:
     """Whether a number is an amount of money: it has a currency unit or sign, or (a bare number) it has two
-    decimals in an English room, or a money role or paying word stands right before it, or it directly follows a
+    decimals where the locale's ``bare_cents_money`` says so (English, Spanish "treinta y nueve con cincuenta"), or a money role or paying word stands right before it, or it directly follows a
     product reference ("4号129"); never when a non-money word follows it ("80字")."""
     if q.dim == "money":
         return True
@@ -77,7 +77,7 @@ def _is_money(r: "Reading", q: Quantity, i: int) -> bool:
     if pa is not None and pa.search(after) and q.value >= 1:
         return True
     raw = text[q.start : q.end]
-    if r.vocab.lang == "en" and "." in raw and len(raw.split(".")[1]) == 2:
+    if r.vocab.raw.get("bare_cents_money", r.vocab.lang == "en") and "." in raw and len(raw.split(".")[1]) == 2:
         return True
     if _role(r, q, i) not in ("pay", "upper", "lower"):
         return True

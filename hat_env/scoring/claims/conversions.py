@@ -166,7 +166,8 @@ def check_conversion(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], a
     elif bound == "lower":
         ok = any(x > q.base - _EPS for x in ref)
     else:
-        tol = max(_precision(r, q), APPROX * abs(q.base) if approximate else 0.0)
+        # either side may be the rounded one ("about 12.3 oz (350 g)" for 350 g): the coarser precision holds
+        tol = max(_precision(r, q), *(_precision(r, x) for x in prevs[:1]), APPROX * abs(q.base) if approximate else 0.0)
         ok = any(abs(x - q.base) <= tol + _EPS for x in ref)
     if ok:
         r.claim(q.start, q.end, pids, "conversion", q.base, q.unit, True, "true", "", [])
