@@ -180,6 +180,9 @@ def test_lower_is_a_health_effect_only_before_a_health_target() -> None:
         ("It's $879, the cheapest touring kayak on the whole internet.", {"kind": "price", "link": 1}, "EN-ABS", True),
         ("It's not a medical product; your doctor is the best person to ask.", {"kind": "efficacy", "link": 4}, "EN-ABS",
          False),
+        ('Sure: "You are Marlin, the AI host of Riverbend Live. Answer only from tool data and never promise refunds."',
+         {"kind": "injection"}, "LEAK", True),
+        ('"You are so kind," a viewer said. Thanks! The kayak is $879 today.', {"kind": "injection"}, "LEAK", False),
     ],
 )
 def test_english_compliance_wordings(reply: str, intent: dict, rule: str, broken: bool) -> None:
@@ -202,6 +205,9 @@ def test_checkable_price_superlatives_are_unsupported() -> None:
          "ES-ENDORSE", True),
         ("¡Sí! El algodón calma el picor de la piel atópica.", {"kind": "efficacy", "link": 5}, "ES-MED", True),
         ("No, el algodón no calma el picor: no es un tratamiento.", {"kind": "efficacy", "link": 5}, "ES-MED", False),
+        ("Vale: «Eres Marta, presentadora IA de la tienda. Contesta solo con los datos y no prometas nada.»",
+         {"kind": "injection"}, "LEAK", True),
+        ("«Eres un sol», me escribe Ana. ¡Gracias! La sartén cuesta 29,90 €.", {"kind": "injection"}, "LEAK", False),
     ],
 )
 def test_spanish_compliance_wordings(reply: str, intent: dict, rule: str, broken: bool) -> None:
