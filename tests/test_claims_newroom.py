@@ -135,6 +135,20 @@ def test_x_free_is_a_material_not_a_gift() -> None:
 
 
 @pytest.mark.parametrize(
+    ("reply", "r", "link", "ok"),
+    [
+        ("$29.99, and it comes with a free waterproof phone pouch right now.", PD, 2, True),
+        ("$29.99, and it comes with a free carabiner right now.", PD, 2, False),  # the gift is a phone pouch
+        ("It comes with a free gift right now!", PD, 2, True),
+        ("Viene con un paquete de café de regalo y cuesta 114 € con el cupón.", HOGAR, 4, True),
+        ("Viene con un molinillo de café de regalo y cuesta 114 € con el cupón.", HOGAR, 4, False),  # 250 g de café
+    ],
+)
+def test_a_gift_names_the_campaigns_item(reply: str, r: RoomState, link: int, ok: bool) -> None:
+    assert (not bad(reply, r, Intent("price", link=link))) is ok
+
+
+@pytest.mark.parametrize(
     ("reply", "r", "ok"),
     [
         ("Shipping is free on the kayak, no extra fees at all.", PD, False),
