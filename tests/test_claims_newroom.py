@@ -18,6 +18,8 @@ from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import load_scenario
 from hat_env.sim.vocabulary import UnitSpec
 from hat_env.types import Intent
+from hat_env.text import normalize
+from hat_env.understanding.parser import parse_comment
 
 PADDLE = Path(__file__).parent / "data" / "rooms" / "paddle_en.yaml"
 
@@ -234,3 +236,25 @@ def test_spanish_stock_price_and_fees() -> None:
     assert not bad("Veinticuatro con noventa el pack de cuatro.", HOGAR, Intent("price", link=5))
     assert bad("Veinticuatro con cincuenta el pack de cuatro.", HOGAR, Intent("price", link=5))
     assert bad("Te llegan sin gastos adicionales, todo incluido.", HOGAR, Intent("shipping", link=5))
+
+
+def test_a_generic_attribute_word_means_the_rooms_attribute_of_that_dimension() -> None:
+    # "weight" is the default vocabulary's weight (g); the kayak has only the room's hull_weight (lb)
+    intents = parse_comment("kayak weight?", "en_US", PD)
+    assert [i.attr for i in intents if i.kind == "spec"] == ["hull_weight"]
+
+
+
+def test_a_name_tail_after_a_subject_pronoun_is_a_verb() -> None:
+    # "suit" ends "Wetsuit" (link 4): in "it suits paddlers" it is a verb, the claim stays the kayak's
+    assert not bad("The Tour 12? It suits paddlers 150-300 lb.", PD, Intent("spec", link=1, attr="max_load"))
+
+
+def test_thousands_written_with_k() -> None:
+    assert normalize("Rated to 20k mm", "en_US").text == "Rated to 20000 mm"
+    assert normalize("$1.2k", "en_US").text == "$1.2k"  # not a whole number of thousands: left as written
+
+
+def test_a_lifetime_warranty_the_data_does_not_give_is_unsupported() -> None:
+    assert bad("The kayak has a lifetime warranty on the hull.", PD, Intent("after_sales", link=1))
+    assert not bad("The kayak has a 2-year warranty.", PD, Intent("after_sales", link=1))
