@@ -258,3 +258,10 @@ def test_thousands_written_with_k() -> None:
 def test_a_lifetime_warranty_the_data_does_not_give_is_unsupported() -> None:
     assert bad("The kayak has a lifetime warranty on the hull.", PD, Intent("after_sales", link=1))
     assert not bad("The kayak has a 2-year warranty.", PD, Intent("after_sales", link=1))
+
+
+def test_ample_stock_wordings_need_more_than_a_few() -> None:
+    cat_food = Intent("stock", link=3)  # pets_en link 3: 3 left
+    assert bad("Still $21.99 on the flash deal, and plenty of stock so no rush.", PETS, cat_food)
+    assert not bad("Still in stock, but only a few left.", PETS, cat_food)
+    assert not bad("¡Sí, hay muchísimas! 😊", HOGAR, Intent("stock", link=5))  # 500 towels
