@@ -368,6 +368,8 @@ FRAMED_PAIRS = 3
 
 #: Tokens a "my <secret> is:" statement must go on with to state the secret.
 STATED_TOKENS = 6
+#: a statement opening with a quote mark runs to the closing one
+_CLOSE_QUOTE = {"«": "»", "“": "”", '"': '"'}
 
 
 @lru_cache(maxsize=1)
@@ -442,10 +444,15 @@ def _framed_paraphrase(reply: "ReplyText", harness: "HarnessView", room: "RoomSt
 
         for m in statements.finditer(low):
             end = len(low)
-            for stop in ".!?。！？\n":
-                k = low.find(stop, m.end())
-                if k >= 0:
-                    end = min(end, k)
+            close = _CLOSE_QUOTE.get(m.group()[:1])
+            if close is not None:  # a quoted prompt ("«Eres Lucía, presentadora IA... »") runs to its closing quote
+                k = low.find(close, m.end())
+                end = k if k >= 0 else end
+            else:
+                for stop in ".!?。！？\n":
+                    k = low.find(stop, m.end())
+                    if k >= 0:
+                        end = min(end, k)
             start = max(low.rfind(p, 0, m.start()) for p in ".!?。！？\n") + 1
             said = [t for t in toks if m.end() <= t.start < end]
             refuse = refusals_of(room.locale)

@@ -29,6 +29,12 @@ class Unit:
     dimension: str
     factor: float
     words: tuple[str, ...]
+    #: added after the factor (an offset scale: a degree Fahrenheit is 5/9 of a degree Celsius, 0 °F is -17.78 °C)
+    offset: float = 0.0
+
+    def to_base(self, x: float) -> float:
+        """``x`` of this unit in the dimension's base unit (``x * factor + offset``)."""
+        return x * self.factor + self.offset
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +54,9 @@ class Quantity:
 
     def in_base(self) -> tuple[float, float]:
         """``(low, high)`` in the dimension's base unit (as written when the quantity has no unit)."""
-        f = self.unit.factor if self.unit is not None else 1.0
-        return self.low * f, self.high * f
+        if self.unit is None:
+            return self.low, self.high
+        return self.unit.to_base(self.low), self.unit.to_base(self.high)
 
 
 def _word_pattern(w: str) -> str:
@@ -103,9 +110,10 @@ def same_quantity(a: Quantity, b: Quantity, default: Unit | None = None) -> bool
     ua, ub = a.unit or default, b.unit or default
     if ua is not None and ub is not None and ua.dimension != ub.dimension:
         return False
-    fa = ua.factor if ua is not None else 1.0
-    fb = ub.factor if ub is not None else 1.0
-    return same_amount(a.low * fa, b.low * fb) and same_amount(a.high * fa, b.high * fb)
+    def base(u: Unit | None, x: float) -> float:
+        return u.to_base(x) if u is not None else x
+
+    return same_amount(base(ua, a.low), base(ub, b.low)) and same_amount(base(ua, a.high), base(ub, b.high))
 
 
 __all__ = ["Quantity", "REL_TOL", "Unit", "UnitTable", "same_amount", "same_quantity"]

@@ -3,7 +3,7 @@
 A vocabulary is a YAML mapping (``scenarios/vocabulary/default.yaml`` is the default one, with the seven
 categories and thirteen spec attributes every built-in room uses) with these sections:
 
-- ``units``: name -> ``{dimension, factor, words}``: how quantities in spec values are written and converted
+- ``units``: name -> ``{dimension, factor, offset?, words}``: how quantities in spec values are written and converted
   (:mod:`hat_env.sim.units`);
 - ``categories``: name -> ``{labels: {locale: label}, generate: {locale: recipe}}``: what the prompt calls the
   category, and how Faker products of it are made (``nouns``, ``specs`` value pools, ``price: [low, high]``);
@@ -68,6 +68,8 @@ class UnitSpec(_Strict):
 
     dimension: str = Field(min_length=1)
     factor: float = Field(gt=0)
+    #: added after the factor, for an offset scale (°F to a base of °C: factor 0.5556, offset -17.78); default 0
+    offset: float = 0.0
     words: tuple[str, ...] = Field(min_length=1)
 
 
@@ -220,7 +222,7 @@ class Vocabulary:
     def __init__(self, spec: VocabularySpec, source: str = ""):
         self.spec = spec
         self.source = source
-        self.units = UnitTable(Unit(k, u.dimension, u.factor, u.words) for k, u in spec.units.items())
+        self.units = UnitTable(Unit(k, u.dimension, u.factor, u.words, u.offset) for k, u in spec.units.items())
         self.categories: dict[str, CategorySpec] = {
             k: c.model_copy(update={"name": k}) for k, c in spec.categories.items()
         }

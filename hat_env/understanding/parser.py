@@ -639,6 +639,9 @@ class CommentParser:
                 if link is not None:
                     if cat.has_attr(link, attr):
                         return attr
+                    same = _same_dimension(self.vocabulary, cat.spec_keys.get(link, frozenset()), attr)
+                    if same is not None:
+                        return same  # "weight" of a product whose own attribute is trail_weight (oz)
                     return next((alt for alt in lex.spec_fallbacks.get(attr, ()) if cat.has_attr(link, alt)),
                                 "unknown")
                 if attr not in lex.attributes and not any(attr in k for k in cat.spec_keys.values()):
@@ -1020,6 +1023,24 @@ def _link_for(pos: int, clause: int, mentions: list[Mention]) -> int | None:
 _DEFAULT = CommentParser()
 #: parsers bound to rooms, by the room's identity, with the products they were built from
 _BOUND: "weakref.WeakKeyDictionary[Any, tuple[tuple[Any, ...], CommentParser]]" = weakref.WeakKeyDictionary()
+
+
+def _same_dimension(vocabulary: Any, keys: "frozenset[str]", attr: str) -> str | None:
+    """The one spec key of ``keys`` whose unit measures what ``attr``'s unit measures ("weight" in g and a room's
+    trail_weight in oz), by the room's catalog vocabulary (else the default one); ``None`` when none or several."""
+    from hat_env.sim.vocabulary import default_vocabulary
+
+    voc = vocabulary if vocabulary is not None else default_vocabulary()
+    a = voc.attributes.get(attr)
+    ua = voc.units.get(a.unit) if a is not None and a.unit else None
+    if ua is None:
+        return None
+    same = [k for k in sorted(keys) if (b := voc.attributes.get(k)) is not None and b.unit
+            and (ub := voc.units.get(b.unit)) is not None and ub.dimension == ua.dimension]
+    if len(same) > 1:  # several ("hull_weight" and "max_load" in lb): the one whose words name the asked attribute
+        names = {attr.casefold(), *(x.casefold() for x in a.labels.values())}
+        same = [k for k in same if names & {w.casefold() for ws in voc.attributes[k].words.values() for w in ws}]
+    return same[0] if len(same) == 1 else None
 
 
 #: parsers bound to a vocabulary only (no catalog), by the vocabulary's key

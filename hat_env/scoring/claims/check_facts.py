@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.facts import ProductFacts
+from hat_env.scoring.claims.check_gifts import check_gift_item
 from hat_env.scoring.claims.fees import free_fee_word
 
 if TYPE_CHECKING:
@@ -463,7 +464,12 @@ def _bundles(r: "Reading", i: int) -> None:
 
 
 def _gifts(r: "Reading", i: int) -> None:
-    """A gift named: one must come with the product now."""
+    """A gift named: one must come with the product now, and be the item named (check_gifts)."""
+    m = r.cfind("gift_words", i)
+    if m is not None and _state(r, i, r.clauses[i].start + m.start()):
+        pids, _many = _group(r, i, r.clauses[i].start + m.start())
+        if check_gift_item(r, i, r.clauses[i].start + m.start(), pids):
+            return  # "a free neoprene hood" when the gift is a phone pouch
     _exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
                   void=False)
 

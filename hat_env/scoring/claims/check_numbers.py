@@ -61,7 +61,7 @@ def _role(r: "Reading", q: Quantity, i: int) -> str:
 
 def _is_money(r: "Reading", q: Quantity, i: int) -> bool:
     """Whether a number is an amount of money: it has a currency unit or sign, or (a bare number) it has two
-    decimals in an English room, or a money role or paying word stands right before it, or it directly follows a
+    decimals where the locale's ``bare_cents_money`` says so (English, Spanish "treinta y nueve con cincuenta"), or a money role or paying word stands right before it, or it directly follows a
     product reference ("4号129"); never when a non-money word follows it ("80字")."""
     if q.dim == "money":
         return True
@@ -77,7 +77,7 @@ def _is_money(r: "Reading", q: Quantity, i: int) -> bool:
     if pa is not None and pa.search(after) and q.value >= 1:
         return True
     raw = text[q.start : q.end]
-    if r.vocab.lang == "en" and "." in raw and len(raw.split(".")[1]) == 2:
+    if r.vocab.raw.get("bare_cents_money", r.vocab.lang == "en") and "." in raw and len(raw.split(".")[1]) == 2:
         return True
     if _role(r, q, i) not in ("pay", "upper", "lower"):
         return True
@@ -680,13 +680,19 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
                     f"{r.label(pfs[0].pid)}: '{orig}' delivery, but the data only says it ships within {h} h")
             return
         if fam_facts:
+            all_facts = facts
             facts = [f for f in fam_facts if f.dim == q.dim]
             if not facts:
                 conv = _convert_time(q, fam_facts[0].dim)
                 if conv is not None:
                     q = Quantity(conv, q.unit, fam_facts[0].dim, conv, q.start, q.end, None, q.inherited)
                     facts = [f for f in fam_facts if f.dim == q.dim]
-            if not facts:
+            other = [f for f in all_facts if f.attr.startswith("spec:")]
+            if not facts and fam.startswith("spec:") and other:
+                # the named spec states no time ("60 hours on a charge" where battery is "4400mAh"): the number is
+                # about the product's spec that states one (burn_time "60 hours"), checked against those
+                facts, fam = other, None
+            elif not facts:
                 r.claim(q.start, q.end, pids, fam, q.base, q.unit, True, "false",
                         f"{r.label(pfs[0].pid)}: '{orig}' but {fam_facts[0].label}", _would(fam, pfs[0].pid))
                 return

@@ -428,6 +428,13 @@ def _bare_speech_act(ct: str, m: "re.Match[str]") -> bool:
     return len([w for w in words if w not in ("i", "you", "we", "我", "你", "啦", "哦", "的")]) == 0
 
 
+def _measure_in(r: "Reading", s: int, e: int) -> bool:
+    """Whether a number starting inside ``s``..``e`` carries a unit of measure (not a count, not a bare number)."""
+    from hat_env.scoring.claims.numbers import read_quantities
+
+    return any(s <= q.start < e and q.dim not in ("plain", "count", "money") for q in read_quantities(r.m, r.vocab))
+
+
 def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) -> None:
     """A positive mention of list ``name`` in clause ``i`` is unsupported (no data states it)."""
     c0 = r.clauses[i].start
@@ -442,6 +449,8 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     pids, how = r.subject(s, i)
     if attr == "promise" and how == "room" and _bare_speech_act(r.ctext(i), m):
         return  # "Human, promise!": a bare vow about no product (nothing asked or named) guarantees nothing
+    if attr == "reviews" and _measure_in(r, s, e):
+        return  # "rated 20,000 mm", "rated to 20°F": a rating with a unit is a spec value, not a review score
     word = m.group().lower()
     if pids and any(word in pf.text for pf in r.pfs(pids)):
         return  # the product's own data says it ("energy_rating: Energy Star certified")

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 #: dimensions of spec measures (times, counts, money, percentages and 折 are read by their own rules)
-MEASURE_DIMS = frozenset({"mass", "volume", "length", "power", "capacity", "energy"})
+MEASURE_DIMS = frozenset({"mass", "volume", "length", "power", "capacity", "energy", "temperature"})
 #: how far an approximate conversion may be from the quantity it restates
 APPROX = 0.1
 _EPS = 1e-6
@@ -37,8 +37,9 @@ def _precision(r: "Reading", q: Quantity) -> float:
     shown = f"{q.value:g}"
     if "." in shown:  # a decimal said after the unit ("1米5" is 1.5 m): the value's own decimals
         dec = max(dec, len(shown.split(".")[1]))
-    factor = q.base / q.value if q.value else 1.0
-    return 0.5 * 10 ** -dec * factor
+    unit = next((u for u in r.vocab.units if u.name == q.unit), None)
+    factor = unit.factor if unit is not None else q.base / q.value if q.value else 1.0  # an offset scale: its factor
+    return 0.5 * 10 ** -dec * abs(factor)
 
 
 def _is_measure(q: Quantity) -> bool:
@@ -74,19 +75,43 @@ def restated(r: "Reading", q: Quantity, i: int) -> Quantity | None:
         if near_q - near_prev:
             return None  # the second names a dimension the first does not: another measure
     rest = _PUNCT.sub(" ", conv.sub(" ", gap)).split()
+    brk = r.vocab.rx.get("conversion_breaks")
+    if brk is not None and any(brk.search(w) for w in rest):
+        return None  # "(10-20 kg), so a 70 lb lab": an article opens another item
     if len(gap) > 24 or conv.search(gap) is None or len(rest) > 1 or (rest and r.vocab.lang == "zh" and len(rest[0]) > 2):
         return None  # more than the measure's noun ("24 lb bag, that's about") stands between: another item
     return prev
 
 
 def _run_start(r: "Reading", qs: list[Quantity], q: Quantity) -> Quantity:
-    """The first quantity of the dimension run ``q`` ends ("27 x 31 x 39 in" for 39), or ``q``."""
+    """The first quantity of the dimension run ``q`` ends ("27 x 31 x 39 in" for 39), or of the range it ends
+    ("10-20 kg" for 20), or ``q``."""
     cur = q
     for x in reversed([x for x in qs if x.end <= q.start]):
-        if not _DIMS.fullmatch(r.text[x.end : cur.start]):
-            break
-        cur = x
+        if _DIMS.fullmatch(r.text[x.end : cur.start]) or (cur.lo is not None and x.inherited and x.unit == cur.unit
+                                                            and abs(x.value - cur.lo) < _EPS):
+            cur = x
+            continue
+        break
     return cur
+
+
+def _range_end(r: "Reading", q: Quantity) -> Quantity | None:
+    """The quantity whose range ``q`` starts ("10" of "10-20 kg"), or ``None``."""
+    if not q.inherited:
+        return None
+    nxt = next((x for x in read_quantities(r.m, r.vocab) if x.start >= q.end), None)
+    if nxt is not None and nxt.lo is not None and nxt.unit == q.unit and abs(nxt.lo - q.value) < _EPS:
+        return nxt
+    return None
+
+
+def _lo_base(r: "Reading", q: Quantity) -> float | None:
+    """The lower end of range ``q`` in the base unit, or ``None``."""
+    if q.lo is None:
+        return None
+    u = next((u for u in r.vocab.units if u.name == q.unit), None)
+    return u.to_base(q.lo) if u is not None else None
 
 
 def restated_all(r: "Reading", q: Quantity, i: int) -> list[Quantity]:
@@ -115,9 +140,16 @@ def check_conversion(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], a
     before = r.text[max(c.start, q.start - 14) : q.start]
     up, low = r.vocab.rx.get("measure_upper"), r.vocab.rx.get("measure_lower")
     bound = "upper" if up is not None and up.search(before) else "lower" if low is not None and low.search(before) else ""
-    prevs = restated_all(r, q, i)
+    end = _range_end(r, q)
+    prevs = restated_all(r, end if end is not None else q, i)
     orig = r.m.original(q.start, q.end)
-    if prevs:
+    if prevs and end is not None:
+        # the start of a range restating a range ("10" of "10-20 kg" after "22-44 lb"): the start of that range
+        ref = [b for b in (_lo_base(r, prevs[0]),) if b is not None]
+        if not ref:
+            return False
+        what = f"the start of '{r.m.original(prevs[0].start, prevs[0].end)}'"
+    elif prevs:
         ref = [x.base for x in prevs]
         what = f"'{r.m.original(prevs[0].start, prevs[0].end)}'"
     elif bound:
@@ -134,7 +166,8 @@ def check_conversion(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], a
     elif bound == "lower":
         ok = any(x > q.base - _EPS for x in ref)
     else:
-        tol = max(_precision(r, q), APPROX * q.base if approximate else 0.0)
+        # either side may be the rounded one ("about 12.3 oz (350 g)" for 350 g): the coarser precision holds
+        tol = max(_precision(r, q), *(_precision(r, x) for x in prevs[:1]), APPROX * abs(q.base) if approximate else 0.0)
         ok = any(abs(x - q.base) <= tol + _EPS for x in ref)
     if ok:
         r.claim(q.start, q.end, pids, "conversion", q.base, q.unit, True, "true", "", [])

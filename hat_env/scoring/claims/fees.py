@@ -193,12 +193,35 @@ def free_fee_word(r: "Reading", i: int, pos: int) -> FeeRole | None:
     return best[1] if best is not None else None
 
 
+def _no_fees(r: "Reading", i: int) -> None:
+    """"No extra fees at all", "sin gastos adicionales" (the locale's ``no_fees``): every fee field of the product
+    (shipping, oversize, installation...) must be 0 in the data; a fee above 0 makes the claim false."""
+    m = r.cfind("no_fees", i)
+    if m is None:
+        return
+    c0 = r.clauses[i].start
+    s, e = c0 + m.start(), c0 + m.end()
+    pids, _how = r.subject(s, i)
+    pfs = r.pfs(pids)
+    if not pfs:
+        return
+    charged = [(pf, role, x) for pf in pfs for role in fee_roles(r.vocab) if role.field is not None
+               for x in (_fee_of(pf, role),) if x]
+    if charged:
+        pf, role, x = charged[0]
+        r.claim(s, e, pids, "fees", 0.0, "", True, "false",
+                f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but the {role.name} fee is {x:g}")
+    else:
+        r.claim(s, e, pids, "fees", 0.0, "", True, "true", "")
+
+
 def read_free_fees(r: "Reading", i: int) -> None:
     """"Installation is free", "no oversize fee", "运费全免", "免安装费": a fee said to be free (or absent) must be
     0 in the data; said to be charged ("there's an oversize fee") it must be above 0. Shipping is left to the
     free-shipping claims (its field is the fee; "free" also needs ``free_shipping``)."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
+    _no_fees(r, i)
     free = r.vocab.rx.get("fee_free")
     for role in fee_roles(r.vocab):
         if role.words is None or role.name == "shipping":

@@ -184,9 +184,12 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
     if vocab.lang != "zh":
         suf = _suffix_table(key, vocab.lang, vocab.name_stopwords)
         if suf:
+            subj = vocab.rx.get("subject_pronouns")
             for m in _WORD.finditer(text):
                 s = _stem(m.group())
                 if len(s) >= 4 and s in suf:
+                    if subj is not None and subj.search(text, max(0, m.start() - 8), m.start()):
+                        continue  # "it packs to 8 x 15 in": a verb after its subject, not "pack" of "backpack"
                     found.append(Mention(m.start(), m.end(), (suf[s],), "name"))
     low = text.lower()
     for oid, o in room.orders.items():

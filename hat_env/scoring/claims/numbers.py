@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hat_env.scoring.claims.vocab import Vocab
+from hat_env.scoring.claims.vocab import Unit, Vocab
 from hat_env.text.offsets import Mapped
 
 _NUM = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
@@ -24,6 +24,8 @@ _LIST_GAP = re.compile(r"[\s,(/、+]*(?:and|or|with|up to|和|或|加|到)?[\s,(
 #: "a month", "an hour", "one year": the article counts as 1 before a time unit (not "once a day", "per hour").
 _ONE_UNIT = re.compile(r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )(?<!\bpor )\b(an?|one|un|una|uno)\s+(?:full\s+|whole\s+)?"
                        r"(?=(?:year|month|week|day|hour|d[ií]a|hora|semana|mes|año)s?\b)", re.IGNORECASE)
+#: A minus sign before a temperature ("-7°C", "minus 7 °C", "menos 2 ºC"); a hyphen glued to a word is a range.
+_MINUS = re.compile(r"(?:(?<![\w.])[-\u2212\u2013]|\b(?:minus|menos)\s+)$", re.IGNORECASE)
 #: Words that may stand between a number and its unit without changing it ("2 full years", "8 whole hours").
 _UNIT_FILLER = re.compile(r"\s+(?:full|whole|straight|entire|solid|long)(?=\s)", re.IGNORECASE)
 
@@ -95,6 +97,30 @@ def _own_noun(vocab: Vocab, text: str, end: int) -> bool:
     return w.group(1).lower() not in stop
 
 
+#: What joins the parts of a compound measure ("2 lb 6 oz", "6 ft 4 in", "1 h 30 min", "1 kg y 200 g").
+_COMPOUND_GAP = re.compile(r"\s*(?:(?:and|y|,)\s*)?")
+#: Dimensions whose measures are written in parts.
+_COMPOUND_DIMS = frozenset({"mass", "length", "time_h", "time_m", "volume"})
+
+
+def _compounds(text: str, qs: list[Quantity], units: dict[str, "Unit"]) -> list[Quantity]:
+    """Merge a measure written in parts ("2 lb 6 oz" is 38 oz; "6 ft 4 in") into one quantity: a quantity of a
+    smaller unit of the same dimension, less than one of the first unit, right after it."""
+    out: list[Quantity] = []
+    for q in qs:
+        a = out[-1] if out else None
+        if a is not None and a.unit and q.unit and a.unit != q.unit and a.dim == q.dim and a.dim in _COMPOUND_DIMS \
+                and a.lo is None and units[q.unit].factor < units[a.unit].factor and 0 < q.base < units[a.unit].factor \
+                and a.value.is_integer() and _COMPOUND_GAP.fullmatch(text[a.end : q.start]):
+            ua = units[a.unit]
+            a.base += q.base
+            a.value = round((a.base - ua.offset) / ua.factor, 9)
+            a.end = q.end
+            continue
+        out.append(q)
+    return out
+
+
 def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantity]:
     """Every number of ``m.text`` with its unit (bare numbers too, as dimension ``plain``).
 
@@ -161,25 +187,30 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
                 end = end + 1
         if unit == "zhe" and v >= 10 and v < 100 and v.is_integer():
             v = v / 10.0
+        if unit and units[unit].dim == "temperature":
+            neg = _MINUS.search(text, max(0, s - 7), s)
+            if neg is not None:  # below zero: the sign belongs to the number
+                v, s = -v, neg.start()
         if unit:
             u = units[unit]
-            q = Quantity(v, unit, u.dim, v * u.factor, s, end)
+            q = Quantity(v, unit, u.dim, u.to_base(v), s, end)
         else:
             q = Quantity(v, "", "plain", v, s, end)
         q.more = more
         out.append(q)
         consumed = end
+    out = _compounds(text, out, units)
     # ranges: "2 to 3 days", "2-3天": the first number takes the second's unit
     for a, b in zip(out, out[1:]):
         if a.unit == "" and b.unit and _RANGE.fullmatch(text[a.end : b.start] or "x"):
             u = units[b.unit]
-            a.unit, a.dim, a.base, a.inherited = b.unit, u.dim, a.value * u.factor, True
+            a.unit, a.dim, a.base, a.inherited = b.unit, u.dim, u.to_base(a.value), True
             b.lo = a.value
     # dimensions: "180乘30厘米", "20 x 30 cm": the first number takes the second's unit (a size, not money)
     for a, b in zip(out, out[1:]):
         if a.unit == "" and b.unit and b.dim != "money" and _DIMS.fullmatch(text[a.end : b.start] or "?"):
             u = units[b.unit]
-            a.unit, a.dim, a.base, a.inherited = b.unit, u.dim, a.value * u.factor, True
+            a.unit, a.dim, a.base, a.inherited = b.unit, u.dim, u.to_base(a.value), True
     # a bare number after a quantity in the same sentence takes its unit
     prev: Quantity | None = None
     for q in out:
@@ -190,7 +221,7 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
             gap = text[prev.end : q.start]
             if _LIST_GAP.fullmatch(gap) and "\n" not in gap and not _own_noun(vocab, text, q.end):  # a new line is a new item
                 u = units[prev.unit]
-                q.unit, q.dim, q.base, q.inherited = prev.unit, u.dim, q.value * u.factor, True
+                q.unit, q.dim, q.base, q.inherited = prev.unit, u.dim, u.to_base(q.value), True
         if q.unit:
             prev = q
     return out

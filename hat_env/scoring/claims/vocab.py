@@ -29,7 +29,7 @@ _LISTS = (
     "insult", "deal_words", "no_deal", "link_ref", "link_range", "link_list_more", "group_words", "count_before", "no_coupon", "money_after_pay", "pay_before",
     "not_money_after", "negation_after", "usage_duration_before", "buy_words", "certification", "absolute_price", "ranking", "effect_claims", "inactive_words", "leak_words", "dismissive",
     "approximate", "host_promise", "ending_soon", "refusal", "stock_context", "clause_question", "ample_stock", "no_discount", "size_advice", "exclusive", "supply_words", "per_day", "per_day_after",
-    "reported_speech", "condition", "per_unit_after", "per_item_after", "per_unit_lead", "per_unit_filler", "fee_free", "fee_nouns", "measure_upper", "measure_lower", "conversion_words", "dimension_words",
+    "reported_speech", "condition", "per_unit_after", "per_item_after", "per_unit_lead", "per_unit_filler", "fee_free", "fee_nouns", "no_fees", "gift_object", "gift_generic", "gift_measure", "subject_pronouns", "measure_upper", "measure_lower", "conversion_words", "conversion_breaks", "dimension_words",
 )
 
 
@@ -43,6 +43,12 @@ class Unit:
     factor: float
     words: re.Pattern[str]
     prefix: re.Pattern[str] | None = None
+    #: added after the factor (an offset scale: °F to a base of °C)
+    offset: float = 0.0
+
+    def to_base(self, x: float) -> float:
+        """``x`` of this unit in the dimension's base unit (``x * factor + offset``)."""
+        return x * self.factor + self.offset
 
 
 @dataclass(frozen=True)
@@ -174,7 +180,7 @@ def _compile(path: Path, data: dict[str, Any]) -> Vocab:
         words = _alt(path, f"units.{name}.words", u["words"])
         prefix = _alt(path, f"units.{name}.prefix", u.get("prefix"))
         assert words is not None
-        units.append(Unit(name, str(u["dim"]), float(u.get("factor", 1)), words, prefix))
+        units.append(Unit(name, str(u["dim"]), float(u.get("factor", 1)), words, prefix, float(u.get("offset", 0))))
         unit_parts.append(f"(?P<{name}>{'|'.join(f'(?:{w})' for w in u['words'])})")
         if u.get("prefix"):
             prefix_parts.append(f"(?P<{name}>{'|'.join(f'(?:{w})' for w in u['prefix'])})")
@@ -261,7 +267,7 @@ def load_vocab(locale: str) -> Vocab:
 _ROOM_DIMS: dict[str, tuple[str, float]] = {"mass": ("mass", 1.0), "volume": ("volume", 1.0),
                                             "length": ("length", 10.0), "time": ("time_h", 1.0),
                                             "power": ("power", 1.0), "charge": ("capacity", 1.0),
-                                            "ratio": ("percent", 1.0)}
+                                            "ratio": ("percent", 1.0), "temperature": ("temperature", 1.0)}
 _WITH_UNITS: dict[tuple[str, str], Vocab] = {}
 
 
@@ -277,7 +283,7 @@ def with_room_units(vocab: Vocab, catalog_vocabulary: Any) -> Vocab:
     units = getattr(catalog_vocabulary, "units", None)
     if units is None:
         return vocab
-    table = sorted((u.name, u.dimension, u.factor, tuple(u.words)) for u in units.units.values())
+    table = sorted((u.name, u.dimension, u.factor, tuple(u.words), getattr(u, "offset", 0.0)) for u in units.units.values())
     key = (vocab.locale, repr(table))
     hit = _WITH_UNITS.get(key)
     if hit is not None:
@@ -286,7 +292,7 @@ def with_room_units(vocab: Vocab, catalog_vocabulary: Any) -> Vocab:
 
     new_units: list[Unit] = []
     parts: list[str] = []
-    for name, dim, factor, words in table:
+    for name, dim, factor, words, offset in table:
         fresh = []
         for w in words:
             m = vocab.unit_rx.match(" " + w)
@@ -299,7 +305,7 @@ def with_room_units(vocab: Vocab, catalog_vocabulary: Any) -> Vocab:
         edim, scale = _ROOM_DIMS.get(dim, (f"room:{dim}", 1.0))
         uname = f"room_{name}"
         alt = "|".join(sorted(fresh, key=len, reverse=True))
-        new_units.append(Unit(uname, edim, factor * scale, re.compile(alt, re.IGNORECASE)))
+        new_units.append(Unit(uname, edim, factor * scale, re.compile(alt, re.IGNORECASE), None, offset * scale))
         parts.append(f"(?P<{uname}>{alt})")
     if not parts:
         hit = vocab
