@@ -79,14 +79,18 @@ def _spec_text_match(reply_norm: str, value: str, lang: str, vocab: "Vocab | Non
 _QUOTED = re.compile(r"[\"“「『‘']([^\"”」』’']{2,80})[\"”」』’']")
 
 
-def _shipping_focus(vocab: "Vocab | None", text: str) -> str:
-    """What a shipping question asks: ``carrier``, ``free`` (free shipping / the fee) or ``time`` (default)."""
-    if vocab is not None and text:
-        for focus in ("carrier", "free"):
-            rx = vocab.shipping_focus.get(focus)
-            if rx is not None and rx.search(text):
-                return focus
-    return "time"
+def _shipping_focus(vocab: "Vocab | None", text: str) -> tuple[str, ...]:
+    """What a shipping question asks: any of ``carrier``, ``free`` (free shipping / the fee) and ``time`` (when it
+    ships), by the locale's ``shipping_focus`` words in the comment. A question naming none of them ("shipping on
+    the fridge?") is answered by any of the three; without the comment's text (or a locale without ``time`` words)
+    the default is ``time``."""
+    if vocab is None or not text:
+        return ("time",)
+    got = tuple(f for f in ("carrier", "free", "time")
+                if (rx := vocab.shipping_focus.get(f)) is not None and rx.search(text.lower()))
+    if got:
+        return got
+    return ("carrier", "free", "time") if "time" in vocab.shipping_focus else ("time",)
 
 
 def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomState", reply_norm: str,
@@ -164,9 +168,10 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
         elif k == "campaign":
             ok, why = has("campaign", pid), "the deal that applies now"
         elif k == "shipping":
+            keys = {"carrier": "shipping:carrier", "free": "shipping:free", "time": "shipping"}
+            words = {"carrier": "the carrier", "free": "free shipping or the fee", "time": "when it ships"}
             focus = _shipping_focus(vocab, text)
-            key = {"carrier": "shipping:carrier", "free": "shipping:free"}.get(focus, "shipping")
-            ok, why = has(key, pid), {"carrier": "the carrier", "free": "free shipping or the fee"}.get(focus, "when it ships")
+            ok, why = any(has(keys[f], pid) for f in focus), " or ".join(words[f] for f in focus)
         elif k == "after_sales":
             ok, why = has("after_sales", pid), "the return policy"
         elif k == "order_status":
@@ -174,7 +179,11 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
             if oid is None or oid not in room.orders:
                 ok = polite
             else:
-                ok = ("order_status", oid) in got
+                # its status, or a true arrival estimate (which says where it is: on its way, due in N days), unless
+                # a false status or estimate voids it
+                void = {a for c in bad for a in c.answers}
+                ok = (("order_status", oid) in got or ("order_eta", oid) in got) and not (
+                    {("order_status", oid), ("order_eta", oid)} & void)
             why = "the order's status"
         elif k == "spec":
             p = room.by_id.get(pid) if pid else None
