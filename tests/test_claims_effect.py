@@ -139,3 +139,28 @@ def test_a_later_round_of_a_flash_sale_is_the_deal_to_come() -> None:
     reply = "牛仔裤现在169元，下半场秒杀会降到129元哦"
     assert not bad(reply, AZ, [Intent("price", link=3)])
     assert scores(reply, AZ, [Intent("price", link=3)]) == [1.0]
+
+
+@pytest.mark.parametrize("text, reply, answered", [
+    ("how long is the warranty on the buds?", "Buds are $49.99, and yes, they come with a warranty.", False),
+    ("how long is the warranty on the buds?", "Buds are $49.99, with a 12-month warranty.", True),
+    ("do the buds have a warranty?", "Buds are $49.99, and yes, they come with a warranty.", True),
+])
+def test_a_bare_yes_answers_only_a_yes_no_after_sales_question(text: str, reply: str, answered: bool) -> None:
+    its = [Intent("price", link=1), Intent("after_sales", link=1)]
+    assert scores(reply, EN, its, [text, text]) == [1.0, 1.0 if answered else 0.0]
+
+
+def test_texts_shorter_than_the_intents_are_padded() -> None:
+    # one comment text for two intents: every intent still gets its score
+    assert len(scores("Power bank is $35.99.", EN, [Intent("price", link=2), Intent("stock", link=2)], ["x"])) == 2
+
+
+@pytest.mark.parametrize("r, it, reply, answered", [
+    (GZ, Intent("spec", link=1, attr="sweetness"), "甜度在12到15之间", True),  # a range: its numbers
+    (room("healthfood_zh", 2202), Intent("spec", link=2, attr="ingredients"), "浓缩乳清加分离乳清", True),
+    (ES, Intent("spec", link=5, attr="size"), "Cada toalla mide 70 por 140 centímetros.", True),
+    (GZ, Intent("spec", link=1, attr="sweetness"), "甜度很高，12块一斤都不贵", False),
+])
+def test_a_spec_value_in_other_words_answers(r: RoomState, it: Intent, reply: str, answered: bool) -> None:
+    assert scores(reply, r, [it]) == [1.0 if answered else 0.0]

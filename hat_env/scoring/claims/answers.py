@@ -63,8 +63,9 @@ def _spec_text_match(reply_norm: str, value: str, lang: str, vocab: "Vocab | Non
             hit += 1
             continue
         if lang == "zh":
+            # most of its words ("浓缩乳清" for "浓缩乳清蛋白": two of three), all of them when it has one or two
             words = [w for w in segment(part) if len(w) >= 2 or w.isdigit()]
-            if words and all(w in low for w in words):
+            if words and sum(w in low for w in words) >= (len(words) if len(words) <= 2 else len(words) - 1):
                 hit += 1
                 continue
         elif fuzz().partial_ratio(part, low) >= 88:
@@ -73,7 +74,24 @@ def _spec_text_match(reply_norm: str, value: str, lang: str, vocab: "Vocab | Non
         toks = [t for t in re.findall(r"[a-z]{3,}|\d+(?:\.\d+)?", part)]
         if toks and all(t in low for t in toks):
             hit += 1
+            continue
+        if _numbers_stated(part, low):
+            hit += 1
     return hit >= max(1, (len(parts) + 1) // 2)
+
+
+_NUM = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _numbers_stated(part: str, low: str) -> bool:
+    """Whether a value part holding two or more numbers (a range "12-15 Brix", dimensions "70 x 140 cm") has them
+    all in the reply, in order and close together, whatever the words between and its unit ("甜度在12到15之间",
+    "70 por 140 centímetros"): a range or a size is its numbers."""
+    nums = _NUM.findall(part)
+    if len(nums) < 2:
+        return False
+    pat = r"(?<![\d.])" + r"(?<![\d.])\D{1,12}?".join(re.escape(n) for n in nums) + r"(?![\d])"
+    return re.search(pat, low) is not None
 
 
 _QUOTED = re.compile(r"[\"“「『‘']([^\"”」』’']{2,80})[\"”」』’']")
@@ -91,6 +109,13 @@ def _shipping_focus(vocab: "Vocab | None", text: str) -> tuple[str, ...]:
     if got:
         return got
     return ("carrier", "free", "time") if "time" in vocab.shipping_focus else ("time",)
+
+
+def _asks_length(vocab: "Vocab | None", text: str) -> bool:
+    """Whether a comment asks how long or when (the locale's ``shipping_focus`` ``time`` words: "how long", "多久",
+    "cuánto tarda"), so that a bare yes does not answer it."""
+    rx = vocab.shipping_focus.get("time") if vocab is not None and text else None
+    return rx is not None and rx.search(text.lower()) is not None
 
 
 def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomState", reply_norm: str,
@@ -122,7 +147,7 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
         return (kind, pid) in got
 
     intents = list(intents)
-    texts = list(texts or [""] * len(intents))
+    texts = (list(texts or []) + [""] * len(intents))[: len(intents)]  # one comment text per intent
     for it, text in zip(intents, texts):
         k = it.kind
         pid = _pid(room, it.link)
@@ -174,6 +199,11 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
             ok, why = any(has(keys[f], pid) for f in focus), " or ".join(words[f] for f in focus)
         elif k == "after_sales":
             ok, why = has("after_sales", pid), "the return policy"
+            if ok and _asks_length(vocab, text):
+                # "how long is the warranty?" is not answered by "it comes with a warranty": a yes/no answers only
+                # a yes/no question
+                ok = any(c.verdict == "true" and ("after_sales", pid) in c.answers
+                         and not (c.attribute == "warranty" and c.value is True) for c in report.claims)
         elif k == "order_status":
             oid = None if it.order_id is None else str(it.order_id)
             if oid is None or oid not in room.orders:
