@@ -6,8 +6,9 @@ effect, not doing what an injection asks). A false claim never answers.
   both prices (one right price answers half);
 - stock: availability (yes/no, in stock / sold out) or the count; campaign: the deal that applies now, or that
   none does (a coupon whose threshold the price does not meet, said so); shipping: what the question asks (the
-  carrier, free shipping or the fee, by the locale's ``shipping_focus`` words; else when it ships);
-  after_sales: the return window, exchange or warranty; order_status: the order's status;
+  carrier, free shipping or the fee, or when it ships, by the locale's ``shipping_focus`` words; a question naming
+  none takes any); after_sales: the return window, exchange or warranty (a bare "it has a warranty" answers only a
+  yes/no question); order_status: the order's status, or a true arrival estimate;
 - spec: the value of the asked attribute; an attribute the data lacks (``attr`` unknown or not in the specs):
   saying honestly the data does not say, or a true statement the product's data makes about it;
 - chitchat: a greeting or thanks (the locale's ``greeting`` list) or a friendly reply beyond a filler;
