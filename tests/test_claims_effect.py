@@ -157,3 +157,10 @@ def test_texts_shorter_than_the_intents_are_padded() -> None:
 ])
 def test_a_spec_value_in_other_words_answers(r: RoomState, it: Intent, reply: str, answered: bool) -> None:
     assert scores(reply, r, [it]) == [1.0 if answered else 0.0]
+
+
+def test_a_clause_repeating_the_faqs_question_while_giving_its_answer_restates_it() -> None:
+    # hogar_es link 5 FAQ: "¿Sueltan pelusa?" / "Tras el primer lavado casi nada."
+    its = [Intent("spec", link=5, attr="unknown")]
+    assert scores("Tras el primer lavado casi no sueltan pelusa, de verdad.", ES, its) == [1.0]
+    assert scores("Sueltan pelusa, de verdad, muchísima.", ES, its) == [0.0]  # the question's words, not its answer
