@@ -52,30 +52,43 @@ def _names_gift(text: str, gift: str) -> int:
     return min(hits)
 
 
-def read_gift_items(r: "Reading", i: int) -> None:
+def named_gifts(r: "Reading") -> list[tuple[str, tuple[str, ...]]]:
+    """The gifts of the room's running gift campaigns that the reply names anywhere (:func:`_names_gift` on the
+    whole text), each with the products it comes with (every product for a room-wide gift): a cheap test before
+    the per-clause reading, from the campaigns themselves (no product's facts are built)."""
+    low = r.text.lower()
+    out = []
+    for c in r.room.campaigns:
+        if c.type == "gift" and c.gift and c.active(r.room.t) and _names_gift(low, c.gift) >= 0:
+            out.append((c.gift, tuple(p.product_id for p in r.room.products if c.applies_to(p.product_id))))
+    return out
+
+
+def read_gift_items(r: "Reading", i: int, gifts: list[tuple[str, tuple[str, ...]]]) -> None:
     """A stated clause naming the gift item of a running gift campaign of the product it is about: a true claim
     answering that product's campaign question.
 
     Args:
         r: the reading of the reply.
         i: the clause's index (a stated clause, not a question).
+        gifts: the reply's :func:`named_gifts`.
     """
     from hat_env.scoring.claims.check_facts import _state
 
     c = r.clauses[i]
     low = r.ctext(i).lower()
-    for pf in r.pfs(p.product_id for p in r.room.products):
-        for gift in pf.gifts:
-            at = _names_gift(low, gift)
-            if at < 0:
-                continue
-            pos = c.start + at
-            pids, _how = r.subject(pos, i)
-            if pf.pid not in pids or not _state(r, i, pos):
-                continue
-            end = min(c.end, pos + max(len(w) for w in gift_words(gift)))
-            r.claim(pos, end, (pf.pid,), "gift", True, "", True, "true", "", [("campaign", pf.pid)])
-            return
+    for gift, pids_with in gifts:
+        at = _names_gift(low, gift)
+        if at < 0:
+            continue
+        pos = c.start + at
+        pids, _how = r.subject(pos, i)
+        pid = next((p for p in pids if p in pids_with), None)
+        if pid is None or not _state(r, i, pos):
+            continue
+        end = min(c.end, pos + max(len(w) for w in gift_words(gift)))
+        r.claim(pos, end, (pid,), "gift", True, "", True, "true", "", [("campaign", pid)])
+        return
 
 
-__all__ = ["gift_words", "read_gift_items"]
+__all__ = ["gift_words", "named_gifts", "read_gift_items"]

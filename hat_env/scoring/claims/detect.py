@@ -12,7 +12,7 @@ from hat_env.scoring.claims.check_facts import (
     _free_item, _free_shipping, _gifts, _no_coupon, _no_deal, _no_returns, _no_questions, _paid_shipping, _promo_code,
     _shipping_promise, _sold_out_sale, _stacking, _state, _warranty,
 )
-from hat_env.scoring.claims.check_answers import read_gift_items
+from hat_env.scoring.claims.check_answers import named_gifts, read_gift_items
 from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.fees import read_free_fees
 from hat_env.scoring.claims.check_product import (
@@ -84,9 +84,10 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
         if any(r.has(n) for n in names):
             for i in stated:
                 fn(r, i)
-    if any(r.facts.of(p.product_id).gifts for p in r.room.products):
+    gifts = named_gifts(r)
+    if gifts:
         for i in stated:
-            read_gift_items(r, i)  # a gift named by its item's own words (the campaign's data)
+            read_gift_items(r, i, gifts)  # a gift named by its item's own words (the campaign's data)
     if r.vocab.bundle_terms:
         for i in stated:
             _bundle_terms(r, i)
