@@ -164,3 +164,36 @@ def test_a_clause_repeating_the_faqs_question_while_giving_its_answer_restates_i
     its = [Intent("spec", link=5, attr="unknown")]
     assert scores("Tras el primer lavado casi no sueltan pelusa, de verdad.", ES, its) == [1.0]
     assert scores("Sueltan pelusa, de verdad, muchísima.", ES, its) == [0.0]  # the question's words, not its answer
+
+
+@pytest.mark.parametrize("r, link, reply, answered, false", [
+    (PT, 5, "We're all out of the CloudRest bed right now, sorry.", True, False),
+    (EN, 1, "We're all out of the Volt Buds Pro right now, sorry.", False, True),  # 450 in stock
+])
+def test_all_out_of_is_sold_out(r: RoomState, link: int, reply: str, answered: bool, false: bool) -> None:
+    its = [Intent("stock", link=link)]
+    assert scores(reply, r, its) == [1.0 if answered else 0.0]
+    assert bool(bad(reply, r, its)) is false
+
+
+@pytest.mark.parametrize("oid, reply, answered, false", [
+    ("A1003", "A1003已经送到啦，注意查收～", True, False),
+    ("A1004", "A1004的退款正在处理中哦。", True, False),
+    ("A1004", "A1004已经退款成功了哦。", False, True),  # still refunding: a state the order does not have
+])
+def test_order_states_said_in_other_words_zh(oid: str, reply: str, answered: bool, false: bool) -> None:
+    its = [Intent("order_status", order_id=oid)]
+    assert scores(reply, BZ, its) == [1.0 if answered else 0.0]
+    assert bool(bad(reply, BZ, its)) is false
+
+
+def test_refunded_is_false_of_an_order_still_refunding_en_es() -> None:
+    assert bad("Your refund for US1004 has gone through.", EN, [Intent("order_status", order_id="US1004")])
+    assert not bad("US1004 is being refunded.", EN, [Intent("order_status", order_id="US1004")])
+    assert bad("El pedido ES1004 ya está reembolsado.", ES, [Intent("order_status", order_id="ES1004")])
+
+
+def test_an_emoji_ends_a_sentence() -> None:
+    # without the cut, the FAQ restatement is diluted by the next sentence's words and the question goes unanswered
+    reply = "Después del primer lavado casi no sueltan pelusa 🙂 Son de algodón 100%."
+    assert scores(reply, ES, [Intent("spec", link=5, attr="unknown")]) == [1.0]
