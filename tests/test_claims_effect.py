@@ -197,3 +197,10 @@ def test_an_emoji_ends_a_sentence() -> None:
     # without the cut, the FAQ restatement is diluted by the next sentence's words and the question goes unanswered
     reply = "Después del primer lavado casi no sueltan pelusa 🙂 Son de algodón 100%."
     assert scores(reply, ES, [Intent("spec", link=5, attr="unknown")]) == [1.0]
+
+
+def test_a_health_denial_answers_an_unknown_attribute_question() -> None:
+    # "围巾对颈椎好吗" read as a spec question about an attribute the scarf lacks: the honest denial answers it
+    its = [Intent("spec", link=5, attr="unknown")]
+    assert scores("5号围巾就是保暖配饰，没有治疗颈椎的作用，不舒服要看医生哦～", AZ, its) == [1.0]
+    assert scores("5号围巾就是保暖配饰，戴着很舒服～", AZ, its) == [0.0]

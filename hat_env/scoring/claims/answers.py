@@ -232,6 +232,9 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 # FAQ answer, a restatement, or a value of another of its specs: "甜度16-20 Brix" for "好吃吗")
                 ok = report.honest_unknown or has("spec:unknown", pid) or has("spec:*", pid) or any(
                     kk.startswith("spec:") and q == pid for kk, q in got)
+                # a question about a health effect read as an unknown attribute ("围巾对颈椎好吗") is answered by an
+                # honest denial of the effect, as an efficacy question is
+                ok = ok or (report.health_denial and not report.health_claim)
             why = f"{attr or 'spec'} of link {it.link}"
         else:
             ok = polite
