@@ -204,3 +204,25 @@ def test_a_health_denial_answers_an_unknown_attribute_question() -> None:
     its = [Intent("spec", link=5, attr="unknown")]
     assert scores("5号围巾就是保暖配饰，没有治疗颈椎的作用，不舒服要看医生哦～", AZ, its) == [1.0]
     assert scores("5号围巾就是保暖配饰，戴着很舒服～", AZ, its) == [0.0]
+
+
+@pytest.mark.parametrize("r, link, reply, answered", [
+    (BZ, 2, "口红目前没有能用的优惠哦，99元不够199的门槛。", True),
+    (AZ, 2, "卫衣现在没活动哦。", True),
+    (EN, 6, "The stand isn't part of any promo today, it's $24.99.", True),
+    (ES, 1, "La sartén ahora mismo no entra en ninguna promo.", True),
+    (BZ, 1, "1号精华没有活动哦。", False),  # a gift comes with it: "no deal" is not the data's answer
+    (BZ, 2, "口红的活动很多哦，快来看看～", False),  # a mention, no answer
+])
+def test_no_deal_said_by_a_negated_deal_noun(r: RoomState, link: int, reply: str, answered: bool) -> None:
+    assert scores(reply, r, [Intent("campaign", link=link)]) == [1.0 if answered else 0.0]
+
+
+@pytest.mark.parametrize("reply, answered", [
+    ("Pair the air fryer with the blender and you save 15% on both.", True),
+    ("Any 2 of the kitchen pair, the air fryer included, take 15% off.", True),  # its quantity and one product
+    ("The air fryer is a 15% better deal than most.", False),  # one product, no quantity: not the bundle
+    ("Pair the air fryer with the blender and you save 20% on both.", False),  # not the bundle's share
+])
+def test_a_bundle_named_by_its_share_off(reply: str, answered: bool) -> None:
+    assert scores(reply, AP, [Intent("campaign", link=1)]) == [1.0 if answered else 0.0]

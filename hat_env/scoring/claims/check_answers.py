@@ -6,6 +6,13 @@ of phrasings.
   braided USB-C cable", "还送同色系发夹一个" for "同色系碎花发夹×1", "te regalamos 250 g de café en grano") states
   that deal: a true claim that answers the product's campaign question. The gift's words come from the campaign,
   so a room with other gifts reads the same way; no word list names a gift.
+- *No deal, by structure* (:func:`read_no_deal`): a deal noun of the locale (``deal_nouns``: promo, 优惠, oferta)
+  negated in a stated clause ("the stand isn't part of any promo today", "口红目前没有能用的优惠", "no entra en
+  ninguna promo") says no deal runs; when the data agrees (nothing lowers the price, no gift, no bundle) it
+  answers the campaign question truly.
+- *A bundle by its share* (:func:`read_bundle_share`): the percentage (or 折) a running bundle takes off, in a
+  sentence naming two of its products or its quantity ("pair the air fryer with the blender and you save 15%"),
+  states that bundle.
 
 Only true claims are made here (a gift item of another product, or one negated or asked, is left to the other
 detectors), so this reading never fails a reply: it only lets a right answer count.
@@ -91,4 +98,57 @@ def read_gift_items(r: "Reading", i: int, gifts: list[tuple[str, tuple[str, ...]
         return
 
 
-__all__ = ["gift_words", "named_gifts", "read_gift_items"]
+def read_no_deal(r: "Reading", i: int) -> None:
+    """A negated deal noun in stated clause ``i``: a true "no deal runs" claim, answering the campaign question,
+    for the products it is about that have no running deal at all (a price no lower than the list price, no
+    gift, no bundle). Nothing is claimed when the data disagrees (that is the ``no_deal`` list's reading)."""
+    c = r.clauses[i]
+    neg = r.vocab.rx.get("negation")
+    # the negation may stand a few words before the noun ("没有能用的优惠", "isn't part of any promo"): a wider
+    # window than a claim word's, as the compliance rules read a negated claim (8 Chinese characters)
+    width = max(r.vocab.negation_window, 8)
+    for m in r.call("deal_nouns", i):
+        pos = c.start + m.start()
+        if neg is None or neg.search(r.text, max(c.start, pos - width), pos) is None:
+            continue
+        pids, _how = r.subject(pos, i)
+        good = [pf for pf in r.pfs(pids) if pf.effective >= pf.price and not pf.gifts and not pf.bundles]
+        if good and len(good) == len(r.pfs(pids)):
+            r.claim(pos, c.start + m.end(), tuple(pf.pid for pf in good), "coupon", "none", "", False, "true", "",
+                    [("campaign", pf.pid) for pf in good])
+        return
+
+
+def read_bundle_share(r: "Reading", i: int) -> None:
+    """A percentage (or 折) in stated clause ``i`` equal to what a running bundle of the product takes off, in a
+    sentence that names two of the bundle's products or its quantity: a true bundle claim answering the campaign
+    question of the bundle's products named or asked about."""
+    from hat_env.scoring.claims.numbers import read_quantities
+
+    c = r.clauses[i]
+    t = r.room.t
+    bundles = [b for b in r.room.campaigns if b.type == "bundle" and b.active(t) and b.bundle_discount_pct]
+    if not bundles:
+        return
+    qs = [q for q in read_quantities(r.m, r.vocab) if c.start <= q.start < c.end and q.dim in ("percent", "zhe")]
+    if not qs:
+        return
+    sent = c.sentence
+    named = {p for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == sent for p in m.pids}
+    counts = {q.value for q in read_quantities(r.m, r.vocab)
+              if r.clauses[r.clause_at(q.start)].sentence == sent and q.dim in ("plain", "count")}
+    for q in qs:
+        for b in bundles:
+            pct = float(b.bundle_discount_pct)
+            share = q.value if q.dim == "percent" else round(100 - 10 * q.value, 6)
+            if abs(share - pct) > 1e-6:
+                continue
+            mine = [p.product_id for p in r.room.products if b.applies_to(p.product_id)]
+            if len(named & set(mine)) < 2 and not (float(b.bundle_qty or 0) in counts and named & set(mine)):
+                continue
+            said = [p for p in mine if p in named or p in r.scope]
+            r.claim(q.start, q.end, tuple(said), "bundle", pct, "", True, "true", "", [("campaign", p) for p in said])
+            return
+
+
+__all__ = ["gift_words", "named_gifts", "read_bundle_share", "read_gift_items", "read_no_deal"]
