@@ -226,3 +226,12 @@ def test_no_deal_said_by_a_negated_deal_noun(r: RoomState, link: int, reply: str
 ])
 def test_a_bundle_named_by_its_share_off(reply: str, answered: bool) -> None:
     assert scores(reply, AP, [Intent("campaign", link=1)]) == [1.0 if answered else 0.0]
+
+
+@pytest.mark.parametrize("text, reply, answered", [
+    ("dishwasher or washer, which one is quieter", "The dishwasher is quieter: 44 dB vs 52 dB for the washer.", 1.0),
+    ("dishwasher or washer, which one is cheaper", "The dishwasher is quieter: 44 dB vs 52 dB for the washer.", 0.0),
+    ("dishwasher or washer, which one is quieter", "The dishwasher runs at 44 dB, a quiet machine.", 0.0),  # one side
+])
+def test_a_comparison_on_an_attribute_is_answered_by_both_values(text: str, reply: str, answered: float) -> None:
+    assert scores(reply, AP, [Intent("compare", link=6, link2=3)], [text]) == [answered]

@@ -189,6 +189,12 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
             n = int(priced(pid)) + int(priced(q))
             ok = 1.0 if n == 2 or (n == 1 and has("difference", None)) else 0.5 if n == 1 else False
             why = "both prices"
+            if ok != 1.0 and pid and q and not (vocab is not None and text and vocab.find("price_question", text.lower())):
+                # a comparison on something else than price ("which one is quieter?") is answered by a true value
+                # of one attribute for each product ("44 dB vs 52 dB")
+                mine = {kk for kk, x in got if kk.startswith("spec:") and kk not in ("spec:*", "spec:unknown") and x == pid}
+                if any((kk, q) in got for kk in mine):
+                    ok, why = 1.0, ""
         elif k == "stock":
             ok, why = has("stock", pid), "availability"
         elif k == "campaign":
