@@ -235,3 +235,15 @@ def test_a_bundle_named_by_its_share_off(reply: str, answered: bool) -> None:
 ])
 def test_a_comparison_on_an_attribute_is_answered_by_both_values(text: str, reply: str, answered: float) -> None:
     assert scores(reply, AP, [Intent("compare", link=6, link2=3)], [text]) == [answered]
+
+
+def test_a_title_ending_in_a_size_is_named_by_its_head_noun() -> None:
+    # "AquaClean Front-Load Washer 4.5 cu ft", "QuietWash Dishwasher 24 in": "washer" and "dishwasher" name them,
+    # so values swapped between the two are read against each product (fails before: neither was a name)
+    its = [Intent("compare", link=6, link2=3)]
+    text = ["dishwasher or washer, which one is quieter"]
+    assert bad("The washer runs at 44 dB, the dishwasher at 52 dB.", AP, its)
+    assert not bad("The dishwasher runs at 44 dB, the washer at 52 dB.", AP, its)
+    assert scores("The dishwasher runs at 44 dB, the washer at 52 dB.", AP, its, text) == [1.0]
+    # "Cat Food 7 lb" / "Dog Food 24 lb": the cat food's price is its own
+    assert bad("The cat food is $44.99.", PT, [Intent("price", link=1), Intent("price", link=3)])
