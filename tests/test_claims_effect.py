@@ -247,3 +247,34 @@ def test_a_title_ending_in_a_size_is_named_by_its_head_noun() -> None:
     assert scores("The dishwasher runs at 44 dB, the washer at 52 dB.", AP, its, text) == [1.0]
     # "Cat Food 7 lb" / "Dog Food 24 lb": the cat food's price is its own
     assert bad("The cat food is $44.99.", PT, [Intent("price", link=1), Intent("price", link=3)])
+
+
+@pytest.mark.parametrize("r, link, reply, answered, false", [
+    (ES, 2, "Sí, hay existencias de sobra.", True, False),
+    (ES, 6, "No, ahora mismo no hay.", True, False),
+    (EN, 1, "Yep! Grab a pair.", True, False),
+    (PT, 5, "Yes! Grab it.", False, True),  # sold out: a false yes
+    (EN, 1, "No problem, we have plenty of the buds.", True, False),  # 'no problem' is no 'no'
+    (BZ, 3, "有的，放心拍～", True, False),
+])
+def test_a_bare_yes_or_no_answers_a_lone_stock_question(r: RoomState, link: int, reply: str, answered: bool,
+                                                        false: bool) -> None:
+    its = [Intent("stock", link=link)]
+    assert scores(reply, r, its) == [1.0 if answered else 0.0]
+    assert bool(bad(reply, r, its)) is false
+
+
+def test_a_bare_yes_is_read_only_for_a_lone_stock_question() -> None:
+    # two intents: "Yes" could answer either, so it claims nothing
+    its = [Intent("stock", link=1), Intent("spec", link=1, attr="unknown")]
+    assert scores("Yes!", EN, its) == [0.0, 0.0]
+
+
+@pytest.mark.parametrize("r, oid, reply", [
+    (ES, "ES1003", "Tu pedido ES1003 está confirmado y aún no ha salido."),
+    (BZ, "A1002", "A1002还在备货，还没发出。"),
+    (EN, "US1003", "US1003 hasn't shipped yet, it's paid."),
+])
+def test_paid_not_yet_shipped_in_other_words(r: RoomState, oid: str, reply: str) -> None:
+    its = [Intent("order_status", order_id=oid)]
+    assert scores(reply, r, its) == [1.0] and not bad(reply, r, its)
