@@ -249,19 +249,19 @@ def test_a_title_ending_in_a_size_is_named_by_its_head_noun() -> None:
     assert bad("The cat food is $44.99.", PT, [Intent("price", link=1), Intent("price", link=3)])
 
 
-@pytest.mark.parametrize("r, link, reply, answered, false", [
-    (ES, 2, "Sí, hay existencias de sobra.", True, False),
-    (ES, 6, "No, ahora mismo no hay.", True, False),
-    (EN, 1, "Yep! Grab a pair.", True, False),
-    (PT, 5, "Yes! Grab it.", False, True),  # sold out: a false yes
-    (EN, 1, "No problem, we have plenty of the buds.", True, False),  # 'no problem' is no 'no'
-    (BZ, 3, "有的，放心拍～", True, False),
+@pytest.mark.parametrize("r, link, text, reply, answered", [
+    (ES, 2, "¿hay stock de la freidora?", "Sí, hay existencias de sobra.", True),
+    (ES, 6, "¿queda la batidora?", "No, ahora mismo no hay.", True),
+    (EN, 1, "buds in stock?", "Yep! Grab a pair.", True),
+    (PT, 5, "dog bed in stock?", "Yes! Grab it.", False),  # sold out: a false yes answers nothing
+    (EN, 2, "is #2 sold out?", "Nope, power banks all around.", True),  # no to 'sold out?' means in stock
+    (EN, 2, "is #2 sold out?", "Yes.", False),  # 900 in stock
+    (EN, 1, "buds in stock?", "No problem, we have plenty of the buds.", True),  # 'no problem' is no 'no'
+    (BZ, 3, "3号还有货吗", "有的，放心拍～", True),
 ])
-def test_a_bare_yes_or_no_answers_a_lone_stock_question(r: RoomState, link: int, reply: str, answered: bool,
-                                                        false: bool) -> None:
-    its = [Intent("stock", link=link)]
-    assert scores(reply, r, its) == [1.0 if answered else 0.0]
-    assert bool(bad(reply, r, its)) is false
+def test_a_bare_yes_or_no_answers_a_lone_stock_question(r: RoomState, link: int, text: str, reply: str,
+                                                        answered: bool) -> None:
+    assert scores(reply, r, [Intent("stock", link=link)], [text]) == [1.0 if answered else 0.0]
 
 
 def test_a_bare_yes_is_read_only_for_a_lone_stock_question() -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Iterable
 
+from hat_env.scoring.claims.check_answers import bare_yes_no
 from hat_env.scoring.claims.model import Report
 
 if TYPE_CHECKING:
@@ -197,6 +198,16 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                     ok, why = 1.0, ""
         elif k == "stock":
             ok, why = has("stock", pid), "availability"
+            p = room.by_id.get(pid) if pid else None
+            if not ok and p is not None and len(intents) == 1 and vocab is not None and not any(
+                    ("stock", pid) in c.answers for c in report.claims):
+                # a bare "Yep!" / "Nope," to a lone stock question: yes means what the question asks ("in stock?"
+                # or "sold out?"), and it answers when that is true now
+                said = bare_yes_no(reply_norm, vocab)
+                if said is not None:
+                    asks_sold_out = bool(text) and vocab.find("sold_out", text.lower()) is not None
+                    in_stock = said != asks_sold_out
+                    ok = in_stock == (room.stock.get(p.product_id, p.stock) > 0)
         elif k == "campaign":
             ok, why = has("campaign", pid), "the deal that applies now"
         elif k == "shipping":

@@ -13,9 +13,10 @@ of phrasings.
 - *A bundle by its share* (:func:`read_bundle_share`): the percentage (or 折) a running bundle takes off, in a
   sentence naming two of its products or its quantity ("pair the air fryer with the blender and you save 15%"),
   states that bundle.
-- *A bare yes or no* (:func:`read_yes_no`): when the request asks one thing, whether a product is in stock, a
-  reply whose first clause is only a yes or a no (the locale's ``yes_reply`` / ``no_reply``: "Yep!", "Nope,", "有的",
-  "Sí,") says it is in stock or sold out: checked against the stock like any availability claim.
+- *A bare yes or no* (:func:`bare_yes_no`): a reply whose first clause is only a yes or a no (the locale's
+  ``yes_reply`` / ``no_reply``: "Yep!", "Nope,", "有的", "Sí,"). Its meaning is the question's ("in stock?" /
+  "sold out?"), so it is read where the comment is known (:mod:`hat_env.scoring.claims.answers`), as an answer
+  only: it claims nothing for accuracy.
 
 Only true claims are made here (a gift item of another product, or one negated or asked, is left to the other
 detectors), so this reading never fails a reply: it only lets a right answer count.
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
+    from hat_env.scoring.claims.vocab import Vocab
 
 #: A content word of a gift text: a run of Chinese characters (split by jieba) or a Latin word of 3+ letters.
 _LATIN_WORD = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
@@ -154,25 +156,26 @@ def read_bundle_share(r: "Reading", i: int) -> None:
             return
 
 
-def read_yes_no(r: "Reading") -> None:
-    """A first clause that is only a yes or a no, when the request's one intent asks whether a product is in stock:
-    an availability claim about that product ("in stock" for yes, "sold out" for no), true or false by its stock
-    now, answering the stock question when true."""
-    if len(r.intents) != 1 or r.intents[0].kind != "stock" or r.intents[0].link is None or not r.clauses:
-        return
-    p = r.room.by_link.get(int(r.intents[0].link))
-    if p is None or r.clauses[0].question:
-        return
-    ct = r.ctext(0)
-    yes = r.vocab.find("yes_reply", ct) is not None
-    if not yes and r.vocab.find("no_reply", ct) is None:
-        return
-    c = r.clauses[0]
-    stock = r.room.stock.get(p.product_id, p.stock)
-    ok = (stock > 0) == yes
-    want = "in stock" if yes else "sold out"
-    r.claim(c.start, c.end, (p.product_id,), "availability", want, "", True, "true" if ok else "false",
-            "" if ok else f"{r.label(p.product_id)}: '{ct.strip()}' but stock is {stock}", [("stock", p.product_id)])
+_FIRST_CLAUSE = re.compile(r"^[^,.!?;:，。！？；：~～\n]*[,.!?;:，。！？；：~～\n]?")
 
 
-__all__ = ["gift_words", "named_gifts", "read_bundle_share", "read_gift_items", "read_no_deal", "read_yes_no"]
+def bare_yes_no(reply_norm: str, vocab: "Vocab") -> bool | None:
+    """True when the reply's first clause is only a yes ("Yep!", "Sí,", "有的"), False when only a no ("Nope,",
+    "No,", "没有了"), else ``None``.
+
+    Args:
+        reply_norm: the normalised reply.
+        vocab: the locale's vocabulary (``yes_reply``, ``no_reply``).
+    """
+    m = _FIRST_CLAUSE.match(reply_norm.strip())
+    first = m.group() if m else ""
+    if not first.strip():
+        return None
+    if vocab.find("yes_reply", first.lower()) is not None:
+        return True
+    if vocab.find("no_reply", first.lower()) is not None:
+        return False
+    return None
+
+
+__all__ = ["bare_yes_no", "gift_words", "named_gifts", "read_bundle_share", "read_gift_items", "read_no_deal"]

@@ -12,9 +12,7 @@ from hat_env.scoring.claims.check_facts import (
     _free_item, _free_shipping, _gifts, _no_coupon, _no_deal, _no_returns, _no_questions, _paid_shipping, _promo_code,
     _shipping_promise, _sold_out_sale, _stacking, _state, _warranty,
 )
-from hat_env.scoring.claims.check_answers import (
-    named_gifts, read_bundle_share, read_gift_items, read_no_deal, read_yes_no,
-)
+from hat_env.scoring.claims.check_answers import named_gifts, read_bundle_share, read_gift_items, read_no_deal
 from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.fees import read_free_fees
 from hat_env.scoring.claims.check_product import (
@@ -86,7 +84,6 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
         if any(r.has(n) for n in names):
             for i in stated:
                 fn(r, i)
-    read_yes_no(r)  # "Yep!" to a lone "in stock?"
     gifts = named_gifts(r)
     if gifts:
         for i in stated:
