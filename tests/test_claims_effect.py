@@ -278,3 +278,10 @@ def test_a_bare_yes_is_read_only_for_a_lone_stock_question() -> None:
 def test_paid_not_yet_shipped_in_other_words(r: RoomState, oid: str, reply: str) -> None:
     its = [Intent("order_status", order_id=oid)]
     assert scores(reply, r, its) == [1.0] and not bad(reply, r, its)
+
+
+def test_an_approximate_stock_count_after_got_is_a_stock_count() -> None:
+    # pets_en link 3 has 3 bags: "got about 30" is a false count, so its "Yes" answers nothing either
+    its = [Intent("stock", link=3)]
+    assert bad("Yes, we've got about 30 bags, plenty to go around!", PT, its)
+    assert scores("Yes, we've got about 30 bags, plenty to go around!", PT, its, ["cat food in stock?"]) == [0.0]
