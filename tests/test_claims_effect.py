@@ -285,3 +285,14 @@ def test_an_approximate_stock_count_after_got_is_a_stock_count() -> None:
     its = [Intent("stock", link=3)]
     assert bad("Yes, we've got about 30 bags, plenty to go around!", PT, its)
     assert scores("Yes, we've got about 30 bags, plenty to go around!", PT, its, ["cat food in stock?"]) == [0.0]
+
+
+def test_the_data_does_not_say_with_the_negation_first() -> None:
+    # "isn't something the product details mention": a negation, then the data's text and its say verb
+    its = [Intent("spec", link=6, attr="unknown")]
+    reply = "Height adjustment isn't something the product details mention, sorry; it does fold flat."
+    assert scores(reply, EN, its) == [1.0] and not bad(reply, EN, its)
+
+
+def test_a_courier_delivering_is_no_gift() -> None:
+    assert not bad("A1001已经寄出来了，顺丰在送，预计两天。", BZ, [Intent("order_status", order_id="A1001")])

@@ -42,6 +42,8 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
             continue
         s, e = c0 + m.start(), c0 + m.end()
         pol = _state(r, i, s)
+        if pol and r.cfind("honest_unknown", i) is not None:
+            continue  # "height adjustment isn't something the details mention": what the data lacks, not a claim
         pids, how = r.subject(s, i)
         if how == "room":
             continue  # nothing asked, nothing named: a feature of no product ("just with a really good mic")
