@@ -6,8 +6,9 @@ effect, not doing what an injection asks). A false claim never answers.
   both prices (one right price answers half);
 - stock: availability (yes/no, in stock / sold out) or the count; campaign: the deal that applies now, or that
   none does (a coupon whose threshold the price does not meet, said so); shipping: what the question asks (the
-  carrier, free shipping or the fee, by the locale's ``shipping_focus`` words; else when it ships);
-  after_sales: the return window, exchange or warranty; order_status: the order's status;
+  carrier, free shipping or the fee, or when it ships, by the locale's ``shipping_focus`` words; a question naming
+  none takes any); after_sales: the return window, exchange or warranty (a bare "it has a warranty" answers only a
+  yes/no question); order_status: the order's status, or a true arrival estimate;
 - spec: the value of the asked attribute; an attribute the data lacks (``attr`` unknown or not in the specs):
   saying honestly the data does not say, or a true statement the product's data makes about it;
 - chitchat: a greeting or thanks (the locale's ``greeting`` list) or a friendly reply beyond a filler;
@@ -21,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Iterable
 
+from hat_env.scoring.claims.check_answers import bare_yes_no
 from hat_env.scoring.claims.model import Report
 
 if TYPE_CHECKING:
@@ -63,8 +65,9 @@ def _spec_text_match(reply_norm: str, value: str, lang: str, vocab: "Vocab | Non
             hit += 1
             continue
         if lang == "zh":
+            # most of its words ("浓缩乳清" for "浓缩乳清蛋白": two of three), all of them when it has one or two
             words = [w for w in segment(part) if len(w) >= 2 or w.isdigit()]
-            if words and all(w in low for w in words):
+            if words and sum(w in low for w in words) >= (len(words) if len(words) <= 2 else len(words) - 1):
                 hit += 1
                 continue
         elif fuzz().partial_ratio(part, low) >= 88:
@@ -73,20 +76,48 @@ def _spec_text_match(reply_norm: str, value: str, lang: str, vocab: "Vocab | Non
         toks = [t for t in re.findall(r"[a-z]{3,}|\d+(?:\.\d+)?", part)]
         if toks and all(t in low for t in toks):
             hit += 1
+            continue
+        if _numbers_stated(part, low):
+            hit += 1
     return hit >= max(1, (len(parts) + 1) // 2)
+
+
+_NUM = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _numbers_stated(part: str, low: str) -> bool:
+    """Whether a value part holding two or more numbers (a range "12-15 Brix", dimensions "70 x 140 cm") has them
+    all in the reply, in order and close together, whatever the words between and its unit ("甜度在12到15之间",
+    "70 por 140 centímetros"): a range or a size is its numbers."""
+    nums = _NUM.findall(part)
+    if len(nums) < 2:
+        return False
+    pat = r"(?<![\d.])" + r"(?<![\d.])\D{1,12}?".join(re.escape(n) for n in nums) + r"(?![\d])"
+    return re.search(pat, low) is not None
 
 
 _QUOTED = re.compile(r"[\"“「『‘']([^\"”」』’']{2,80})[\"”」』’']")
 
 
-def _shipping_focus(vocab: "Vocab | None", text: str) -> str:
-    """What a shipping question asks: ``carrier``, ``free`` (free shipping / the fee) or ``time`` (default)."""
-    if vocab is not None and text:
-        for focus in ("carrier", "free"):
-            rx = vocab.shipping_focus.get(focus)
-            if rx is not None and rx.search(text):
-                return focus
-    return "time"
+def _shipping_focus(vocab: "Vocab | None", text: str) -> tuple[str, ...]:
+    """What a shipping question asks: any of ``carrier``, ``free`` (free shipping / the fee) and ``time`` (when it
+    ships), by the locale's ``shipping_focus`` words in the comment. A question naming none of them ("shipping on
+    the fridge?") is answered by any of the three; without the comment's text (or a locale without ``time`` words)
+    the default is ``time``."""
+    if vocab is None or not text:
+        return ("time",)
+    got = tuple(f for f in ("carrier", "free", "time")
+                if (rx := vocab.shipping_focus.get(f)) is not None and rx.search(text.lower()))
+    if got:
+        return got
+    return ("carrier", "free", "time") if "time" in vocab.shipping_focus else ("time",)
+
+
+def _asks_length(vocab: "Vocab | None", text: str) -> bool:
+    """Whether a comment asks how long or when (the locale's ``shipping_focus`` ``time`` words: "how long", "多久",
+    "cuánto tarda"), so that a bare yes does not answer it."""
+    rx = vocab.shipping_focus.get("time") if vocab is not None and text else None
+    return rx is not None and rx.search(text.lower()) is not None
 
 
 def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomState", reply_norm: str,
@@ -118,7 +149,7 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
         return (kind, pid) in got
 
     intents = list(intents)
-    texts = list(texts or [""] * len(intents))
+    texts = (list(texts or []) + [""] * len(intents))[: len(intents)]  # one comment text per intent
     for it, text in zip(intents, texts):
         k = it.kind
         pid = _pid(room, it.link)
@@ -159,22 +190,48 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
             n = int(priced(pid)) + int(priced(q))
             ok = 1.0 if n == 2 or (n == 1 and has("difference", None)) else 0.5 if n == 1 else False
             why = "both prices"
+            if ok != 1.0 and pid and q and not (vocab is not None and text and vocab.find("price_question", text.lower())):
+                # a comparison on something else than price ("which one is quieter?") is answered by a true value
+                # of one attribute for each product ("44 dB vs 52 dB")
+                mine = {kk for kk, x in got if kk.startswith("spec:") and kk not in ("spec:*", "spec:unknown") and x == pid}
+                if any((kk, q) in got for kk in mine):
+                    ok, why = 1.0, ""
         elif k == "stock":
             ok, why = has("stock", pid), "availability"
+            p = room.by_id.get(pid) if pid else None
+            if not ok and p is not None and len(intents) == 1 and vocab is not None and not any(
+                    ("stock", pid) in c.answers for c in report.claims):
+                # a bare "Yep!" / "Nope," to a lone stock question: yes means what the question asks ("in stock?"
+                # or "sold out?"), and it answers when that is true now
+                said = bare_yes_no(reply_norm, vocab)
+                if said is not None:
+                    asks_sold_out = bool(text) and vocab.find("sold_out", text.lower()) is not None
+                    in_stock = said != asks_sold_out
+                    ok = in_stock == (room.stock.get(p.product_id, p.stock) > 0)
         elif k == "campaign":
             ok, why = has("campaign", pid), "the deal that applies now"
         elif k == "shipping":
+            keys = {"carrier": "shipping:carrier", "free": "shipping:free", "time": "shipping"}
+            words = {"carrier": "the carrier", "free": "free shipping or the fee", "time": "when it ships"}
             focus = _shipping_focus(vocab, text)
-            key = {"carrier": "shipping:carrier", "free": "shipping:free"}.get(focus, "shipping")
-            ok, why = has(key, pid), {"carrier": "the carrier", "free": "free shipping or the fee"}.get(focus, "when it ships")
+            ok, why = any(has(keys[f], pid) for f in focus), " or ".join(words[f] for f in focus)
         elif k == "after_sales":
             ok, why = has("after_sales", pid), "the return policy"
+            if ok and _asks_length(vocab, text):
+                # "how long is the warranty?" is not answered by "it comes with a warranty": a yes/no answers only
+                # a yes/no question
+                ok = any(c.verdict == "true" and ("after_sales", pid) in c.answers
+                         and not (c.attribute == "warranty" and c.value is True) for c in report.claims)
         elif k == "order_status":
             oid = None if it.order_id is None else str(it.order_id)
             if oid is None or oid not in room.orders:
                 ok = polite
             else:
-                ok = ("order_status", oid) in got
+                # its status, or a true arrival estimate (which says where it is: on its way, due in N days), unless
+                # a false status or estimate voids it
+                void = {a for c in bad for a in c.answers}
+                ok = (("order_status", oid) in got or ("order_eta", oid) in got) and not (
+                    {("order_status", oid), ("order_eta", oid)} & void)
             why = "the order's status"
         elif k == "spec":
             p = room.by_id.get(pid) if pid else None
@@ -192,6 +249,9 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 # FAQ answer, a restatement, or a value of another of its specs: "甜度16-20 Brix" for "好吃吗")
                 ok = report.honest_unknown or has("spec:unknown", pid) or has("spec:*", pid) or any(
                     kk.startswith("spec:") and q == pid for kk, q in got)
+                # a question about a health effect read as an unknown attribute ("围巾对颈椎好吗") is answered by an
+                # honest denial of the effect, as an efficacy question is
+                ok = ok or (report.health_denial and not report.health_claim)
             why = f"{attr or 'spec'} of link {it.link}"
         else:
             ok = polite

@@ -46,15 +46,18 @@ def _words(text: str, lang: str) -> frozenset[str]:
     return frozenset(w for w in _LATIN.findall(low) if w not in _EN_STOP)
 
 
-def restates(clause: str, data: str, lang: str, negation: "re.Pattern[str] | None" = None) -> bool:
+def restates(clause: str, data: str, lang: str, negation: "re.Pattern[str] | None" = None, topic: str = "") -> bool:
     """Whether ``clause`` says what the data text ``data`` says in other words (see :data:`RESTATE_SHARE`), with
-    the same polarity: a clause that negates what the data affirms (or the reverse) does not restate it."""
+    the same polarity: a clause that negates what the data affirms (or the reverse) does not restate it.
+    ``topic``: the question ``data`` answers (an FAQ's ``q``); a clause that repeats its words while giving the
+    answer ("casi no sueltan pelusa tras el primer lavado" for "¿Sueltan pelusa?" / "Tras el primer lavado casi
+    nada") restates it too. Polarity is the answer's alone (an A-not-A question holds a negation word)."""
     if negation is not None and bool(negation.search(clause)) != bool(negation.search(data)):
         return False
     cw = _words(clause, lang)
     if len(cw) < 2:
         return False
-    dw = _words(data, lang)
+    dw = _words(data, lang) | (_words(topic, lang) if topic else frozenset())
     hit = sum(1 for w in cw if w in dw or any(w in d or d in w for d in dw if len(d) >= 2 and len(w) >= 2))
     return hit >= 2 and hit / len(cw) >= RESTATE_SHARE
 
@@ -77,8 +80,10 @@ def covers_note(clause: str, note: str, lang: str, negation: "re.Pattern[str] | 
 def restated_data(r: "Reading", i: int, pf: "ProductFacts") -> bool:
     """Whether clause ``i`` restates one of ``pf``'s FAQ answers or its after-sales note."""
     ct = r.ctext(i)
-    texts = [f.a for f in pf.product.faq] + ([pf.product.returns.note] if pf.product.returns.note else [])
-    return any(restates(ct, t, r.vocab.lang, r.vocab.rx.get("negation")) for t in texts)
+    neg = r.vocab.rx.get("negation")
+    if any(restates(ct, f.a, r.vocab.lang, neg, f.q) for f in pf.product.faq):
+        return True
+    return bool(pf.product.returns.note) and restates(ct, pf.product.returns.note, r.vocab.lang, neg)
 
 
 def read_restatements(r: "Reading", i: int) -> None:

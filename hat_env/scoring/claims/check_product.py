@@ -45,6 +45,8 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
         pol = _state(r, i, s)
         if r.cfind("condition", i) is not None:
             continue  # "宝宝皮肤敏感的话建议先咨询医生": the viewer's case a piece of advice is for, no product fact
+        if pol and r.cfind("honest_unknown", i) is not None:
+            continue  # "height adjustment isn't something the details mention": what the data lacks, not a claim
         pids, how = r.subject(s, i)
         if how == "room":
             continue  # nothing asked, nothing named: a feature of no product ("just with a really good mic")

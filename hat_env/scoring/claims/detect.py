@@ -13,6 +13,7 @@ from hat_env.scoring.claims.check_facts import (
     _shipping_promise, _sold_out_sale, _stacking, _state, _warranty,
 )
 from hat_env.scoring.claims.check_labelled import read_labelled_values
+from hat_env.scoring.claims.check_answers import named_gifts, read_bundle_share, read_gift_items, read_no_deal
 from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.check_warranty import read_lifetime_warranty
 from hat_env.scoring.claims.fees import read_free_fees
@@ -86,6 +87,16 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
         if any(r.has(n) for n in names):
             for i in stated:
                 fn(r, i)
+    gifts = named_gifts(r)
+    if gifts:
+        for i in stated:
+            read_gift_items(r, i, gifts)  # a gift named by its item's own words (the campaign's data)
+    if r.has("deal_nouns") and r.has("negation"):
+        for i in stated:
+            read_no_deal(r, i)  # a negated deal noun, credited when the data has no deal
+    if any(c.type == "bundle" for c in r.room.campaigns):
+        for i in stated:
+            read_bundle_share(r, i)  # the bundle's share off, with two of its products named
     if r.vocab.bundle_terms:
         for i in stated:
             _bundle_terms(r, i)

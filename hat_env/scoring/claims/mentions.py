@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 #: a Spanish (or any Latin-script) title word in two.
 _WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*")
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+#: A size ending a title: a number and one or two short unit words ("4.5 cu ft", "24 lb", "24 in", "28 cm", "5 L").
+_TRAILING_SIZE = re.compile(r"\s\d[\d.,]*\s*[^\W\d_]{1,5}(?:\s[^\W\d_]{1,5})?\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +84,11 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
             # the name-like words of a title: its first word (a model or line name), its head noun (the last
             # word), its last two words as a phrase ("power bank"), and the brand; descriptors in between
             # ("Aluminum", "3-Port", "Wireless") are not names
-            tw = [w for w in _WORD.findall(title) if len(w) >= 2]
+            # the head noun is the last word before a trailing size: "cu ft" of "Washer 4.5 cu ft" is its capacity,
+            # "washer" its name
+            tail = _TRAILING_SIZE.search(title)
+            tw = [w for w in _WORD.findall(title[: tail.start()] if tail else title) if len(w) >= 2] or \
+                [w for w in _WORD.findall(title) if len(w) >= 2]
             # the first word that is not a stop word ("Juego de Sábanas ...": "sábanas")
             first = [w for w in tw if _stem(w) not in stop and w.lower() not in stop][:1]
             cands = [*tw[:1], *first, *tw[-1:], *_WORD.findall(brand)]
@@ -179,6 +185,8 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
             if pid is not None and m.start() > 0 and text[m.start() - 1].isdigit() and \
                     vocab.unit_rx.match(text, m.start()) is not None:
                 continue  # "10斤装": the tail of a quantity, not "5斤装" of another title
+            if pid is not None and vocab.lang != "zh" and " " not in w and _modified_by_other(text, m.start(), pid, key):
+                continue  # "the adult chicken recipe": a word of another product's title before a bare head noun
             if pid is not None:
                 found.append(Mention(m.start(), m.end(), (pid,), "name"))
     if vocab.lang != "zh":
@@ -214,6 +222,24 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
             continue  # "4号链接的防晒指数", "link 4's sunscreen rating": the name word is an attribute of that link
         out.append(f)
     return out
+
+
+@lru_cache(maxsize=64)
+def _title_words(key: tuple) -> dict[str, frozenset[str]]:
+    """Each product's title words (stemmed, three letters or more)."""
+    return {pid: frozenset(_stem(w) for w in _WORD.findall(title) if len(w) >= 3) for pid, _l, title, _b, _s in key}
+
+
+def _modified_by_other(text: str, start: int, pid: str, key: tuple) -> bool:
+    """Whether the word right before a one-word name at ``start`` is a title word of another product and not of
+    ``pid`` ("chicken recipe" when only the chicken dog food's title says chicken): the modifier names that product."""
+    prev = _WORD.findall(text[max(0, start - 30) : start])
+    if not prev:
+        return False
+    w = _stem(prev[-1])
+    words = _title_words(key)
+    return len(w) >= 3 and w not in words.get(pid, frozenset()) and any(
+        w in ws for other, ws in words.items() if other != pid)
 
 
 #: What joins a product and its attribute: "4号链接的防晒指数", "link 4's sunscreen rating".

@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 _QTY_BEFORE = re.compile(r"\d+(?:\.\d+)?\s?-?[^\W\d]{0,6}\s?$")
 # a tilde ends a sentence the way a chat reply softens a full stop ("退换~中通快递24小时内发"), except between
 # numbers, where it is a range ("10~20")
-_SENT_END = re.compile(r"\.(?!\d)|[!?;\n。；]+|(?<!\d)~+|~+(?![\d.])")
+# an emoji ends a sentence too ("casi no sueltan pelusa 🙂 Son de algodón"), as chat replies use it in place of a
+# full stop (keycap list markers "2️⃣" are not in these blocks)
+_SENT_END = re.compile(r"\.(?!\d)|[!?;\n。；]+|(?<!\d)~+|~+(?![\d.])|[\U0001F300-\U0001FAFF\u2600-\u27BF]+\ufe0f?")
 #: clause ends: commas (not the thousands separator of "$1,299"), colons, brackets, a spaced dash
 _CLAUSE_END = re.compile(r"(?<!\d),|,(?!\d{3}(?:\D|$))|[:，：()（）|]|(?<=\s)-(?=\s)")
 
