@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.fees import free_fee_word
+from hat_env.text import normalize
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -100,7 +101,8 @@ def _bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, 
         pfs = r.pfs(pids)
         if not pfs:
             continue
-        good = [pf for pf in pfs if bool(getter(pf)) == pol or _in_note(r, i, pf)]
+        good = [pf for pf in pfs if bool(getter(pf)) == pol or _in_note(r, i, pf)
+                or (not pol and _note_condition(r, i, pf))]
         if good:
             r.claim(s, e, pids, attr, pol, "", pol, "true", "", [(answer, pf.pid) for pf in good])
         else:
@@ -121,6 +123,30 @@ def _in_note(r: "Reading", i: int, pf: ProductFacts) -> bool:
     if len(ct) >= 4 and fuzz().partial_ratio(ct.lower(), note.lower()) >= 80:
         return True
     return covers_note(ct, note, r.vocab.lang, r.vocab.rx.get("negation"))
+
+
+def _note_condition(r: "Reading", i: int, pf: ProductFacts) -> bool:
+    """Whether the sentence of clause ``i`` denies a return or exchange under the condition the product's note
+    puts on it: the note refuses something ("拆封后非质量问题不支持退换", "Final sale once opened") and the sentence
+    shares one of its condition words ("用过了就不退不换啦，除非是质量问题": 质量问题), not only its return words."""
+    from hat_env.scoring.claims.check_lists import _words
+
+    note = pf.product.returns.note
+    neg = r.vocab.rx.get("negation")
+    if not note or neg is None or neg.search(note) is None:
+        return False
+    v = r.vocab
+    low = note.lower()
+
+    def after_negation(w: str) -> bool:
+        """Whether note word ``w`` stands right after a negation ("支持" of "不支持"): the refusal, not its condition."""
+        k = low.find(w)
+        return k > 0 and neg.search(low[max(0, k - 4) : k]) is not None
+
+    cond = {w for w in _words(note, v.lang) if v.find("returns_words", w) is None and v.find("exchange_words", w) is None
+            and neg.search(w) is None and not after_negation(w)}
+    said = _words(r.stext(i), v.lang)
+    return any(w in said or any(w in x or x in w for x in said if len(x) >= 2) for w in cond if len(w) >= 2)
 
 
 def _in_a_title(r: "Reading", s: int, e: int) -> bool:
@@ -356,10 +382,28 @@ def _no_questions(r: "Reading", i: int) -> None:
     pids, _ = _group(r, i, c.start + m.start())
     pfs = r.pfs(pids)
     ok = any(m.group().lower() in pf.product.returns.note.lower() for pf in pfs)
+    if not ok and any(x.start() == 0 and x.end() == len(m.group()) for x in r.vocab.all("no_reason", m.group())):
+        # "不满意可以退" / "for any reason": a return that needs no reason, which a note allowing returns without
+        # one states in its own words ("支持7天无理由退换"; not "生鲜不支持无理由退货")
+        ok = any(pf.product.returns.returnable and _note_says_no_reason(r, pf.product.returns.note) for pf in pfs)
     # a condition beyond the policy is false, but the return window beside it still answers
     r.claim(c.start + m.start(), c.start + m.end(), pids, "returns", m.group(), "", True,
             "true" if ok else "unsupported", "" if ok else
             f"'{r.m.original(c.start + m.start(), c.start + m.end())}': the return policy does not say so")
+
+
+def _note_says_no_reason(r: "Reading", note: str) -> bool:
+    """Whether an after-sales note allows returns without a reason (a ``no_reason`` phrase of the locale, not
+    negated: "支持7天无理由退换", "no questions asked"; not "生鲜不支持无理由退货")."""
+    if not note:
+        return False
+    text = normalize(note, r.vocab.locale).text.lower()
+    neg = r.vocab.rx.get("negation")
+    for m in r.vocab.all("no_reason", text):
+        before = text[max(0, m.start() - r.vocab.negation_window - 2) : m.start()]
+        if neg is None or neg.search(before) is None:
+            return True
+    return False
 
 
 def _no_deal(r: "Reading", i: int) -> None:

@@ -15,6 +15,7 @@ from hat_env.scoring.claims.check_lists import read_enumerations, restated_data,
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
+    from hat_env.scoring.claims.facts import ProductFacts
     from hat_env.scoring.claims.read import Reading
     from hat_env.scoring.claims.vocab import Vocab
 
@@ -42,6 +43,8 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
             continue
         s, e = c0 + m.start(), c0 + m.end()
         pol = _state(r, i, s)
+        if pol and (hedged(r, i) or r.cfind("honest_unknown", i) is not None):
+            continue  # "敏感的话建议先小面积试", "资料里没有孕妇适用的说明": advice or what the data lacks, no claim
         pids, how = r.subject(s, i)
         if how == "room":
             continue  # nothing asked, nothing named: a feature of no product ("just with a really good mic")
@@ -94,6 +97,14 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
                 [("spec:unknown", pf.pid) for pf in pfs[:1]] + [("spec:*", pf.pid) for pf in pfs[:1]])
 
 
+def hedged(r: "Reading", i: int) -> bool:
+    """Whether clause ``i`` puts a condition on the viewer and its sentence advises ("敏感的话建议先小面积试",
+    "if your cat is still a kitten, ask your vet first"): the locale's ``conditional`` words in the clause and an
+    ``advice`` word in the sentence. Such a clause claims nothing about the product ("如果是敏感肌也能放心用", with no
+    advice, still claims)."""
+    return r.cfind("conditional", i) is not None and r.vocab.find("advice", r.stext(i)) is not None
+
+
 def _quantity_word(v: "Vocab", w: str) -> bool:
     """Whether a known value is a number with a unit ("7天", "12个月", "250g"): the number checker reads it, by
     the topic word nearest to it, so another product's shelf life is not a value word of this clause."""
@@ -137,6 +148,8 @@ def _spec_values(r: "Reading", i: int) -> None:
             (r"\b" + re.escape(w) + r"(?:s|es)?\b") if w.isascii() else re.escape(w), low)]  # "dogs" says dog
         # drop words inside a longer word said ("棉" inside "棉涤混纺")
         said = [w for w in said if not any(w != o and w in o for o in said)]
+        # a value the clause denies by itself ("made for cats, not dogs", "不是涤纶，是纯棉") is not claimed
+        said = [w for w in said if not _denied(r, i, low, w)]
         if how not in ("clause", "group") and said:
             fits = [x for x in pfs if key in x.spec_text and all(w in x.spec_text[key].lower() for w in said)]
             pf = fits[0] if fits else pf
@@ -144,7 +157,7 @@ def _spec_values(r: "Reading", i: int) -> None:
         invented = _invented_items(ct, value) if value else []
         if value and not invented and m is not None:
             # the list may run over the sentence's clauses ("smoothie, crush and soup programs")
-            invented = _unlisted_items(r, r.stext(i), value, rx)
+            invented = _unlisted_items(r, r.stext(i), value, rx, known)
         if not invented and value and read_enumerations(r, i, key, pf, s, e):
             continue
         if not said and not invented:
@@ -155,8 +168,10 @@ def _spec_values(r: "Reading", i: int) -> None:
                         f"{r.label(pf.pid)}: '{r.m.original(s, e)}': the data has no {key}")
             continue
         vl = value.lower()
+        title = _title_text(r, pf)
+        # a value word of the product's own title is the product's ("混纺" of "羊毛混纺针织围巾")
         wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))
-                 and not any(x in vl for x in _variants(v, w))]
+                 and not any(x in vl for x in _variants(v, w)) and w not in title]
         wrong = [w for w in wrong if not any(w != k and w in k and k in vl for k in known)]
         if wrong and restated_data(r, i, pf):
             wrong = []  # the clause restates the product's FAQ answer or note ("干皮建议先做好保湿")
@@ -167,6 +182,19 @@ def _spec_values(r: "Reading", i: int) -> None:
                     [(f"spec:{key}", pf.pid)])
         elif not wrong:
             r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "true", "", [(f"spec:{key}", pf.pid)])
+
+
+def _denied(r: "Reading", i: int, low: str, w: str) -> bool:
+    """Whether every occurrence of value word ``w`` in clause ``i`` (``low``: its lower-case text) stands right after
+    a negation of its own ("made for cats, not dogs", "no es de acero", "不是涤纶")."""
+    c0 = r.clauses[i].start
+    pos = [m.start() for m in re.finditer(re.escape(w), low)]
+    return bool(pos) and all(r.negated(i, c0 + p) for p in pos)
+
+
+def _title_text(r: "Reading", pf: "ProductFacts") -> str:
+    """The product's title, normalised as replies are, lower-case."""
+    return normalize(pf.product.title, r.vocab.locale).text.lower()
 
 
 _DECLARED: dict[tuple[int, str], dict[str, tuple[re.Pattern[str], str]]] = {}
@@ -317,11 +345,12 @@ _COUNTED = re.compile(r"[\d一二两三四五六七八九十几]+\s*(?:种|个|�
 _EDGE_WORDS = re.compile(r"^(?:and|or|y|o|和|或|及|还有|以及)\s*|\s*(?:programs?|flavou?rs?|colou?rs?|options|modes)$")
 
 
-def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]") -> list[str]:
+def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]", known: "set[str] | frozenset[str]" = frozenset()) -> list[str]:
     """Items of a list the clause gives for an attribute ("smoothie, crush and soup programs", "香辣、五香和孜然三种
     口味") that are not the product's: when at least two of its chunks are items of the product's value, a chunk
     holding none of them, once the attribute's word, a count and joiners are taken off, is an added item (a few
-    words or characters, no number)."""
+    words or characters, no number). A chunk holding another known value of the attribute (``known``: "干皮" of
+    "干皮也可以用") ends the list: that value is a claim of its own, checked as one."""
     items = [p.strip().lower() for p in _ITEM_SPLIT.split(value) if p.strip()]
     if len(items) < 2:
         return []
@@ -335,6 +364,8 @@ def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]") ->
     for c, h in zip(chunks[first + 1 :], has[first + 1 :]):
         if h:
             continue
+        if any(k in c for k in known if len(k) >= 2):
+            break
         # the list ends at its first chunk that is no item of the product: that chunk is checked, no later one
         t = _COUNTED.sub("", rx.sub("", c)).strip(" .,!?~。！？～:：")  # without the attribute word and a count
         t = _EDGE_WORDS.sub("", t).strip(" .,!?~。！？～")
