@@ -176,6 +176,8 @@ def _spec_values(r: "Reading", i: int) -> None:
         if wrong and restated_data(r, i, pf):
             wrong = []  # the clause restates the product's FAQ answer or note ("干皮建议先做好保湿")
         wrong += invented
+        if not wrong:
+            wrong = _purity_claims(r, i, low, said, pf.product.specs.get(key, value))
         if wrong and _state(r, i, s):
             r.claim(s, e, pids, f"spec:{key}", wrong[0], "", True, "false",
                     f"{r.label(pf.pid)}: '{wrong[0]}' but {key} is '{pf.product.specs.get(key, value)}'",
@@ -190,6 +192,27 @@ def _denied(r: "Reading", i: int, low: str, w: str) -> bool:
     c0 = r.clauses[i].start
     pos = [m.start() for m in re.finditer(re.escape(w), low)]
     return bool(pos) and all(r.negated(i, c0 + p) for p in pos)
+
+
+def _purity_claims(r: "Reading", i: int, low: str, said: list[str], value: object) -> list[str]:
+    """Value words said as the whole of the product (a ``purity`` word right before them: "纯羊毛", "100% wool",
+    "pure cotton") where the data gives them a share under 100% ("50%羊毛 50%腈纶", "algodón 60%"): each such
+    word, with its purity word, is a false claim."""
+    pur = r.vocab.rx.get("purity")
+    if pur is None or not said:
+        return []
+    val = normalize(str(value), r.vocab.locale).text.lower()
+    out = []
+    for w in said:
+        share = re.search(r"(\d+(?:\.\d+)?)\s*%\s*" + re.escape(w) + r"|" + re.escape(w) + r"\s*(\d+(?:\.\d+)?)\s*%", val)
+        if share is None or float(share.group(1) or share.group(2)) >= 100:
+            continue
+        for m in re.finditer(re.escape(w), low):
+            head = pur.search(low[max(0, m.start() - 6) : m.start()])
+            if head is not None and not r.negated(i, r.clauses[i].start + m.start()):
+                out.append(head.group().strip() + w)
+                break
+    return out
 
 
 def _title_text(r: "Reading", pf: "ProductFacts") -> str:
@@ -461,11 +484,30 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     word = m.group().lower()
     if pids and any(word in pf.text for pf in r.pfs(pids)):
         return  # the product's own data says it ("energy_rating: Energy Star certified")
+    if attr == "certification" and _certified_attribute(r, i, m.start(), pids):
+        return  # "有机认证的": the product's own yes/no attribute, labelled as a certification ("organic: 是")
     if attr == "promise" and _QUANTITY_WORD.search(m.group()) and _before_spec_value(r, e, pids):
         return  # "百分百棉": the word measures the spec value it stands before (a composition), it promises nothing
     # a promise about an order (a delivery guarantee) voids the order's answer
     r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}",
             [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else [])
+
+
+def _certified_attribute(r: "Reading", i: int, at: int, pids: "tuple[str, ...] | list[str]") -> bool:
+    """Whether a yes/no attribute the room declares is named in clause ``i`` ending at most two characters
+    before offset ``at`` (relative to the clause) or overlapping it ("有机认证的": the room's label 有机认证 for
+    ``organic``), and one of ``pids`` has it set to yes: the certification word names that attribute."""
+    from hat_env.sim.vocabulary import BOOL_WORDS
+
+    ct = r.ctext(i)
+    for key, (rx, typ) in room_attributes(r).items():
+        if typ != "bool":
+            continue
+        for m in rx.finditer(ct):
+            if m.start() <= at + 1 and at - m.end() <= 2:
+                if any(BOOL_WORDS.get(str(pf.product.specs.get(key, "")).strip().lower()) is True for pf in r.pfs(pids)):
+                    return True
+    return False
 
 
 def _effects(r: "Reading", i: int) -> None:
@@ -500,6 +542,90 @@ def _health(r: "Reading", i: int) -> None:
     pids, _ = _group(r, i, c.start + hm.start())
     r.claim(c.start + hm.start(), c.start + hm.end(), pids, "health", hm.group(), "", True, "unsupported",
             f"'{r.m.original(c.start + hm.start(), c.start + hm.end())}': a health effect the data does not state")
+
+
+_SUIT_WORD = re.compile(r"[^\W\d_][\w+'-]*|\d[\d.,]*", re.UNICODE)
+
+
+def _suit_objects(r: "Reading", after: str) -> list[str]:
+    """The content words of what a suitability frame is said of (``after``: the clause text after the frame, up to
+    its first punctuation): up to three words, without the locale's ``suits_stop`` words, numbers and unit words;
+    jieba words for Chinese."""
+    after = re.split(r"[,.;:!?，。；：！？()（）]", after, maxsplit=1)[0]
+    v = r.vocab
+    stop = v.rx.get("suits_stop")
+    if v.lang == "zh":
+        from hat_env.text import segment
+
+        toks = [w for w in segment(after) if len(w) >= 2]
+    else:
+        toks = _SUIT_WORD.findall(after.lower())
+    out: list[str] = []
+    for w in toks[:6]:
+        if w[0].isdigit() or (stop is not None and stop.fullmatch(w)):
+            if out:
+                break
+            continue
+        if v.unit_rx.fullmatch(w) is not None:
+            continue
+        out.append(w)
+        if len(out) == 3:
+            break
+    return out
+
+
+def _stems(w: str) -> tuple[str, ...]:
+    """A word and its singular forms ("laptops" -> "laptop", "cápsulas" -> "cápsula")."""
+    out = [w]
+    if len(w) > 4 and w.endswith("es"):
+        out.append(w[:-2])
+    if len(w) > 3 and w.endswith("s"):
+        out.append(w[:-1])
+    return tuple(out)
+
+
+def _suits(r: "Reading", i: int) -> None:
+    """"Works with laptops", "compatible con cápsulas", "适用于笔记本": a suitability frame (the locale's
+    ``suits_frame``) said of a thing. The thing must be written in the product's data (title, specs, FAQ answers,
+    note: true), or in an FAQ question whose answer says yes (true) or no (false); otherwise it is an attribute the
+    data does not have, stated as fact (unsupported). Negated, hedged and honest clauses claim nothing."""
+    c0 = r.clauses[i].start
+    ct = r.ctext(i)
+    neg = r.vocab.rx.get("negation")
+    for m in r.call("suits_frame", i):
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
+            return  # "Whether it works with 220 V outlets isn't in the product info": what the data lacks
+        objs = _suit_objects(r, ct[m.end():])
+        if not objs:
+            continue
+        pids, how = r.subject(s, i)
+        if how == "room":
+            return
+        pfs = r.pfs(pids)
+        if not pfs:
+            return
+        verdict, why = "unsupported", "the data does not say so"
+        for pf in pfs:
+            if any(x in pf.text for w in objs for x in _stems(w) if len(x) >= 2):
+                verdict = "true"
+                break
+            for f in pf.product.faq:
+                q = normalize(f.q, r.vocab.locale).text.lower()
+                if any(x in q for w in objs for x in _stems(w) if len(x) >= 2):
+                    a = normalize(f.a, r.vocab.locale).text.lower()
+                    said_no = neg is not None and neg.search(a[:8]) is not None
+                    verdict, why = ("false", f"the FAQ answers '{f.a}'") if said_no else ("true", "")
+                    break
+            if verdict == "true":
+                break
+        rest = ct[m.end():].lower()
+        k = rest.find(objs[-1])
+        end = e + (k + len(objs[-1]) if k >= 0 else 0)
+        r.claim(s, end, pids, "suits", " ".join(objs), "", True, verdict,
+                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, end).strip()}': {why}",
+                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        return
 
 
 #: Lists whose positive mention is unsupported by any data: (list, attribute, why).
