@@ -169,7 +169,7 @@ def _spec_values(r: "Reading", i: int) -> None:
             continue
         vl = value.lower()
         title = _title_text(r, pf)
-        # a value word of the product's own title is the product's ("混纺" of "羊毛混纺针织围巾")
+        # a value word of the product's own title or FAQ answers is the product's ("混纺" of "羊毛混纺针织围巾")
         wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))
                  and not any(x in vl for x in _variants(v, w)) and w not in title]
         wrong = [w for w in wrong if not any(w != k and w in k and k in vl for k in known)]
@@ -216,8 +216,11 @@ def _purity_claims(r: "Reading", i: int, low: str, said: list[str], value: objec
 
 
 def _title_text(r: "Reading", pf: "ProductFacts") -> str:
-    """The product's title, normalised as replies are, lower-case."""
-    return normalize(pf.product.title, r.vocab.locale).text.lower()
+    """The product's own words besides its spec values: title, FAQ answers and after-sales note, normalised as
+    replies are, lower-case (a value word there is the data's: "混纺" of "羊毛混纺针织围巾", "微辣" of the FAQ's
+    "香辣味微辣")."""
+    p = pf.product
+    return normalize(" ".join([p.title, *(f.a for f in p.faq), p.returns.note]), r.vocab.locale).text.lower()
 
 
 _DECLARED: dict[tuple[int, str], dict[str, tuple[re.Pattern[str], str]]] = {}

@@ -75,11 +75,31 @@ class Reading:
                 if opid in room.by_id and opid not in scope:
                     scope.append(opid)
         self.scope = tuple(scope)
+        self.mentions = [m for m in self.mentions if not self._policy_word(m)]
         self.report = Report()
         for mt in self.mentions:
             for pid in mt.pids:
                 if mt.how in ("link", "name") and pid not in self.report.mentioned:
                     self.report.mentioned.append(pid)
+
+    def _policy_word(self, m: Mention) -> bool:
+        """Whether name reference ``m`` of a product nobody asked about is a word of an asked product's own
+        after-sales note or FAQ answer, said with the word before it ("in the original box" of "Returns within 30
+        days in the original box" is not the litter box)."""
+        if m.how != "name" or not self.scope or any(p in self.scope for p in m.pids):
+            return False
+        w = re.search(r"(\S+\s+)?\S*$", self.text[max(0, m.start - 24) : m.end])
+        phrase = w.group().strip().lower() if w else ""
+        if " " not in phrase:
+            return False
+        for pid in self.scope:
+            p = self.room.by_id.get(pid)
+            if p is None:
+                continue
+            data = normalize(" ".join([p.returns.note, *(f.a for f in p.faq)]), self.vocab.locale).text.lower()
+            if phrase in data:
+                return True
+        return False
 
     # -- structure ---------------------------------------------------------------------------------------
     def _clauses(self) -> list[Clause]:
