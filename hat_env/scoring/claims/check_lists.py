@@ -179,11 +179,11 @@ def read_enumerations(r: "Reading", i: int, key: str, pf: "ProductFacts", s: int
 
 
 #: A clause that goes on with a list ("还有孜然味的", "以及羊绒"): the joiner, one short item, a particle at most.
-_GOES_ON = re.compile(r"^\s*(?:还有|以及|另外还有|也有)\s*(\d{0,3}[\u3400-\u9fff]{2,4}?)(?:味|色|款|口味|颜色|的)*"
+_GOES_ON = re.compile(r"^\s*(?:还有|以及|另外\s*[,，]?\s*还有|也有)\s*(\d{0,3}[\u3400-\u9fff]{2,4}?)(?:味|色|款|口味|颜色|的)*"
                       r"\s*(?:哦|呢|啦|呀|噢|喔|哈)?\s*[~～!！。.]*\s*$")
 #: A clause that is one item said to be there ("有核桃的", "含酒精"), before a clause that goes on with the list.
 _ONE_ITEM = re.compile(r"^\s*(?:有|含|含有|是)\s*(\d{0,3}[\u3400-\u9fff]{2,4}?)(?:的)?\s*(?:哦|呢|啦|呀)?\s*[,，]?\s*$")
-_LIST_GOES_ON = re.compile(r"^\s*(?:还有|以及|另外还有|也有)")
+_LIST_GOES_ON = re.compile(r"^\s*(?:还有|以及|另外\s*[,，]?\s*还有|也有)")
 
 
 def _item_next_door(r: "Reading", i: int, low: str, hits: list[tuple[int, str]]) -> "re.Match[str] | None":
@@ -194,7 +194,10 @@ def _item_next_door(r: "Reading", i: int, low: str, hits: list[tuple[int, str]])
     c = r.clauses[i]
     cand = None
     if i + 1 < len(r.clauses) and r.clauses[i + 1].sentence == c.sentence and max(p + len(x) for p, x in hits) >= len(low.rstrip(" ,，")) - 3:
-        cand = _GOES_ON.match(r.ctext(i + 1).lower())
+        nxt = r.ctext(i + 1)
+        if len(nxt.strip(" ,，")) <= 2 and i + 2 < len(r.clauses) and r.clauses[i + 2].sentence == c.sentence:
+            nxt += r.ctext(i + 2)  # a clause word on its own ("另外", "还有孜然味的")
+        cand = _GOES_ON.match(nxt.lower())
     if cand is None and i > 0 and r.clauses[i - 1].sentence == c.sentence and _LIST_GOES_ON.match(low):
         cand = _ONE_ITEM.match(r.ctext(i - 1).lower())
     if cand is None:

@@ -587,6 +587,14 @@ def _stems(w: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _written(word: str, text: str) -> bool:
+    """Whether ``word`` is written in ``text``: as a substring for Chinese, from a word start otherwise ("too" is
+    not written in "bluetooth")."""
+    if re.search(r"[\u3400-\u9fff]", word):
+        return word in text
+    return re.search(r"(?<!\w)" + re.escape(word), text) is not None
+
+
 def _suits(r: "Reading", i: int) -> None:
     """"Works with laptops", "compatible con cápsulas", "适用于笔记本": a suitability frame (the locale's
     ``suits_frame``) said of a thing. The thing must be written in the product's data (title, specs, FAQ answers,
@@ -610,12 +618,12 @@ def _suits(r: "Reading", i: int) -> None:
             return
         verdict, why = "unsupported", "the data does not say so"
         for pf in pfs:
-            if any(x in pf.text for w in objs for x in _stems(w) if len(x) >= 2):
+            if any(_written(x, pf.text) for w in objs for x in _stems(w) if len(x) >= 2):
                 verdict = "true"
                 break
             for f in pf.product.faq:
                 q = normalize(f.q, r.vocab.locale).text.lower()
-                if any(x in q for w in objs for x in _stems(w) if len(x) >= 2):
+                if any(_written(x, q) for w in objs for x in _stems(w) if len(x) >= 2):
                     a = normalize(f.a, r.vocab.locale).text.lower()
                     said_no = neg is not None and neg.search(a[:8]) is not None
                     verdict, why = ("false", f"the FAQ answers '{f.a}'") if said_no else ("true", "")

@@ -1,0 +1,160 @@
+"""The spec-claims pass (issue 12): non-number facts read as (product, attribute, value) from the room's own data,
+in wordings no calibration item uses. Each case fails on the grader before this pass (the ``bad`` list names what
+it read wrong) or guards the other side of a fix (a false statement that must still fail). Rooms are built-in
+scenarios at a fixed moment; the data is the ground truth."""
+
+from __future__ import annotations
+
+import pytest
+
+from hat_env.envs.session import stream
+from hat_env.scoring.claims import read_claims
+from hat_env.sim.room import RoomState
+from hat_env.sim.scenario import load_scenario
+from hat_env.types import Intent
+
+
+def room(name: str, seed: int, t: float) -> RoomState:
+    """The scenario's room with the catalog of ``seed`` at ``t`` seconds."""
+    sc = load_scenario(name)
+    r = RoomState(sc, stream(seed, "catalog"))
+    r.t = t
+    return r
+
+
+def bad(reply: str, r: RoomState, *intents: Intent) -> list[str]:
+    """Reasons of the false or unsupported claims of ``reply``."""
+    return [c.reason for c in read_claims(reply, r, intents=intents).bad]
+
+
+APPAREL = room("apparel_flash_zh", 478078, 788.2)
+GROCERIES = room("groceries_zh", 7001, 200.0)
+BEAUTY = room("beauty_zh", 31962, 147.1)
+HEALTH = room("healthfood_zh", 16077, 646.3)
+ELECTRONICS = room("electronics_en", 932207, 2.5)
+APPLIANCES = room("appliances_en", 7003, 200.0)
+PETS = room("pets_en", 7002, 200.0)
+HOGAR = room("hogar_es", 7004, 200.0)
+
+
+def spec(link: int, attr: str = "unknown") -> Intent:
+    """A spec question about ``link``'s ``attr``."""
+    return Intent("spec", link=link, attr=attr)
+
+
+def test_the_rooms_are_the_ones_the_cases_were_written_for() -> None:
+    assert PETS.by_link[7].specs["species"] == "cat"
+    assert "混纺" in APPAREL.by_link[5].title and "混纺" not in APPAREL.by_link[5].specs["material"]
+    assert GROCERIES.by_link[6].specs["flavor"] == "香辣、五香、原味"
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("They're cat treats, not meant for dogs.", True),  # the value the clause denies is not claimed
+    ("Honestly these are made for dogs.", False),
+])
+def test_a_value_the_clause_denies_is_not_claimed(reply: str, ok: bool) -> None:
+    assert (bad(reply, PETS, spec(7, "species")) == []) is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("这条围巾是羊毛混纺款的～", True),  # 混纺 is written in the product's title
+    ("这条围巾是真丝的～", False),
+])
+def test_a_value_word_of_the_products_title_is_its_own(reply: str, ok: bool) -> None:
+    assert (bad(reply, APPAREL, spec(5, "material")) == []) is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("皮肤敏感的话，建议先在手臂内侧试一下再上嘴～", True),  # a condition on the viewer with advice
+    ("资料里没有孕妇适用方面的说明哦，成分是霍霍巴籽油和维生素E", True),  # what the data lacks
+    ("敏感肌也可以放心用哦", False),  # a plain claim the data does not make
+])
+def test_hedged_or_honest_features_claim_nothing(reply: str, ok: bool) -> None:
+    assert (bad(reply, BEAUTY, spec(2)) == []) is ok
+
+
+def test_an_english_condition_with_advice_is_no_claim() -> None:
+    assert bad("If your dog has a sensitive stomach, check with your vet before switching.", PETS, spec(1)) == []
+
+
+@pytest.mark.parametrize(("r", "link", "reply", "ok"), [
+    (APPAREL, 2, "卫衣不满意就可以退，吊牌别剪就行", True),  # the note: 吊牌完好支持7天无理由退换
+    (GROCERIES, 1, "橙子不喜欢可以退哦", False),  # the note: 生鲜不支持无理由退货
+])
+def test_a_return_without_a_reason_is_the_notes_no_reason_return(r: RoomState, link: int, reply: str, ok: bool) -> None:
+    assert (bad(reply, r, Intent("after_sales", link=link)) == []) is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("拆开试过的就不换了哦，有质量问题除外", True),  # the note's condition: 拆封后非质量问题不支持退换
+    ("口红是不能换货的哦", False),  # exchange is allowed while unopened
+])
+def test_a_refused_exchange_under_the_notes_condition_is_true(reply: str, ok: bool) -> None:
+    assert (bad(reply, BEAUTY, Intent("after_sales", link=2)) == []) is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("香辣、五香、原味都有，另外还有咖喱味的", False),  # an item added in the next clause
+    ("口味有香辣、五香、原味，还有满减可以用", True),  # a deal, not an item
+    ("含杏仁的，还有榛子和腰果", False),  # an item said in the clause before the list
+])
+def test_an_item_added_to_the_list_in_a_clause_next_to_it_is_invented(reply: str, ok: bool) -> None:
+    link = 5 if "杏仁" in reply else 6
+    attr = "ingredients" if link == 5 else "flavor"
+    assert (bad(reply, GROCERIES, spec(link, attr)) == []) is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("牛仔裤是100%的棉，穿着透气", False),  # 98%棉 2%氨纶
+    ("牛仔裤主要是棉，加了一点氨纶", True),
+])
+def test_a_value_said_as_the_whole_make_up_needs_the_whole_share(reply: str, ok: bool) -> None:
+    assert (bad(reply, APPAREL, spec(3, "material")) == []) is ok
+
+
+@pytest.mark.parametrize(("r", "link", "reply", "ok"), [
+    (ELECTRONICS, 4, "It pairs with smart TVs too.", False),  # nothing about TVs in the speaker's data
+    (ELECTRONICS, 3, "It works with iPhone as well as Android phones.", True),  # the FAQ's question, answered yes
+    (HOGAR, 4, "Sí, es compatible con cápsulas de cualquier marca.", False),  # the FAQ answers no
+    (HOGAR, 2, "Es compatible con papel de horno.", False),
+])
+def test_a_suitability_frame_needs_its_object_in_the_data(r: RoomState, link: int, reply: str, ok: bool) -> None:
+    assert (bad(reply, r, spec(link)) == []) is ok
+
+
+@pytest.mark.parametrize(("r", "link", "reply", "ok"), [
+    (GROCERIES, 2, "这批车厘子产自新西兰", False),  # 智利
+    (GROCERIES, 2, "这批车厘子产自智利", True),
+    (HEALTH, 2, "蛋白粉是新西兰进口的奶源", False),  # the data has no origin for it
+])
+def test_an_origin_is_read_from_place_names(r: RoomState, link: int, reply: str, ok: bool) -> None:
+    assert (bad(reply, r, spec(link)) == []) is ok
+
+
+def test_a_certification_naming_the_rooms_own_yes_no_attribute_is_that_attribute() -> None:
+    assert bad("这款五常大米是有机认证的哦", GROCERIES, spec(4, "organic")) == []
+    assert bad("这款五常大米有ISO认证的", GROCERIES, spec(4, "organic")) != []
+
+
+def test_size_advice_weakly_attributed_is_the_advice_of_the_product_whose_faq_gives_it() -> None:
+    assert bad("两尺腰差不多66cm，建议选26码", APPAREL) == []
+
+
+def test_a_value_word_of_the_faq_answer_is_the_products() -> None:
+    r = room("groceries_zh", 3201, 100.0)  # its generated snack (link 7) is the one whose flavor is 微辣
+    assert r.by_link[7].specs["flavor"] == "微辣" and "微辣" in r.by_link[6].faq[0].a
+    assert bad("牛肉干三个口味：原味、五香，还有香辣（微辣）", r, spec(6, "flavor")) == []
+    assert bad("海苔脆是香辣味的", r, spec(7, "flavor")) != []
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("It's final sale once it's installed, but a damaged delivery gets replaced free though.", True),
+    ("And it comes with a free ice tray set!", False),
+])
+def test_free_after_a_participle_or_before_though_is_no_gift(reply: str, ok: bool) -> None:
+    assert (bad(reply, APPLIANCES, Intent("after_sales", link=4)) == []) is ok
+
+
+def test_a_phrase_of_the_asked_products_note_names_no_other_product() -> None:
+    # "box" is a word of the litter box's title; "in the original box" is the cat tree's note
+    assert bad("Sure: returns within 30 days in the original box.", PETS, Intent("after_sales", link=4)) == []
