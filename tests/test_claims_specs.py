@@ -158,3 +158,34 @@ def test_free_after_a_participle_or_before_though_is_no_gift(reply: str, ok: boo
 def test_a_phrase_of_the_asked_products_note_names_no_other_product() -> None:
     # "box" is a word of the litter box's title; "in the original box" is the cat tree's note
     assert bad("Sure: returns within 30 days in the original box.", PETS, Intent("after_sales", link=4)) == []
+
+
+@pytest.mark.parametrize(("r", "link", "reply", "ok"), [
+    (HEALTH, 2, "蛋白粉现在送一个量勺", False),  # the gift is a shaker (600ml摇摇杯)
+    (HEALTH, 2, "蛋白粉现在送一个摇摇杯", True),
+    (APPLIANCES, 6, "The dishwasher comes with a free rinse aid bottle.", False),  # a detergent starter pack
+    (APPLIANCES, 6, "It comes with a free detergent starter pack.", True),
+    (APPLIANCES, 6, "And there's a little gift with it too!", True),  # no item named
+])
+def test_a_gift_named_by_its_item_must_be_the_datas_gift(r: RoomState, link: int, reply: str, ok: bool) -> None:
+    assert (bad(reply, r, Intent("campaign", link=link)) == []) is ok
+
+
+@pytest.mark.parametrize(("r", "link", "reply", "ok"), [
+    (APPLIANCES, 1, "The basket coating is totally PTFE-free.", False),  # nothing about a coating in the data
+    (room("groceries_zh", 3201, 100.0), 7, "海苔脆不含防腐剂，放心吃", False),
+    (HEALTH, 2, "蛋白粉不含乳清的", False),  # the data lists 乳清
+    (HOGAR, 2, "Es de plástico sin BPA.", True),  # the data says "plástico sin BPA"
+    (HOGAR, 4, "Funciona sin cápsulas, con café molido.", True),  # the FAQ asks about capsules and answers no
+    (ELECTRONICS, 1, "Setup is hassle-free and it ships free.", True),  # idioms, not substances
+])
+def test_free_of_a_substance_needs_the_data_to_say_so(r: RoomState, link: int, reply: str, ok: bool) -> None:
+    assert (bad(reply, r, spec(link)) == []) is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("完全不扎，敏感肌随便戴～", False),  # the FAQ: 敏感肌可能有轻微触感，建议搭配衣领佩戴
+    ("敏感肌可能会有一点触感，最好配着衣领戴", True),
+])
+def test_a_feature_the_data_states_only_with_a_caution_needs_the_caution(reply: str, ok: bool) -> None:
+    assert (bad(reply, APPAREL, spec(5)) == []) is ok

@@ -507,9 +507,50 @@ def _bundles(r: "Reading", i: int) -> None:
 
 
 def _gifts(r: "Reading", i: int) -> None:
-    """A gift named: one must come with the product now."""
+    """A gift named: one must come with the product now; a gift the reply names by its item ("送同款腰带",
+    "a free ice tray") must be that gift (its item shares a content word with the data's gift text)."""
+    n = len(r.report.claims)
     _exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
                   void=False)
+    if len(r.report.claims) == n or r.report.claims[-1].verdict != "true":
+        return
+    c = r.report.claims[-1]
+    pfs = [pf for pf in r.pfs(c.pids) if pf.gifts]
+    obj = _gift_item(r, i)
+    if obj is None or not pfs:
+        return
+    from hat_env.scoring.claims.check_lists import _words
+
+    lang = r.vocab.lang
+    said = {w for w in _words(obj, lang) if r.vocab.find("gift_words", w) is None and not w.isdigit()}
+    generic = r.vocab.rx.get("gift_generic")
+    said = {w for w in said if generic is None or generic.fullmatch(w) is None}
+    if not said:
+        return
+    have = {w for pf in pfs for g in pf.gifts for w in _words(normalize(g, r.vocab.locale).text, lang)}
+    if any(w in h or h in w for w in said for h in have if len(h) >= 2):
+        return
+    r.report.claims[-1] = c.__class__(c.product_id, c.attribute, c.value, c.unit, c.polarity, c.span, c.text, "false",
+                                      f"{r.label(pfs[0].pid)}: '{c.text.strip()}' but the gift is '{pfs[0].gifts[0]}'",
+                                      c.pids, frozenset())
+
+
+def _gift_item(r: "Reading", i: int) -> str | None:
+    """The item a gift word gives in clause ``i``: the words after 送 ("送同款腰带一条"), or the words a gift
+    pattern captures ("a free ice tray set"); ``None`` when the clause names no item."""
+    ct = r.ctext(i)
+    for m in r.call("gift_words", i):
+        if m.re.groups and m.lastindex and m.group(m.lastindex):
+            return m.group(m.lastindex)
+        g = m.group()
+        if r.vocab.lang == "zh" and g.startswith("送") and len(g) > 1:
+            return g[1:]
+        if r.vocab.lang != "zh" and re.search(r"(?:free|bonus)\s*$", g, re.IGNORECASE):
+            # "comes with a free rinse aid bottle": the words after it, to a preposition or the clause's end
+            rest = re.split(r"[,.;:!?]|\b(?:with|for|when|if|on|in|to|and)\b", ct[m.end():], maxsplit=1)[0]
+            if rest.strip():
+                return rest
+    return None
 
 
 def _deadline(r: "Reading", i: int) -> None:

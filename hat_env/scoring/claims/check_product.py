@@ -73,6 +73,9 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
             if pol:
                 if data is True:
                     ab = absolute and v.find("absolute_degree", pf.text) is None
+                    if not ab and _cautioned(r, i, rx, pf):
+                        verdicts.append(("unsupported", "the data says it only with a caution"))
+                        continue
                     verdicts.append(("unsupported", f"'{ct.strip()}' goes beyond the data") if ab else ("true", ""))
                 elif data is False:
                     verdicts.append(("false", "the data says it does not"))
@@ -95,6 +98,30 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
         r.claim(s, e, pids, f"feature:{name}", pol, "", pol, best[0],
                 "" if best[0] == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': {best[1]}",
                 [("spec:unknown", pf.pid) for pf in pfs[:1]] + [("spec:*", pf.pid) for pf in pfs[:1]])
+
+
+def _cautioned(r: "Reading", i: int, rx: "re.Pattern[str]", pf: "ProductFacts") -> bool:
+    """Whether every place of ``pf``'s data that says feature ``rx`` (title, a spec, a sentence of an FAQ answer
+    or of the note) says it with a caution (the locale's ``caution`` words: "敏感肌可能有轻微触感，建议搭配衣领佩戴")
+    while the reply's sentence of clause ``i`` has no caution or advice word and restates none of the data
+    ("敏感肌放心戴"): the reply drops the data's caution."""
+    cau = r.vocab.rx.get("caution")
+    if cau is None:
+        return False
+    p = pf.product
+    loc = r.vocab.locale
+    pieces = [p.title, *(f"{k} {v}" for k, v in p.specs.items())]
+    for t in (*(f.a for f in p.faq), p.returns.note):
+        pieces += [x for x in re.split(r"[。.!！;；?？]", t) if x.strip()]
+    said = [x for x in (normalize(t, loc).text.lower() for t in pieces) if rx.search(x)]
+    if not said or any(cau.search(x) is None for x in said):
+        return False
+    st = r.stext(i)
+    if cau.search(st) is not None or r.vocab.find("advice", st) is not None:
+        return False
+    from hat_env.scoring.claims.check_lists import restated_data
+
+    return not restated_data(r, i, pf)
 
 
 def hedged(r: "Reading", i: int) -> bool:
@@ -635,6 +662,59 @@ def _suits(r: "Reading", i: int) -> None:
         end = e + (k + len(objs[-1]) if k >= 0 else 0)
         r.claim(s, end, pids, "suits", " ".join(objs), "", True, verdict,
                 "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, end).strip()}': {why}",
+                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        return
+
+
+def _free_of(r: "Reading", i: int) -> None:
+    """"PFAS-free", "不含麸质", "sin gluten": the product said to be free of a substance (the locale's ``free_of``
+    patterns, group 1 the substance). The data must say so: the substance written there after a negation or a
+    free word ("plástico sin BPA": true), or asked in an FAQ question answered no; written there plainly it is in
+    the product (false); not written at all it is an attribute the data does not have (unsupported). A yes/no
+    attribute of the room ("grain-free") is read by its own check; idioms ("hassle-free") are ``free_of_stop``."""
+    c0 = r.clauses[i].start
+    ct = r.ctext(i)
+    v = r.vocab
+    stop = v.rx.get("free_of_stop")
+    neg = v.rx.get("negation")
+    declared = room_attributes(r)
+    for m in r.call("free_of", i):
+        if not m.lastindex:
+            continue
+        word = m.group(m.lastindex).strip().lower()
+        if len(word) < 2 or (stop is not None and stop.fullmatch(word)):
+            continue
+        if any(rx.search(m.group()) for rx, _t in declared.values()):
+            continue  # "grain-free": the room's own attribute
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
+            return
+        pids, how = r.subject(s, i)
+        if how == "room":
+            return
+        pfs = r.pfs(pids)
+        if not pfs:
+            return
+        verdict, why = "unsupported", "the data does not say so"
+        free_words = re.compile(r"free|sin|libre|无|不含|没有|零")
+        for pf in pfs:
+            hits = [x.start() for w in _stems(word) for x in re.finditer(re.escape(w), pf.text)]
+            if hits:
+                freed = any((neg is not None and neg.search(pf.text[max(0, k - 8) : k]))
+                            or free_words.search(pf.text[max(0, k - 8) : k + len(word) + 6]) for k in hits)
+                verdict, why = ("true", "") if freed else ("false", "the data lists it")
+                break
+            for f in pf.product.faq:
+                q = normalize(f.q, v.locale).text.lower()
+                if any(_written(x, q) for x in _stems(word)):
+                    a = normalize(f.a, v.locale).text.lower()
+                    said_no = neg is not None and neg.search(a[:8]) is not None
+                    verdict, why = ("true", "") if said_no else ("false", f"the FAQ answers '{f.a}'")
+                    break
+            if verdict != "unsupported":
+                break
+        r.claim(s, e, pids, "free_of", word, "", True, verdict,
+                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e).strip()}': {why}",
                 [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
         return
 
