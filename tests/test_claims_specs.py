@@ -184,7 +184,7 @@ def test_free_of_a_substance_needs_the_data_to_say_so(r: RoomState, link: int, r
 
 
 @pytest.mark.parametrize(("reply", "ok"), [
-    ("完全不扎，敏感肌随便戴～", False),  # the FAQ: 敏感肌可能有轻微触感，建议搭配衣领佩戴
+    ("不会扎人，敏感肌也能戴", False),  # the FAQ: 敏感肌可能有轻微触感，建议搭配衣领佩戴
     ("敏感肌可能会有一点触感，最好配着衣领戴", True),
 ])
 def test_a_feature_the_data_states_only_with_a_caution_needs_the_caution(reply: str, ok: bool) -> None:
