@@ -189,3 +189,18 @@ def test_free_of_a_substance_needs_the_data_to_say_so(r: RoomState, link: int, r
 ])
 def test_a_feature_the_data_states_only_with_a_caution_needs_the_caution(reply: str, ok: bool) -> None:
     assert (bad(reply, APPAREL, spec(5)) == []) is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("Te regalamos una taza de desayuno con la cafetera.", False),  # the gift is 250 g de café en grano
+    ("Con la cafetera te llevas de regalo café en grano.", True),
+])
+def test_a_spanish_gift_is_named_by_the_noun_after_the_gift_word(reply: str, ok: bool) -> None:
+    assert (bad(reply, HOGAR, Intent("campaign", link=4)) == []) is ok
+
+
+def test_a_reference_headed_by_a_colon_is_the_subject_of_what_follows() -> None:
+    # the watch (link 3) has Bluetooth 5.2; the speaker (link 4, also asked about) has 5.3
+    got = bad("Link 3: Bluetooth 5.3 and GPS. Link 4: $45.", ELECTRONICS, spec(3, "connectivity"),
+              Intent("price", link=4))
+    assert got and all("link 3" in x for x in got)

@@ -535,6 +535,10 @@ def _gifts(r: "Reading", i: int) -> None:
                                       c.pids, frozenset())
 
 
+#: Words before a Spanish gift's noun ("un", "unas", "tu"): not the item.
+_ES_ARTICLES = frozenset("un una unos unas el la los las del tu tus su sus te les nos".split())
+
+
 def _gift_item(r: "Reading", i: int) -> str | None:
     """The item a gift word gives in clause ``i``: the words after 送 ("送同款腰带一条"), or the words a gift
     pattern captures ("a free ice tray set"); ``None`` when the clause names no item."""
@@ -545,6 +549,13 @@ def _gift_item(r: "Reading", i: int) -> str | None:
         g = m.group()
         if r.vocab.lang == "zh" and g.startswith("送") and len(g) > 1:
             return g[1:]
+        if r.vocab.lang == "es" and re.search(r"regal|gratis", g, re.IGNORECASE):
+            # "te regalamos un molinillo", "de regalo café en grano": a Spanish noun phrase starts with its noun
+            rest = re.split(r"[,.;:!?]|\b(?:y|con|para|si|al)\b", ct[m.end():], maxsplit=1)[0]
+            head = [w for w in re.findall(r"[^\W\d_]{3,}", rest.lower()) if w not in _ES_ARTICLES]
+            if head and r.vocab.unit_rx.fullmatch(head[0]) is None:
+                return head[0]
+            continue
         if r.vocab.lang != "zh" and re.search(r"(?:free|bonus)\s*$", g, re.IGNORECASE):
             # "comes with a free rinse aid bottle": the words after it, to a preposition or the clause's end
             rest = re.split(r"[,.;:!?]|\b(?:with|for|when|if|on|in|to|and)\b", ct[m.end():], maxsplit=1)[0]

@@ -203,6 +203,11 @@ class Reading:
             prev = [m for m in prod if m.end <= c.start and self.clauses[self.clause_at(m.start)].sentence == c.sentence]
             return join(first.pids, *(m.pids for m in inside), *(m.pids for m in prev[-1:])), how
         sent = [m for m in prod if m.end <= pos and self.clauses[self.clause_at(m.start)].sentence == c.sentence]
+        if sent and _HEADS.match(self.text, sent[-1].end) and not any(
+                x.start >= sent[-1].end and x.end <= pos for x in prod):
+            # "Link 3: Wi-Fi + Bluetooth 5.3, $99": a reference the reply heads with a colon is the subject of what
+            # follows it in the sentence, as if named in the clause
+            return join(sent[-1].pids), "group" if sent[-1].how in ("group", "range") else "clause"
         if sent:
             # "维C+益生菌任选2件..., 单件69元": the last reference joined to the one before it names both
             pair = sent[-2].pids if len(sent) > 1 and _JOINED.fullmatch(self.text[sent[-2].end : sent[-1].start]) else ()
@@ -234,6 +239,8 @@ class Reading:
         return c
 
 
+#: A colon right after a product reference: it heads what follows ("Link 3: ...", "Cat tree: ...", "3号：...").
+_HEADS = re.compile(r"\s*(?:\*\*)?\s*[:：]")
 #: What joins two product references into one subject ("维C+益生菌", "the buds and the watch").
 _JOINED = re.compile(r"\s?(?:\+|＋|&|和|与|及|跟|加|and|plus)\s?", re.IGNORECASE)
 _QUOTE = re.compile(r"[\"“「『]([^\"”」』]{2,80})[\"”」』]")
