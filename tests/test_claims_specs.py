@@ -204,3 +204,25 @@ def test_a_reference_headed_by_a_colon_is_the_subject_of_what_follows() -> None:
     got = bad("Link 3: Bluetooth 5.3 and GPS. Link 4: $45.", ELECTRONICS, spec(3, "connectivity"),
               Intent("price", link=4))
     assert got and all("link 3" in x for x in got)
+
+
+@pytest.mark.parametrize(("r", "it", "reply", "ok"), [
+    (PETS, spec(4), "The cat tree comes in grey and beige.", False),  # the cat tree has no colour in its data
+    (APPLIANCES, spec(6, "wifi"), "The dishwasher has Wi-Fi.", False),  # no wifi entry for the dishwasher
+    (APPLIANCES, spec(5, "wifi"), "The robot vacuum connects over Wi-Fi.", True),
+])
+def test_the_one_product_asked_about_is_a_certain_subject(r: RoomState, it: Intent, reply: str, ok: bool) -> None:
+    assert (bad(reply, r, it) == []) is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("这款精华里有烟酰胺哦", False),  # 烟酰胺 is an ingredient here, not the niacinamide serum's name
+    ("这款精华的成分是玻尿酸、泛醇和甘油", True),
+])
+def test_an_item_of_the_asked_attribute_is_no_reference_to_another_product(reply: str, ok: bool) -> None:
+    assert (bad(reply, BEAUTY, spec(1, "ingredients")) == []) is ok
+
+
+def test_a_condition_with_advice_not_to_is_no_claim() -> None:
+    reply = "If you plan to swim with them, I'd skip it: they're IPX4, sweat and splash only."
+    assert bad(reply, ELECTRONICS, spec(1)) == []

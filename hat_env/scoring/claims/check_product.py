@@ -124,6 +124,12 @@ def _cautioned(r: "Reading", i: int, rx: "re.Pattern[str]", pf: "ProductFacts") 
     return not restated_data(r, i, pf)
 
 
+def _named(r: "Reading", how: str) -> bool:
+    """Whether a claim's subject is certain: named in its clause, or the one product the viewers asked about
+    (``how`` from :meth:`Reading.subject`)."""
+    return how == "clause" or (how == "asked" and len(r.scope) == 1)
+
+
 def hedged(r: "Reading", i: int) -> bool:
     """Whether clause ``i`` puts a condition on the viewer and its sentence advises ("敏感的话建议先小面积试",
     "if your cat is still a kitten, ask your vet first"): the locale's ``conditional`` words in the clause and an
@@ -190,7 +196,7 @@ def _spec_values(r: "Reading", i: int) -> None:
         if not said and not invented:
             continue
         if value is None:
-            if said and _state(r, i, s) and not r.cfind("honest_unknown", i) and m is not None and how == "clause":
+            if said and _state(r, i, s) and not r.cfind("honest_unknown", i) and m is not None and _named(r, how):
                 r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "unsupported",
                         f"{r.label(pf.pid)}: '{r.m.original(s, e)}': the data has no {key}")
             continue
@@ -334,7 +340,7 @@ def _bool_specs(r: "Reading", i: int) -> None:
         if how in ("clause", "group"):
             have = have[:1] if have and have[0] is pfs[0] else ([] if how == "clause" else have)
         if not have:
-            if how == "clause" and said and not r.cfind("honest_unknown", i):
+            if _named(r, how) and said and not r.cfind("honest_unknown", i) and not hedged(r, i):
                 r.claim(s, e, (pfs[0].pid,), f"spec:{key}", True, "", True, "unsupported",
                         f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': the data has no {key}")
             continue

@@ -75,12 +75,29 @@ class Reading:
                 if opid in room.by_id and opid not in scope:
                     scope.append(opid)
         self.scope = tuple(scope)
-        self.mentions = [m for m in self.mentions if not self._policy_word(m)]
+        self.mentions = [m for m in self.mentions if not self._policy_word(m) and not self._asked_value(m)]
         self.report = Report()
         for mt in self.mentions:
             for pid in mt.pids:
                 if mt.how in ("link", "name") and pid not in self.report.mentioned:
                     self.report.mentioned.append(pid)
+
+    def _asked_value(self, m: Mention) -> bool:
+        """Whether name reference ``m`` of a product nobody asked about is an item of the attribute a viewer asked
+        about ("这款精华里有烟酰胺" on the hyaluronic serum's ingredients: 烟酰胺 is an ingredient, not the niacinamide
+        serum's short name)."""
+        if m.how != "name" or not self.scope or any(p in self.scope for p in m.pids):
+            return False
+        attrs = {it.attr for it in self.intents if it.kind == "spec" and it.attr and it.attr != "unknown"}
+        if not attrs:
+            return False
+        word = self.text[m.start : m.end].strip().lower()
+        for p in self.room.products:
+            for a in attrs:
+                v = p.specs.get(a)
+                if v is not None and word in {x.strip().lower() for x in re.split(r"[,、，/]| and | or |和|或", str(v))}:
+                    return True
+        return False
 
     def _policy_word(self, m: Mention) -> bool:
         """Whether name reference ``m`` of a product nobody asked about is a word of an asked product's own
