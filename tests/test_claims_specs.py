@@ -226,3 +226,24 @@ def test_an_item_of_the_asked_attribute_is_no_reference_to_another_product(reply
 def test_a_condition_with_advice_not_to_is_no_claim() -> None:
     reply = "If you plan to swim with them, I'd skip it: they're IPX4, sweat and splash only."
     assert bad(reply, ELECTRONICS, spec(1)) == []
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("干皮用了会很服帖，完全不卡粉", False),  # the FAQ only advises dry skin (干皮建议先做好保湿再上妆)
+    ("干皮的话先把保湿做好再上粉底就行", True),  # dry skin is the viewer's condition, as the FAQ says
+    ("如果是干皮，这款完全没问题，很服帖", False),  # a condition followed by a plain assurance
+])
+def test_a_value_the_faq_only_advises_on_is_not_the_products(reply: str, ok: bool) -> None:
+    assert (bad(reply, BEAUTY, spec(4)) == []) is ok
+
+
+@pytest.mark.parametrize(("r", "link", "reply", "ok"), [
+    (GROCERIES, 2, "车厘子不满意随时退", False),  # fresh fruit: no returns
+    (HOGAR, 1, "Puedes devolverla cuando quieras, aunque la hayas usado.", False),  # 14 days, original packaging
+])
+def test_a_return_promise_beyond_the_policy_in_other_words(r: RoomState, link: int, reply: str, ok: bool) -> None:
+    assert (bad(reply, r, Intent("after_sales", link=link)) == []) is ok
+
+
+def test_a_spanish_gift_after_a_verb_is_named_by_its_noun() -> None:
+    assert bad("El envío es gratis y de regalo te llevas 250 g de café en grano.", HOGAR, Intent("campaign", link=4)) == []

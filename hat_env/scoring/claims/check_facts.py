@@ -552,8 +552,10 @@ def _gift_item(r: "Reading", i: int) -> str | None:
         if r.vocab.lang == "es" and re.search(r"regal|gratis", g, re.IGNORECASE):
             # "te regalamos un molinillo", "de regalo café en grano": a Spanish noun phrase starts with its noun
             rest = re.split(r"[,.;:!?]|\b(?:y|con|para|si|al)\b", ct[m.end():], maxsplit=1)[0]
-            head = [w for w in re.findall(r"[^\W\d_]{3,}", rest.lower()) if w not in _ES_ARTICLES]
-            if head and r.vocab.unit_rx.fullmatch(head[0]) is None:
+            generic = r.vocab.rx.get("gift_generic")
+            head = [w for w in re.findall(r"[^\W\d_]{3,}", rest.lower()) if w not in _ES_ARTICLES
+                    and (generic is None or generic.fullmatch(w) is None) and r.vocab.unit_rx.fullmatch(w) is None]
+            if head:
                 return head[0]
             continue
         if r.vocab.lang != "zh" and re.search(r"(?:free|bonus)\s*$", g, re.IGNORECASE):

@@ -204,10 +204,11 @@ def _spec_values(r: "Reading", i: int) -> None:
         title = _title_text(r, pf)
         # a value word of the product's own title or FAQ answers is the product's ("混纺" of "羊毛混纺针织围巾")
         wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))
-                 and not any(x in vl for x in _variants(v, w)) and w not in title]
+                 and not any(x in vl for x in _variants(v, w)) and w not in title and not _faq_value(r, pf, key, w)]
         wrong = [w for w in wrong if not any(w != k and w in k and k in vl for k in known)]
         if wrong and restated_data(r, i, pf):
             wrong = []  # the clause restates the product's FAQ answer or note ("干皮建议先做好保湿")
+        wrong = [w for w in wrong if not _viewer_condition(r, i, low, w, pf)]
         wrong += invented
         if not wrong:
             wrong = _purity_claims(r, i, low, said, pf.product.specs.get(key, value))
@@ -249,11 +250,45 @@ def _purity_claims(r: "Reading", i: int, low: str, said: list[str], value: objec
 
 
 def _title_text(r: "Reading", pf: "ProductFacts") -> str:
-    """The product's own words besides its spec values: title, FAQ answers and after-sales note, normalised as
-    replies are, lower-case (a value word there is the data's: "混纺" of "羊毛混纺针织围巾", "微辣" of the FAQ's
-    "香辣味微辣")."""
-    p = pf.product
-    return normalize(" ".join([p.title, *(f.a for f in p.faq), p.returns.note]), r.vocab.locale).text.lower()
+    """The product's title, normalised as replies are, lower-case (a value word there is the data's: "混纺" of
+    "羊毛混纺针织围巾")."""
+    return normalize(pf.product.title, r.vocab.locale).text.lower()
+
+
+def _viewer_condition(r: "Reading", i: int, low: str, w: str, pf: "ProductFacts") -> bool:
+    """Whether value word ``w`` in clause ``i`` (``low``: its lower-case text) is the viewer's condition, not the
+    product's value: a ``conditional`` word next to it ("干皮的话", "如果是干皮", "if you have dry skin") in a
+    sentence that advises or follows an FAQ answer saying ``w`` (two more of its words: "干皮的话先把保湿做好再上粉底"
+    for "干皮建议先做好保湿再上妆"). A condition followed by a plain assurance ("如果是干皮，完全没问题") is read."""
+    cond = r.vocab.rx.get("conditional")
+    k = low.find(w)
+    if cond is None or k < 0 or cond.search(low[max(0, k - 12) : k + len(w) + 4]) is None:
+        return False
+    st = r.stext(i)
+    if r.vocab.find("advice", st) is not None:
+        return True
+    from hat_env.scoring.claims.check_lists import _words
+
+    said = _words(st, r.vocab.lang) - {w}
+    for f in pf.product.faq:
+        a = normalize(f.a, r.vocab.locale).text.lower()
+        if w in a and len(said & (_words(a, r.vocab.lang) - {w})) >= 2:
+            return True
+    return False
+
+
+def _faq_value(r: "Reading", pf: "ProductFacts", key: str, w: str) -> bool:
+    """Whether an FAQ answer of the product says value word ``w`` of one of its own ``key`` items, plainly: in one
+    clause with such an item and no caution or advice word ("香辣味微辣": the 香辣 flavour is 微辣; not "干皮建议先做好
+    保湿", which advises dry skin).""" 
+    items = [x.strip().lower() for x in re.split(r"[,、，/]| and | or |和|或", pf.spec_text.get(key, "")) if x.strip()]
+    cau = r.vocab.rx.get("caution")
+    for f in pf.product.faq:
+        for c in re.split(r"[,，。.;；!！?？]", normalize(f.a, r.vocab.locale).text.lower()):
+            if w in c and any(x in c and x != w for x in items) and (cau is None or cau.search(c) is None) \
+                    and r.vocab.find("advice", c) is None:
+                return True
+    return False
 
 
 _DECLARED: dict[tuple[int, str], dict[str, tuple[re.Pattern[str], str]]] = {}
