@@ -247,3 +247,11 @@ def test_a_return_promise_beyond_the_policy_in_other_words(r: RoomState, link: i
 
 def test_a_spanish_gift_after_a_verb_is_named_by_its_noun() -> None:
     assert bad("El envío es gratis y de regalo te llevas 250 g de café en grano.", HOGAR, Intent("campaign", link=4)) == []
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("Most pups switch around 12 months, so your 8-month-old has a few months to go.", True),  # the pet's age
+    ("Switch at 8 months old.", False),  # the FAQ: most switch around 12 months
+])
+def test_an_age_is_the_viewers_pet_not_a_fact_of_the_product(reply: str, ok: bool) -> None:
+    assert (bad(reply, PETS, spec(2)) == []) is ok
