@@ -255,3 +255,9 @@ def test_a_spanish_gift_after_a_verb_is_named_by_its_noun() -> None:
 ])
 def test_an_age_is_the_viewers_pet_not_a_fact_of_the_product(reply: str, ok: bool) -> None:
     assert (bad(reply, PETS, spec(2)) == []) is ok
+
+
+def test_a_yes_no_label_with_a_certification_word_is_said_without_it() -> None:
+    # groceries' organic attribute is labelled 有机认证; the rice is organic
+    assert bad("大米不是有机的", GROCERIES, spec(4, "organic")) != []
+    assert bad("五常大米是有机的", GROCERIES, spec(4, "organic")) == []

@@ -311,6 +311,11 @@ def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
             words = {str(w).lower() for loc in {r.vocab.locale, r.room.locale}
                      for w in (*a.words.get(loc, ()), *((a.labels[loc],) if loc in a.labels else ()))}
             words = {w for w in words if len(w) >= 2}
+            if a.type == "bool":
+                # a yes/no label that names its attribute with a certification word ("有机认证") is said without it
+                # too ("是有机的")
+                words |= {w[: -len(x)] for w in words for x in ("认证", "certified", " certified")
+                          if w.endswith(x) and len(w) - len(x) >= 2}
             if not words:
                 continue
             alts = sorted((re.escape(w) if not w.isascii() else rf"(?<![a-z]){re.escape(w)}(?![a-z])" for w in words),
