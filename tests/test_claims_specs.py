@@ -261,3 +261,15 @@ def test_a_yes_no_label_with_a_certification_word_is_said_without_it() -> None:
     # groceries' organic attribute is labelled 有机认证; the rice is organic
     assert bad("大米不是有机的", GROCERIES, spec(4, "organic")) != []
     assert bad("五常大米是有机的", GROCERIES, spec(4, "organic")) == []
+
+
+@pytest.mark.parametrize(("r", "link", "reply", "ok"), [
+    (APPLIANCES, 1, "The air fryer has a rotisserie function.", False),  # programs: air fry, roast, bake, reheat
+    (APPLIANCES, 5, "The vacuum has a carpet boost mode.", True),  # the FAQ: it raises suction on carpet
+    (ELECTRONICS, 1, "They have a transparency mode too.", True),
+    (HOGAR, 2, "La freidora tiene función de vapor.", False),
+    (HOGAR, 6, "Sí, tiene función para hielo.", True),
+    (GROCERIES, 2, "车厘子的包装有保鲜功能", False),
+])
+def test_a_feature_named_by_a_feature_noun_needs_the_data(r: RoomState, link: int, reply: str, ok: bool) -> None:
+    assert (bad(reply, r, spec(link)) == []) is ok

@@ -668,6 +668,54 @@ def _written(word: str, text: str) -> bool:
     return re.search(r"(?<!\w)" + re.escape(word), text) is not None
 
 
+def _in_data(r: "Reading", pfs: "list[ProductFacts]", objs: list[str]) -> tuple[str, str]:
+    """The verdict on a thing said of one of ``pfs`` (``objs``: its content words): ``true`` when a word is
+    written in the product's data (title, specs, FAQ answers, note) or in an FAQ question whose answer does not
+    start with a negation, ``false`` when that answer does ("¿Usa cápsulas?" "No, ..."), else ``unsupported``;
+    with the reason."""
+    neg = r.vocab.rx.get("negation")
+    verdict, why = "unsupported", "the data does not say so"
+    for pf in pfs:
+        if any(_written(x, pf.text) for w in objs for x in _stems(w) if len(x) >= 2):
+            return "true", ""
+        for f in pf.product.faq:
+            q = normalize(f.q, r.vocab.locale).text.lower()
+            if any(_written(x, q) for w in objs for x in _stems(w) if len(x) >= 2):
+                a = normalize(f.a, r.vocab.locale).text.lower()
+                if neg is not None and neg.search(a[:8]) is not None:
+                    verdict, why = "false", f"the FAQ answers '{f.a}'"
+                else:
+                    return "true", ""
+    return verdict, why
+
+
+def _feature_named(r: "Reading", i: int) -> None:
+    """"Has a rotisserie function", "有蒸汽功能", "tiene función de vapor": a feature the reply names by a generic
+    feature noun (the locale's ``feature_frame``, group 1 what the feature is). Its words must be written in the
+    product's data or an FAQ question answered yes (see :func:`_in_data`), else it is invented (unsupported)."""
+    c0 = r.clauses[i].start
+    for m in r.call("feature_frame", i):
+        if not m.lastindex:
+            continue
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
+            return
+        objs = _suit_objects(r, m.group(m.lastindex))
+        if not objs:
+            continue
+        pids, how = r.subject(s, i)
+        if how == "room":
+            return
+        pfs = r.pfs(pids)
+        if not pfs:
+            return
+        verdict, why = _in_data(r, pfs, objs)
+        r.claim(s, e, pids, "feature", " ".join(objs), "", True, verdict,
+                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e).strip()}': {why}",
+                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        return
+
+
 def _suits(r: "Reading", i: int) -> None:
     """"Works with laptops", "compatible con cápsulas", "适用于笔记本": a suitability frame (the locale's
     ``suits_frame``) said of a thing. The thing must be written in the product's data (title, specs, FAQ answers,
@@ -675,7 +723,6 @@ def _suits(r: "Reading", i: int) -> None:
     data does not have, stated as fact (unsupported). Negated, hedged and honest clauses claim nothing."""
     c0 = r.clauses[i].start
     ct = r.ctext(i)
-    neg = r.vocab.rx.get("negation")
     for m in r.call("suits_frame", i):
         s, e = c0 + m.start(), c0 + m.end()
         if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
@@ -689,20 +736,7 @@ def _suits(r: "Reading", i: int) -> None:
         pfs = r.pfs(pids)
         if not pfs:
             return
-        verdict, why = "unsupported", "the data does not say so"
-        for pf in pfs:
-            if any(_written(x, pf.text) for w in objs for x in _stems(w) if len(x) >= 2):
-                verdict = "true"
-                break
-            for f in pf.product.faq:
-                q = normalize(f.q, r.vocab.locale).text.lower()
-                if any(_written(x, q) for w in objs for x in _stems(w) if len(x) >= 2):
-                    a = normalize(f.a, r.vocab.locale).text.lower()
-                    said_no = neg is not None and neg.search(a[:8]) is not None
-                    verdict, why = ("false", f"the FAQ answers '{f.a}'") if said_no else ("true", "")
-                    break
-            if verdict == "true":
-                break
+        verdict, why = _in_data(r, pfs, objs)
         rest = ct[m.end():].lower()
         k = rest.find(objs[-1])
         end = e + (k + len(objs[-1]) if k >= 0 else 0)

@@ -30,7 +30,7 @@ _LISTS = (
     "not_money_after", "negation_after", "usage_duration_before", "buy_words", "certification", "absolute_price", "ranking", "effect_claims", "inactive_words", "leak_words", "dismissive",
     "approximate", "host_promise", "ending_soon", "refusal", "stock_context", "clause_question", "ample_stock", "no_discount", "size_advice", "exclusive", "supply_words", "per_day", "per_day_after",
     "per_unit_after", "per_item_after", "per_unit_lead", "per_unit_filler", "fee_free", "fee_nouns", "measure_upper", "measure_lower", "conversion_words", "dimension_words",
-    "no_reason", "conditional", "advice", "suits_frame", "suits_stop", "purity", "gift_generic", "caution", "free_of", "free_of_stop", "age_after",
+    "no_reason", "conditional", "advice", "suits_frame", "suits_stop", "purity", "gift_generic", "caution", "free_of", "free_of_stop", "age_after", "feature_frame",
 )
 
 
