@@ -268,7 +268,7 @@ def test_a_yes_no_label_with_a_certification_word_is_said_without_it() -> None:
     (APPLIANCES, 5, "The vacuum has a carpet boost mode.", True),  # the FAQ: it raises suction on carpet
     (ELECTRONICS, 1, "They have a transparency mode too.", True),
     (HOGAR, 2, "La freidora tiene función de vapor.", False),
-    (HOGAR, 6, "Sí, tiene función para hielo.", True),
+    (HOGAR, 6, "Sí, tiene función para picar hielo.", True),
     (GROCERIES, 2, "车厘子的包装有保鲜功能", False),
 ])
 def test_a_feature_named_by_a_feature_noun_needs_the_data(r: RoomState, link: int, reply: str, ok: bool) -> None:
