@@ -716,6 +716,10 @@ def _feature_named(r: "Reading", i: int) -> None:
         return
 
 
+#: Lists whose words make a suitability object a deal ("works with the coupon"), not a use of the product.
+_DEAL_LISTS = ("coupon_words", "bundle_words", "deal_words", "flash_words", "gift_words", "promo_code", "stacking_words")
+
+
 def _suits(r: "Reading", i: int) -> None:
     """"Works with laptops", "compatible con cápsulas", "适用于笔记本": a suitability frame (the locale's
     ``suits_frame``) said of a thing. The thing must be written in the product's data (title, specs, FAQ answers,
@@ -728,8 +732,8 @@ def _suits(r: "Reading", i: int) -> None:
         if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
             return  # "Whether it works with 220 V outlets isn't in the product info": what the data lacks
         objs = _suit_objects(r, ct[m.end():])
-        if not objs:
-            continue
+        if not objs or any(r.vocab.find(n, " ".join(objs)) is not None for n in _DEAL_LISTS):
+            continue  # "works with the $20 coupon", "stacks with the bundle": how deals combine, read elsewhere
         pids, how = r.subject(s, i)
         if how == "room":
             return
