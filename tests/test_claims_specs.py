@@ -276,8 +276,8 @@ def test_a_feature_named_by_a_feature_noun_needs_the_data(r: RoomState, link: in
 
 
 @pytest.mark.parametrize("reply", [
-    "Link 1: code HOME25 takes $25 off orders of $300 or more, it works with the $20 coupon.",  # deals combining
-    "Link 1 has free shipping, and setup is hassle-free.",  # "has free" is no substance
+    "Link 6: code HOME25 takes $25 off orders of $300 or more, it works with the $20 coupon.",  # deals combining
+    "Link 6 has free shipping, and setup is hassle-free.",  # "has free" is no substance
 ])
 def test_the_reference_agents_deal_and_shipping_wording_claims_no_attribute(reply: str) -> None:
-    assert bad(reply, APPLIANCES, Intent("campaign", link=1), Intent("shipping", link=1)) == []
+    assert bad(reply, APPLIANCES, Intent("campaign", link=6), Intent("shipping", link=6)) == []
