@@ -281,3 +281,11 @@ def test_a_feature_named_by_a_feature_noun_needs_the_data(r: RoomState, link: in
 ])
 def test_the_reference_agents_deal_and_shipping_wording_claims_no_attribute(reply: str) -> None:
     assert bad(reply, APPLIANCES, Intent("campaign", link=6), Intent("shipping", link=6)) == []
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("卫衣现在拍也送碎花发夹哦", False),  # the hair clip comes with the dress; 碎花 (its short name) is the gift's word
+    ("连衣裙拍下送碎花发夹", True),
+])
+def test_a_gift_is_of_the_product_named_before_it(reply: str, ok: bool) -> None:
+    assert (bad(reply, APPAREL, Intent("campaign", link=2), Intent("campaign", link=4)) == []) is ok

@@ -161,9 +161,11 @@ def _in_a_title(r: "Reading", s: int, e: int) -> bool:
 
 
 def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True,
-                  void: bool = True) -> None:
+                  void: bool = True, strict: bool = False) -> None:
     """A positive mention of ``name`` needs ``has(pf)`` for the product the clause is about. ``void``: when
-    false, it voids the ``answer`` it would have given (an invented extra deal beside a right one does not)."""
+    false, it voids the ``answer`` it would have given (an invented extra deal beside a right one does not).
+    ``strict``: a product named in the clause before the claim is its only subject (a product name inside the
+    claim's own words, "卫衣也送碎花发夹" with 碎花 the dress's short name, is not another subject)."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     for m in r.call(name, i):
@@ -173,6 +175,10 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
         if _in_a_title(r, s, e):
             continue  # "Pack de 4" of "Toallas ... Pack de 4": the product's own name, not a deal
         pids, _many = _group(r, i, s)
+        if strict:
+            before = [x for x in r.mentions if x.pids and r.clauses[i].start <= x.start and x.end <= s]
+            if before and len(before[-1].pids) == 1:
+                pids = before[-1].pids
         pfs = r.pfs(pids)
         if not pfs:
             continue
@@ -511,7 +517,7 @@ def _gifts(r: "Reading", i: int) -> None:
     "a free ice tray") must be that gift (its item shares a content word with the data's gift text)."""
     n = len(r.report.claims)
     _exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
-                  void=False)
+                  void=False, strict=True)
     if len(r.report.claims) == n or r.report.claims[-1].verdict != "true":
         return
     c = r.report.claims[-1]
