@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.check_gifts import check_gift_item
 from hat_env.scoring.claims.fees import free_fee_word
+from hat_env.text import normalize
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -101,7 +102,8 @@ def _bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, 
         pfs = r.pfs(pids)
         if not pfs:
             continue
-        good = [pf for pf in pfs if bool(getter(pf)) == pol or _in_note(r, i, pf)]
+        good = [pf for pf in pfs if bool(getter(pf)) == pol or _in_note(r, i, pf)
+                or (not pol and _note_condition(r, i, pf))]
         if good:
             r.claim(s, e, pids, attr, pol, "", pol, "true", "", [(answer, pf.pid) for pf in good])
         else:
@@ -124,6 +126,30 @@ def _in_note(r: "Reading", i: int, pf: ProductFacts) -> bool:
     return covers_note(ct, note, r.vocab.lang, r.vocab.rx.get("negation"))
 
 
+def _note_condition(r: "Reading", i: int, pf: ProductFacts) -> bool:
+    """Whether the sentence of clause ``i`` denies a return or exchange under the condition the product's note
+    puts on it: the note refuses something ("拆封后非质量问题不支持退换", "Final sale once opened") and the sentence
+    shares one of its condition words ("用过了就不退不换啦，除非是质量问题": 质量问题), not only its return words."""
+    from hat_env.scoring.claims.check_lists import _words
+
+    note = pf.product.returns.note
+    neg = r.vocab.rx.get("negation")
+    if not note or neg is None or neg.search(note) is None:
+        return False
+    v = r.vocab
+    low = note.lower()
+
+    def after_negation(w: str) -> bool:
+        """Whether note word ``w`` stands right after a negation ("支持" of "不支持"): the refusal, not its condition."""
+        k = low.find(w)
+        return k > 0 and neg.search(low[max(0, k - 4) : k]) is not None
+
+    cond = {w for w in _words(note, v.lang) if v.find("returns_words", w) is None and v.find("exchange_words", w) is None
+            and neg.search(w) is None and not after_negation(w)}
+    said = _words(r.stext(i), v.lang)
+    return any(w in said or any(w in x or x in w for x in said if len(x) >= 2) for w in cond if len(w) >= 2)
+
+
 def _in_a_title(r: "Reading", s: int, e: int) -> bool:
     """Whether the words at ``s:e`` with the word after them are written in the title of a product of the room."""
     m = re.match(r"\S*(?:\s+\S+){0,2}", r.text[s:])
@@ -136,9 +162,11 @@ def _in_a_title(r: "Reading", s: int, e: int) -> bool:
 
 
 def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True,
-                  void: bool = True) -> None:
+                  void: bool = True, strict: bool = False) -> None:
     """A positive mention of ``name`` needs ``has(pf)`` for the product the clause is about. ``void``: when
-    false, it voids the ``answer`` it would have given (an invented extra deal beside a right one does not)."""
+    false, it voids the ``answer`` it would have given (an invented extra deal beside a right one does not).
+    ``strict``: a product named in the clause before the claim is its only subject (a product name inside the
+    claim's own words, "卫衣也送碎花发夹" with 碎花 the dress's short name, is not another subject)."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     for m in r.call(name, i):
@@ -148,6 +176,10 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
         if _in_a_title(r, s, e):
             continue  # "Pack de 4" of "Toallas ... Pack de 4": the product's own name, not a deal
         pids, _many = _group(r, i, s)
+        if strict:
+            before = [x for x in r.mentions if x.pids and r.clauses[i].start <= x.start and x.end <= s]
+            if before and len(before[-1].pids) == 1:
+                pids = before[-1].pids
         pfs = r.pfs(pids)
         if not pfs:
             continue
@@ -357,10 +389,28 @@ def _no_questions(r: "Reading", i: int) -> None:
     pids, _ = _group(r, i, c.start + m.start())
     pfs = r.pfs(pids)
     ok = any(m.group().lower() in pf.product.returns.note.lower() for pf in pfs)
+    if not ok and any(x.start() == 0 and x.end() == len(m.group()) for x in r.vocab.all("no_reason", m.group())):
+        # "不满意可以退" / "for any reason": a return that needs no reason, which a note allowing returns without
+        # one states in its own words ("支持7天无理由退换"; not "生鲜不支持无理由退货")
+        ok = any(pf.product.returns.returnable and _note_says_no_reason(r, pf.product.returns.note) for pf in pfs)
     # a condition beyond the policy is false, but the return window beside it still answers
     r.claim(c.start + m.start(), c.start + m.end(), pids, "returns", m.group(), "", True,
             "true" if ok else "unsupported", "" if ok else
             f"'{r.m.original(c.start + m.start(), c.start + m.end())}': the return policy does not say so")
+
+
+def _note_says_no_reason(r: "Reading", note: str) -> bool:
+    """Whether an after-sales note allows returns without a reason (a ``no_reason`` phrase of the locale, not
+    negated: "支持7天无理由退换", "no questions asked"; not "生鲜不支持无理由退货")."""
+    if not note:
+        return False
+    text = normalize(note, r.vocab.locale).text.lower()
+    neg = r.vocab.rx.get("negation")
+    for m in r.vocab.all("no_reason", text):
+        before = text[max(0, m.start() - r.vocab.negation_window - 2) : m.start()]
+        if neg is None or neg.search(before) is None:
+            return True
+    return False
 
 
 def _no_deal(r: "Reading", i: int) -> None:
@@ -464,14 +514,69 @@ def _bundles(r: "Reading", i: int) -> None:
 
 
 def _gifts(r: "Reading", i: int) -> None:
-    """A gift named: one must come with the product now, and be the item named (check_gifts)."""
+    """A gift named: one must come with the product now, and be the item named: the campaign's item by its head noun
+    (check_gifts), and a gift the reply names by its item ("送同款腰带", "a free ice tray") shares a content word
+    with the data's gift text."""
     m = r.cfind("gift_words", i)
     if m is not None and _state(r, i, r.clauses[i].start + m.start()):
         pids, _many = _group(r, i, r.clauses[i].start + m.start())
         if check_gift_item(r, i, r.clauses[i].start + m.start(), pids):
             return  # "a free neoprene hood" when the gift is a phone pouch
+    n = len(r.report.claims)
     _exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
-                  void=False)
+                  void=False, strict=True)
+    if len(r.report.claims) == n or r.report.claims[-1].verdict != "true":
+        return
+    c = r.report.claims[-1]
+    pfs = [pf for pf in r.pfs(c.pids) if pf.gifts]
+    obj = _gift_item(r, i)
+    if obj is None or not pfs:
+        return
+    from hat_env.scoring.claims.check_lists import _words
+
+    lang = r.vocab.lang
+    said = {w for w in _words(obj, lang) if r.vocab.find("gift_words", w) is None and not w.isdigit()}
+    generic = r.vocab.rx.get("gift_generic")
+    said = {w for w in said if generic is None or generic.fullmatch(w) is None}
+    if not said:
+        return
+    have = {w for pf in pfs for g in pf.gifts for w in _words(normalize(g, r.vocab.locale).text, lang)}
+    if any(w in h or h in w for w in said for h in have if len(h) >= 2):
+        return
+    r.report.claims[-1] = c.__class__(c.product_id, c.attribute, c.value, c.unit, c.polarity, c.span, c.text, "false",
+                                      f"{r.label(pfs[0].pid)}: '{c.text.strip()}' but the gift is '{pfs[0].gifts[0]}'",
+                                      c.pids, frozenset())
+
+
+#: Words before a Spanish gift's noun ("un", "unas", "tu"): not the item.
+_ES_ARTICLES = frozenset("un una unos unas el la los las del tu tus su sus te les nos".split())
+
+
+def _gift_item(r: "Reading", i: int) -> str | None:
+    """The item a gift word gives in clause ``i``: the words after 送 ("送同款腰带一条"), or the words a gift
+    pattern captures ("a free ice tray set"); ``None`` when the clause names no item."""
+    ct = r.ctext(i)
+    for m in r.call("gift_words", i):
+        if m.re.groups and m.lastindex and m.group(m.lastindex):
+            return m.group(m.lastindex)
+        g = m.group()
+        if r.vocab.lang == "zh" and g.startswith("送") and len(g) > 1:
+            return g[1:]
+        if r.vocab.lang == "es" and re.search(r"regal|gratis", g, re.IGNORECASE):
+            # "te regalamos un molinillo", "de regalo café en grano": a Spanish noun phrase starts with its noun
+            rest = re.split(r"[,.;:!?]|\b(?:y|con|para|si|al)\b", ct[m.end():], maxsplit=1)[0]
+            generic = r.vocab.rx.get("gift_generic")
+            head = [w for w in re.findall(r"[^\W\d_]{3,}", rest.lower()) if w not in _ES_ARTICLES
+                    and (generic is None or generic.fullmatch(w) is None) and r.vocab.unit_rx.fullmatch(w) is None]
+            if head:
+                return head[0]
+            continue
+        if r.vocab.lang != "zh" and re.search(r"(?:free|bonus)\s*$", g, re.IGNORECASE):
+            # "comes with a free rinse aid bottle": the words after it, to a preposition or the clause's end
+            rest = re.split(r"[,.;:!?]|\b(?:with|for|when|if|on|in|to|and)\b", ct[m.end():], maxsplit=1)[0]
+            if rest.strip():
+                return rest
+    return None
 
 
 def _deadline(r: "Reading", i: int) -> None:

@@ -78,12 +78,16 @@ def covers_note(clause: str, note: str, lang: str, negation: "re.Pattern[str] | 
 
 
 def restated_data(r: "Reading", i: int, pf: "ProductFacts") -> bool:
-    """Whether clause ``i`` restates one of ``pf``'s FAQ answers or its after-sales note."""
+    """Whether clause ``i``, or the sentence holding it, restates one of ``pf``'s FAQ answers or its after-sales
+    note (an answer said over clauses: "它更偏油皮和混合皮，干皮也可以用，上妆前先做好保湿就行" for "更适合油皮和混合皮，
+    干皮建议先做好保湿再上妆")."""
     ct = r.ctext(i)
+    pairs = [(f.a, f.q) for f in pf.product.faq] + ([(pf.product.returns.note, "")] if pf.product.returns.note else [])
     neg = r.vocab.rx.get("negation")
-    if any(restates(ct, f.a, r.vocab.lang, neg, f.q) for f in pf.product.faq):
+    if any(restates(ct, t, r.vocab.lang, neg, q) for t, q in pairs):
         return True
-    return bool(pf.product.returns.note) and restates(ct, pf.product.returns.note, r.vocab.lang, neg)
+    st = r.stext(i)
+    return st != ct and any(restates(st, t, r.vocab.lang, neg, q) for t, q in pairs)
 
 
 def read_restatements(r: "Reading", i: int) -> None:
@@ -159,6 +163,9 @@ def read_enumerations(r: "Reading", i: int, key: str, pf: "ProductFacts", s: int
         # or before the first listed one: "成分是鼠李糖乳杆菌和低聚果糖"
         first = min(p for p, _x in hits)
         m = re.search(r"(?:^|[是有含为：:，,\s])(\d{0,3}[\u3400-\u9fff]{2,8})\s*(?:、|和|及|与|/)\s*$", low[:first])
+    if m is None and r.vocab.lang == "zh":
+        # or in the clause next to it, joined by a list word: "香辣、五香、原味，还有孜然味的"; "有核桃的，还有腰果和榛子"
+        m = _item_next_door(r, i, low, hits)
     if m is not None and _state(r, i, s):
         extra = m.group(1).strip()
         named = any(extra in x or x in extra for x in items)
@@ -175,6 +182,36 @@ def read_enumerations(r: "Reading", i: int, key: str, pf: "ProductFacts", s: int
                 [(f"spec:{key}", pf.pid)])
         return True
     return False
+
+
+#: A clause that goes on with a list ("还有孜然味的", "以及羊绒"): the joiner, one short item, a particle at most.
+_GOES_ON = re.compile(r"^\s*(?:还有|以及|另外\s*[,，]?\s*还有|也有)\s*(\d{0,3}[\u3400-\u9fff]{2,4}?)(?:味|色|款|口味|颜色|的)*"
+                      r"\s*(?:哦|呢|啦|呀|噢|喔|哈)?\s*[~～!！。.]*\s*$")
+#: A clause that is one item said to be there ("有核桃的", "含酒精"), before a clause that goes on with the list.
+_ONE_ITEM = re.compile(r"^\s*(?:有|含|含有|是)\s*(\d{0,3}[\u3400-\u9fff]{2,4}?)(?:的)?\s*(?:哦|呢|啦|呀)?\s*[,，]?\s*$")
+_LIST_GOES_ON = re.compile(r"^\s*(?:还有|以及|另外\s*[,，]?\s*还有|也有)")
+
+
+def _item_next_door(r: "Reading", i: int, low: str, hits: list[tuple[int, str]]) -> "re.Match[str] | None":
+    """An item added to the product's items said in clause ``i`` (``low``: its lower-case text, ``hits``: where its
+    items stand) from the clause after it ("还有孜然味的") or, when clause ``i`` goes on with a list ("还有腰果和榛子"),
+    the clause before it ("有核桃的"); both in the same sentence. A chunk holding a deal, gift or stock word is no
+    item ("还有满减哦")."""
+    c = r.clauses[i]
+    cand = None
+    if i + 1 < len(r.clauses) and r.clauses[i + 1].sentence == c.sentence and max(p + len(x) for p, x in hits) >= len(low.rstrip(" ,，")) - 3:
+        nxt = r.ctext(i + 1)
+        if len(nxt.strip(" ,，")) <= 2 and i + 2 < len(r.clauses) and r.clauses[i + 2].sentence == c.sentence:
+            nxt += r.ctext(i + 2)  # a clause word on its own ("另外", "还有孜然味的")
+        cand = _GOES_ON.match(nxt.lower())
+    if cand is None and i > 0 and r.clauses[i - 1].sentence == c.sentence and _LIST_GOES_ON.match(low):
+        cand = _ONE_ITEM.match(r.ctext(i - 1).lower())
+    if cand is None:
+        return None
+    word = cand.group(1)
+    if any(r.vocab.find(n, word) is not None for n in ("deal_words", "gift_words", "in_stock", "sold_out", "negation")):
+        return None
+    return cand
 
 
 __all__ = ["RESTATE_SHARE", "read_enumerations", "read_restatements", "restated_data", "restates"]

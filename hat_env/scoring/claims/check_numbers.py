@@ -580,6 +580,9 @@ def _check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> 
         ub = r.vocab.rx.get("usage_duration_before")
         if ub is not None and ub.search(r.text[max(r.clauses[i].start, q.start - 8) : q.start]):
             return  # "已经吃了大半年": how long someone has used it (compliance reads the endorsement)
+        age = r.vocab.rx.get("age_after")
+        if age is not None and age.match(r.text, q.end):
+            return  # "an 8-month-old", "8个月大的狗狗": the age of the viewer's pet or child, not a fact of the product
     if conversions.check_conversion(r, q, i, pids, _approximate(r, q, i)):
         return  # "10斤也就是5公斤", "60 in, roughly 152 cm", "under 2 oz": a restatement or a bound
     sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None

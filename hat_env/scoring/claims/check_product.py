@@ -16,6 +16,7 @@ from hat_env.scoring.claims.quotes import quoted_speech
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
+    from hat_env.scoring.claims.facts import ProductFacts
     from hat_env.scoring.claims.read import Reading
     from hat_env.scoring.claims.vocab import Vocab
 
@@ -45,8 +46,8 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
         pol = _state(r, i, s)
         if r.cfind("condition", i) is not None:
             continue  # "宝宝皮肤敏感的话建议先咨询医生": the viewer's case a piece of advice is for, no product fact
-        if pol and r.cfind("honest_unknown", i) is not None:
-            continue  # "height adjustment isn't something the details mention": what the data lacks, not a claim
+        if pol and (hedged(r, i) or r.cfind("honest_unknown", i) is not None):
+            continue  # "敏感的话建议先小面积试", "资料里没有孕妇适用的说明": advice or what the data lacks, no claim
         pids, how = r.subject(s, i)
         if how == "room":
             continue  # nothing asked, nothing named: a feature of no product ("just with a really good mic")
@@ -76,6 +77,9 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
             if pol:
                 if data is True:
                     ab = absolute and v.find("absolute_degree", pf.text) is None
+                    if not ab and _cautioned(r, i, rx, pf):
+                        verdicts.append(("unsupported", "the data says it only with a caution"))
+                        continue
                     verdicts.append(("unsupported", f"'{ct.strip()}' goes beyond the data") if ab else ("true", ""))
                 elif data is False:
                     verdicts.append(("false", "the data says it does not"))
@@ -98,6 +102,44 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
         r.claim(s, e, pids, f"feature:{name}", pol, "", pol, best[0],
                 "" if best[0] == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': {best[1]}",
                 [("spec:unknown", pf.pid) for pf in pfs[:1]] + [("spec:*", pf.pid) for pf in pfs[:1]])
+
+
+def _cautioned(r: "Reading", i: int, rx: "re.Pattern[str]", pf: "ProductFacts") -> bool:
+    """Whether every place of ``pf``'s data that says feature ``rx`` (title, a spec, a sentence of an FAQ answer
+    or of the note) says it with a caution (the locale's ``caution`` words: "敏感肌可能有轻微触感，建议搭配衣领佩戴")
+    while the reply's sentence of clause ``i`` has no caution or advice word and restates none of the data
+    ("敏感肌放心戴"): the reply drops the data's caution."""
+    cau = r.vocab.rx.get("caution")
+    if cau is None:
+        return False
+    p = pf.product
+    loc = r.vocab.locale
+    pieces = [p.title, *(f"{k} {v}" for k, v in p.specs.items())]
+    for t in (*(f.a for f in p.faq), p.returns.note):
+        pieces += [x for x in re.split(r"[。.!！;；?？]", t) if x.strip()]
+    said = [x for x in (normalize(t, loc).text.lower() for t in pieces) if rx.search(x)]
+    if not said or any(cau.search(x) is None for x in said):
+        return False
+    st = r.stext(i)
+    if cau.search(st) is not None or r.vocab.find("advice", st) is not None:
+        return False
+    from hat_env.scoring.claims.check_lists import restated_data
+
+    return not restated_data(r, i, pf)
+
+
+def _named(r: "Reading", how: str) -> bool:
+    """Whether a claim's subject is certain: named in its clause, or the one product the viewers asked about
+    (``how`` from :meth:`Reading.subject`)."""
+    return how == "clause" or (how == "asked" and len(r.scope) == 1)
+
+
+def hedged(r: "Reading", i: int) -> bool:
+    """Whether clause ``i`` puts a condition on the viewer and its sentence advises ("敏感的话建议先小面积试",
+    "if your cat is still a kitten, ask your vet first"): the locale's ``conditional`` words in the clause and an
+    ``advice`` word in the sentence. Such a clause claims nothing about the product ("如果是敏感肌也能放心用", with no
+    advice, still claims)."""
+    return r.cfind("conditional", i) is not None and r.vocab.find("advice", r.stext(i)) is not None
 
 
 def _quantity_word(v: "Vocab", w: str) -> bool:
@@ -143,6 +185,8 @@ def _spec_values(r: "Reading", i: int) -> None:
             (r"\b" + re.escape(w) + r"(?:s|es)?\b") if w.isascii() else re.escape(w), low)]  # "dogs" says dog
         # drop words inside a longer word said ("棉" inside "棉涤混纺")
         said = [w for w in said if not any(w != o and w in o for o in said)]
+        # a value the clause denies by itself ("made for cats, not dogs", "不是涤纶，是纯棉") is not claimed
+        said = [w for w in said if not _denied(r, i, low, w)]
         if how not in ("clause", "group") and said:
             fits = [x for x in pfs if key in x.spec_text and all(w in x.spec_text[key].lower() for w in said)]
             pf = fits[0] if fits else pf
@@ -150,29 +194,105 @@ def _spec_values(r: "Reading", i: int) -> None:
         invented = _invented_items(ct, value) if value else []
         if value and not invented and m is not None:
             # the list may run over the sentence's clauses ("smoothie, crush and soup programs")
-            invented = _unlisted_items(r, r.stext(i), value, rx)
+            invented = _unlisted_items(r, r.stext(i), value, rx, known)
         if not invented and value and read_enumerations(r, i, key, pf, s, e):
             continue
         if not said and not invented:
             continue
         if value is None:
-            if said and _state(r, i, s) and not r.cfind("honest_unknown", i) and m is not None and how == "clause":
+            if said and _state(r, i, s) and not r.cfind("honest_unknown", i) and m is not None and _named(r, how):
                 r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "unsupported",
                         f"{r.label(pf.pid)}: '{r.m.original(s, e)}': the data has no {key}")
             continue
         vl = value.lower()
+        title = _title_text(r, pf)
+        # a value word of the product's own title or FAQ answers is the product's ("混纺" of "羊毛混纺针织围巾")
         wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))
-                 and not any(x in vl for x in _variants(v, w))]
+                 and not any(x in vl for x in _variants(v, w)) and w not in title and not _faq_value(r, pf, key, w)]
         wrong = [w for w in wrong if not any(w != k and w in k and k in vl for k in known)]
         if wrong and restated_data(r, i, pf):
             wrong = []  # the clause restates the product's FAQ answer or note ("干皮建议先做好保湿")
+        wrong = [w for w in wrong if not _viewer_condition(r, i, low, w, pf)]
         wrong += invented
+        if not wrong:
+            wrong = _purity_claims(r, i, low, said, pf.product.specs.get(key, value))
         if wrong and _state(r, i, s):
             r.claim(s, e, pids, f"spec:{key}", wrong[0], "", True, "false",
                     f"{r.label(pf.pid)}: '{wrong[0]}' but {key} is '{pf.product.specs.get(key, value)}'",
                     [(f"spec:{key}", pf.pid)])
         elif not wrong:
             r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "true", "", [(f"spec:{key}", pf.pid)])
+
+
+def _denied(r: "Reading", i: int, low: str, w: str) -> bool:
+    """Whether every occurrence of value word ``w`` in clause ``i`` (``low``: its lower-case text) stands right after
+    a negation of its own ("made for cats, not dogs", "no es de acero", "不是涤纶")."""
+    c0 = r.clauses[i].start
+    pos = [m.start() for m in re.finditer(re.escape(w), low)]
+    return bool(pos) and all(r.negated(i, c0 + p) for p in pos)
+
+
+def _purity_claims(r: "Reading", i: int, low: str, said: list[str], value: object) -> list[str]:
+    """Value words said as the whole of the product (a ``purity`` word right before them: "纯羊毛", "100% wool",
+    "pure cotton") where the data gives them a share under 100% ("50%羊毛 50%腈纶", "algodón 60%"): each such
+    word, with its purity word, is a false claim."""
+    pur = r.vocab.rx.get("purity")
+    if pur is None or not said:
+        return []
+    val = normalize(str(value), r.vocab.locale).text.lower()
+    out = []
+    for w in said:
+        share = re.search(r"(\d+(?:\.\d+)?)\s*%\s*" + re.escape(w) + r"|" + re.escape(w) + r"\s*(\d+(?:\.\d+)?)\s*%", val)
+        if share is None or float(share.group(1) or share.group(2)) >= 100:
+            continue
+        for m in re.finditer(re.escape(w), low):
+            head = pur.search(low[max(0, m.start() - 6) : m.start()])
+            if head is not None and not r.negated(i, r.clauses[i].start + m.start()):
+                out.append(head.group().strip() + w)
+                break
+    return out
+
+
+def _title_text(r: "Reading", pf: "ProductFacts") -> str:
+    """The product's title, normalised as replies are, lower-case (a value word there is the data's: "混纺" of
+    "羊毛混纺针织围巾")."""
+    return normalize(pf.product.title, r.vocab.locale).text.lower()
+
+
+def _viewer_condition(r: "Reading", i: int, low: str, w: str, pf: "ProductFacts") -> bool:
+    """Whether value word ``w`` in clause ``i`` (``low``: its lower-case text) is the viewer's condition, not the
+    product's value: a ``conditional`` word next to it ("干皮的话", "如果是干皮", "if you have dry skin") in a
+    sentence that advises or follows an FAQ answer saying ``w`` (two more of its words: "干皮的话先把保湿做好再上粉底"
+    for "干皮建议先做好保湿再上妆"). A condition followed by a plain assurance ("如果是干皮，完全没问题") is read."""
+    cond = r.vocab.rx.get("conditional")
+    k = low.find(w)
+    if cond is None or k < 0 or cond.search(low[max(0, k - 12) : k + len(w) + 4]) is None:
+        return False
+    st = r.stext(i)
+    if r.vocab.find("advice", st) is not None:
+        return True
+    from hat_env.scoring.claims.check_lists import _words
+
+    said = _words(st, r.vocab.lang) - {w}
+    for f in pf.product.faq:
+        a = normalize(f.a, r.vocab.locale).text.lower()
+        if w in a and len(said & (_words(a, r.vocab.lang) - {w})) >= 2:
+            return True
+    return False
+
+
+def _faq_value(r: "Reading", pf: "ProductFacts", key: str, w: str) -> bool:
+    """Whether an FAQ answer of the product says value word ``w`` of one of its own ``key`` items, plainly: in one
+    clause with such an item and no caution or advice word ("香辣味微辣": the 香辣 flavour is 微辣; not "干皮建议先做好
+    保湿", which advises dry skin).""" 
+    items = [x.strip().lower() for x in re.split(r"[,、，/]| and | or |和|或", pf.spec_text.get(key, "")) if x.strip()]
+    cau = r.vocab.rx.get("caution")
+    for f in pf.product.faq:
+        for c in re.split(r"[,，。.;；!！?？]", normalize(f.a, r.vocab.locale).text.lower()):
+            if w in c and any(x in c and x != w for x in items) and (cau is None or cau.search(c) is None) \
+                    and r.vocab.find("advice", c) is None:
+                return True
+    return False
 
 
 #: (id of a vocabulary, locale, the spec keys the room's products have) -> (that vocabulary, its attributes'
@@ -199,6 +319,11 @@ def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
             words = {str(w).lower() for loc in {r.vocab.locale, r.room.locale}
                      for w in (*a.words.get(loc, ()), *((a.labels[loc],) if loc in a.labels else ()))}
             words = {w for w in words if len(w) >= 2}
+            if a.type == "bool":
+                # a yes/no label that names its attribute with a certification word ("有机认证") is said without it
+                # too ("是有机的")
+                words |= {w[: -len(x)] for w in words for x in ("认证", "certified", " certified")
+                          if w.endswith(x) and len(w) - len(x) >= 2}
             if not words:
                 continue
             alts = sorted((re.escape(w) if not w.isascii() else rf"(?<![a-z]){re.escape(w)}(?![a-z])" for w in words),
@@ -263,7 +388,7 @@ def _bool_specs(r: "Reading", i: int) -> None:
         if how in ("clause", "group"):
             have = have[:1] if have and have[0] is pfs[0] else ([] if how == "clause" else have)
         if not have:
-            if how == "clause" and said and not r.cfind("honest_unknown", i):
+            if _named(r, how) and said and not r.cfind("honest_unknown", i) and not hedged(r, i):
                 r.claim(s, e, (pfs[0].pid,), f"spec:{key}", True, "", True, "unsupported",
                         f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': the data has no {key}")
             continue
@@ -332,11 +457,12 @@ _COUNTED = re.compile(r"[\d一二两三四五六七八九十几]+\s*(?:种|个|�
 _EDGE_WORDS = re.compile(r"^(?:and|or|y|o|和|或|及|还有|以及)\s*|\s*(?:programs?|flavou?rs?|colou?rs?|options|modes)$")
 
 
-def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]") -> list[str]:
+def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]", known: "set[str] | frozenset[str]" = frozenset()) -> list[str]:
     """Items of a list the clause gives for an attribute ("smoothie, crush and soup programs", "香辣、五香和孜然三种
     口味") that are not the product's: when at least two of its chunks are items of the product's value, a chunk
     holding none of them, once the attribute's word, a count and joiners are taken off, is an added item (a few
-    words or characters, no number)."""
+    words or characters, no number). A chunk holding another known value of the attribute (``known``: "干皮" of
+    "干皮也可以用") ends the list: that value is a claim of its own, checked as one."""
     items = [p.strip().lower() for p in _ITEM_SPLIT.split(value) if p.strip()]
     if len(items) < 2:
         return []
@@ -350,6 +476,8 @@ def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]") ->
     for c, h in zip(chunks[first + 1 :], has[first + 1 :]):
         if h:
             continue
+        if any(k in c for k in known if len(k) >= 2):
+            break
         # the list ends at its first chunk that is no item of the product: that chunk is checked, no later one
         t = _COUNTED.sub("", rx.sub("", c)).strip(" .,!?~。！？～:：")  # without the attribute word and a count
         t = _EDGE_WORDS.sub("", t).strip(" .,!?~。！？～")
@@ -456,11 +584,30 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     word = m.group().lower()
     if pids and any(word in pf.text for pf in r.pfs(pids)):
         return  # the product's own data says it ("energy_rating: Energy Star certified")
+    if attr == "certification" and _certified_attribute(r, i, m.start(), pids):
+        return  # "有机认证的": the product's own yes/no attribute, labelled as a certification ("organic: 是")
     if attr == "promise" and _QUANTITY_WORD.search(m.group()) and _before_spec_value(r, e, pids):
         return  # "百分百棉": the word measures the spec value it stands before (a composition), it promises nothing
     # a promise about an order (a delivery guarantee) voids the order's answer
     r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}",
             [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else [])
+
+
+def _certified_attribute(r: "Reading", i: int, at: int, pids: "tuple[str, ...] | list[str]") -> bool:
+    """Whether a yes/no attribute the room declares is named in clause ``i`` ending at most two characters
+    before offset ``at`` (relative to the clause) or overlapping it ("有机认证的": the room's label 有机认证 for
+    ``organic``), and one of ``pids`` has it set to yes: the certification word names that attribute."""
+    from hat_env.sim.vocabulary import BOOL_WORDS
+
+    ct = r.ctext(i)
+    for key, (rx, typ) in room_attributes(r).items():
+        if typ != "bool":
+            continue
+        for m in rx.finditer(ct):
+            if m.start() <= at + 1 and at - m.end() <= 2:
+                if any(BOOL_WORDS.get(str(pf.product.specs.get(key, "")).strip().lower()) is True for pf in r.pfs(pids)):
+                    return True
+    return False
 
 
 def _effects(r: "Reading", i: int) -> None:
@@ -495,6 +642,189 @@ def _health(r: "Reading", i: int) -> None:
     pids, _ = _group(r, i, c.start + hm.start())
     r.claim(c.start + hm.start(), c.start + hm.end(), pids, "health", hm.group(), "", True, "unsupported",
             f"'{r.m.original(c.start + hm.start(), c.start + hm.end())}': a health effect the data does not state")
+
+
+_SUIT_WORD = re.compile(r"[^\W\d_][\w+'-]*|\d[\d.,]*", re.UNICODE)
+
+
+def _suit_objects(r: "Reading", after: str) -> list[str]:
+    """The content words of what a suitability frame is said of (``after``: the clause text after the frame, up to
+    its first punctuation): up to three words, without the locale's ``suits_stop`` words, numbers and unit words;
+    jieba words for Chinese."""
+    after = re.split(r"[,.;:!?，。；：！？()（）]", after, maxsplit=1)[0]
+    v = r.vocab
+    stop = v.rx.get("suits_stop")
+    if v.lang == "zh":
+        from hat_env.text import segment
+
+        toks = [w for w in segment(after) if len(w) >= 2]
+    else:
+        toks = _SUIT_WORD.findall(after.lower())
+    out: list[str] = []
+    for w in toks[:6]:
+        if w[0].isdigit() or (stop is not None and stop.fullmatch(w)):
+            if out:
+                break
+            continue
+        if v.unit_rx.fullmatch(w) is not None:
+            continue
+        out.append(w)
+        if len(out) == 3:
+            break
+    return out
+
+
+def _stems(w: str) -> tuple[str, ...]:
+    """A word and its singular forms ("laptops" -> "laptop", "cápsulas" -> "cápsula")."""
+    out = [w]
+    if len(w) > 4 and w.endswith("es"):
+        out.append(w[:-2])
+    if len(w) > 3 and w.endswith("s"):
+        out.append(w[:-1])
+    return tuple(out)
+
+
+def _written(word: str, text: str) -> bool:
+    """Whether ``word`` is written in ``text``: as a substring for Chinese, from a word start otherwise ("too" is
+    not written in "bluetooth")."""
+    if re.search(r"[\u3400-\u9fff]", word):
+        return word in text
+    return re.search(r"(?<!\w)" + re.escape(word), text) is not None
+
+
+def _in_data(r: "Reading", pfs: "list[ProductFacts]", objs: list[str]) -> tuple[str, str]:
+    """The verdict on a thing said of one of ``pfs`` (``objs``: its content words): ``true`` when a word is
+    written in the product's data (title, specs, FAQ answers, note) or in an FAQ question whose answer does not
+    start with a negation, ``false`` when that answer does ("¿Usa cápsulas?" "No, ..."), else ``unsupported``;
+    with the reason."""
+    neg = r.vocab.rx.get("negation")
+    verdict, why = "unsupported", "the data does not say so"
+    for pf in pfs:
+        if any(_written(x, pf.text) for w in objs for x in _stems(w) if len(x) >= 2):
+            return "true", ""
+        for f in pf.product.faq:
+            q = normalize(f.q, r.vocab.locale).text.lower()
+            if any(_written(x, q) for w in objs for x in _stems(w) if len(x) >= 2):
+                a = normalize(f.a, r.vocab.locale).text.lower()
+                if neg is not None and neg.search(a[:8]) is not None:
+                    verdict, why = "false", f"the FAQ answers '{f.a}'"
+                else:
+                    return "true", ""
+    return verdict, why
+
+
+def _feature_named(r: "Reading", i: int) -> None:
+    """"Has a rotisserie function", "有蒸汽功能", "tiene función de vapor": a feature the reply names by a generic
+    feature noun (the locale's ``feature_frame``, group 1 what the feature is). Its words must be written in the
+    product's data or an FAQ question answered yes (see :func:`_in_data`), else it is invented (unsupported)."""
+    c0 = r.clauses[i].start
+    for m in r.call("feature_frame", i):
+        if not m.lastindex:
+            continue
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
+            return
+        objs = _suit_objects(r, m.group(m.lastindex))
+        if not objs:
+            continue
+        pids, how = r.subject(s, i)
+        if how == "room":
+            return
+        pfs = r.pfs(pids)
+        if not pfs:
+            return
+        verdict, why = _in_data(r, pfs, objs)
+        r.claim(s, e, pids, "feature", " ".join(objs), "", True, verdict,
+                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e).strip()}': {why}",
+                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        return
+
+
+#: Lists whose words make a suitability object a deal ("works with the coupon"), not a use of the product.
+_DEAL_LISTS = ("coupon_words", "bundle_words", "deal_words", "flash_words", "gift_words", "promo_code", "stacking_words")
+
+
+def _suits(r: "Reading", i: int) -> None:
+    """"Works with laptops", "compatible con cápsulas", "适用于笔记本": a suitability frame (the locale's
+    ``suits_frame``) said of a thing. The thing must be written in the product's data (title, specs, FAQ answers,
+    note: true), or in an FAQ question whose answer says yes (true) or no (false); otherwise it is an attribute the
+    data does not have, stated as fact (unsupported). Negated, hedged and honest clauses claim nothing."""
+    c0 = r.clauses[i].start
+    ct = r.ctext(i)
+    for m in r.call("suits_frame", i):
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
+            return  # "Whether it works with 220 V outlets isn't in the product info": what the data lacks
+        objs = _suit_objects(r, ct[m.end():])
+        if not objs or any(r.vocab.find(n, " ".join(objs)) is not None for n in _DEAL_LISTS):
+            continue  # "works with the $20 coupon", "stacks with the bundle": how deals combine, read elsewhere
+        pids, how = r.subject(s, i)
+        if how == "room":
+            return
+        pfs = r.pfs(pids)
+        if not pfs:
+            return
+        verdict, why = _in_data(r, pfs, objs)
+        rest = ct[m.end():].lower()
+        k = rest.find(objs[-1])
+        end = e + (k + len(objs[-1]) if k >= 0 else 0)
+        r.claim(s, end, pids, "suits", " ".join(objs), "", True, verdict,
+                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, end).strip()}': {why}",
+                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        return
+
+
+def _free_of(r: "Reading", i: int) -> None:
+    """"PFAS-free", "不含麸质", "sin gluten": the product said to be free of a substance (the locale's ``free_of``
+    patterns, group 1 the substance). The data must say so: the substance written there after a negation or a
+    free word ("plástico sin BPA": true), or asked in an FAQ question answered no; written there plainly it is in
+    the product (false); not written at all it is an attribute the data does not have (unsupported). A yes/no
+    attribute of the room ("grain-free") is read by its own check; idioms ("hassle-free") are ``free_of_stop``."""
+    c0 = r.clauses[i].start
+    ct = r.ctext(i)
+    v = r.vocab
+    stop = v.rx.get("free_of_stop")
+    neg = v.rx.get("negation")
+    declared = room_attributes(r)
+    for m in r.call("free_of", i):
+        if not m.lastindex:
+            continue
+        word = m.group(m.lastindex).strip().lower()
+        if len(word) < 2 or (stop is not None and stop.fullmatch(word)):
+            continue
+        if any(rx.search(m.group()) for rx, _t in declared.values()):
+            continue  # "grain-free": the room's own attribute
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
+            return
+        pids, how = r.subject(s, i)
+        if how == "room":
+            return
+        pfs = r.pfs(pids)
+        if not pfs:
+            return
+        verdict, why = "unsupported", "the data does not say so"
+        free_words = re.compile(r"free|sin|libre|无|不含|没有|零")
+        for pf in pfs:
+            hits = [x.start() for w in _stems(word) for x in re.finditer(re.escape(w), pf.text)]
+            if hits:
+                freed = any((neg is not None and neg.search(pf.text[max(0, k - 8) : k]))
+                            or free_words.search(pf.text[max(0, k - 8) : k + len(word) + 6]) for k in hits)
+                verdict, why = ("true", "") if freed else ("false", "the data lists it")
+                break
+            for f in pf.product.faq:
+                q = normalize(f.q, v.locale).text.lower()
+                if any(_written(x, q) for x in _stems(word)):
+                    a = normalize(f.a, v.locale).text.lower()
+                    said_no = neg is not None and neg.search(a[:8]) is not None
+                    verdict, why = ("true", "") if said_no else ("false", f"the FAQ answers '{f.a}'")
+                    break
+            if verdict != "unsupported":
+                break
+        r.claim(s, e, pids, "free_of", word, "", True, verdict,
+                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e).strip()}': {why}",
+                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        return
 
 
 #: Lists whose positive mention is unsupported by any data: (list, attribute, why).

@@ -97,10 +97,14 @@ def _advice(r: "Reading", i: int) -> bool:
         return False
     s, e, size = min(found)
     pos = start + s
-    pids, _how = r.subject(pos, i)
+    pids, how = r.subject(pos, i)
     if not pids:
         return False
     pid = pids[0]
+    if how not in ("clause", "group"):
+        # weakly attributed ("腰围2尺大概66厘米，建议拍26码" with the jeans asked or named earlier): the product of
+        # those it may be about whose FAQ gives this advice
+        pid = next((p for p in pids if p in r.room.by_id and size in _faq_sizes(r, p)), pid)
     specs = r.room.by_id[pid].specs
     if not product_sizes(specs) and not any(_NUMBERED.search(str(v)) or "码" in str(v) for v in specs.values()):
         return False  # a product sold without sizes: nothing to advise

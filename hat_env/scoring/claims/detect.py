@@ -18,7 +18,7 @@ from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.check_warranty import read_lifetime_warranty
 from hat_env.scoring.claims.fees import read_free_fees
 from hat_env.scoring.claims.check_product import (
-    _UNSUPPORTED, _bool_specs, _effects, _features, _health, _order_status, _spec_values, _unsupported_lists,
+    _UNSUPPORTED, _bool_specs, _effects, _features, _health, _order_status, _spec_values, _suits, _free_of, _feature_named, _unsupported_lists,
     room_attributes,
 )
 
@@ -53,6 +53,9 @@ _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...]
     (("no_coupon",), _no_coupon),
     (("effect_claims",), _effects),
     (("health",), _health),
+    (("suits_frame",), _suits),
+    (("free_of",), _free_of),
+    (("feature_frame",), _feature_named),
 )
 
 

@@ -78,11 +78,48 @@ class Reading:
                 if opid in room.by_id and opid not in scope:
                     scope.append(opid)
         self.scope = tuple(scope)
+        self.mentions = [m for m in self.mentions if not self._policy_word(m) and not self._asked_value(m)]
         self.report = Report()
         for mt in self.mentions:
             for pid in mt.pids:
                 if mt.how in ("link", "name") and pid not in self.report.mentioned:
                     self.report.mentioned.append(pid)
+
+    def _asked_value(self, m: Mention) -> bool:
+        """Whether name reference ``m`` of a product nobody asked about is an item of the attribute a viewer asked
+        about ("这款精华里有烟酰胺" on the hyaluronic serum's ingredients: 烟酰胺 is an ingredient, not the niacinamide
+        serum's short name)."""
+        if m.how != "name" or not self.scope or any(p in self.scope for p in m.pids):
+            return False
+        attrs = {it.attr for it in self.intents if it.kind == "spec" and it.attr and it.attr != "unknown"}
+        if not attrs:
+            return False
+        word = self.text[m.start : m.end].strip().lower()
+        for p in self.room.products:
+            for a in attrs:
+                v = p.specs.get(a)
+                if v is not None and word in {x.strip().lower() for x in re.split(r"[,、，/]| and | or |和|或", str(v))}:
+                    return True
+        return False
+
+    def _policy_word(self, m: Mention) -> bool:
+        """Whether name reference ``m`` of a product nobody asked about is a word of an asked product's own
+        after-sales note or FAQ answer, said with the word before it ("in the original box" of "Returns within 30
+        days in the original box" is not the litter box)."""
+        if m.how != "name" or not self.scope or any(p in self.scope for p in m.pids):
+            return False
+        w = re.search(r"(\S+\s+)?\S*$", self.text[max(0, m.start - 24) : m.end])
+        phrase = w.group().strip().lower() if w else ""
+        if " " not in phrase:
+            return False
+        for pid in self.scope:
+            p = self.room.by_id.get(pid)
+            if p is None:
+                continue
+            data = normalize(" ".join([p.returns.note, *(f.a for f in p.faq)]), self.vocab.locale).text.lower()
+            if phrase in data:
+                return True
+        return False
 
     # -- structure ---------------------------------------------------------------------------------------
     def _clauses(self) -> list[Clause]:
@@ -186,6 +223,11 @@ class Reading:
             prev = [m for m in prod if m.end <= c.start and self.clauses[self.clause_at(m.start)].sentence == c.sentence]
             return join(first.pids, *(m.pids for m in inside), *(m.pids for m in prev[-1:])), how
         sent = [m for m in prod if m.end <= pos and self.clauses[self.clause_at(m.start)].sentence == c.sentence]
+        if sent and _HEADS.match(self.text, sent[-1].end) and not any(
+                x.start >= sent[-1].end and x.end <= pos for x in prod):
+            # "Link 3: Wi-Fi + Bluetooth 5.3, $99": a reference the reply heads with a colon is the subject of what
+            # follows it in the sentence, as if named in the clause
+            return join(sent[-1].pids), "group" if sent[-1].how in ("group", "range") else "clause"
         if sent:
             # "维C+益生菌任选2件..., 单件69元": the last reference joined to the one before it names both
             pair = sent[-2].pids if len(sent) > 1 and _JOINED.fullmatch(self.text[sent[-2].end : sent[-1].start]) else ()
@@ -217,6 +259,8 @@ class Reading:
         return c
 
 
+#: A colon right after a product reference: it heads what follows ("Link 3: ...", "Cat tree: ...", "3号：...").
+_HEADS = re.compile(r"\s*(?:\*\*)?\s*[:：]")
 #: What joins two product references into one subject ("维C+益生菌", "the buds and the watch").
 _JOINED = re.compile(r"\s?(?:\+|＋|&|和|与|及|跟|加|and|plus)\s?", re.IGNORECASE)
 _QUOTE = re.compile(r"[\"“「『]([^\"”」』]{2,80})[\"”」』]")
