@@ -527,6 +527,9 @@ def _gifts(r: "Reading", i: int) -> None:
                   void=False, strict=True)
     if len(r.report.claims) == n or r.report.claims[-1].verdict != "true":
         return
+    head_rx = r.vocab.rx.get("gift_object")
+    if head_rx is not None and head_rx.search(r.text, r.clauses[i].start, r.clauses[i].end):
+        return  # the clause names a gift's item by its head noun ("a free X"): check_gift_item above read it
     c = r.report.claims[-1]
     pfs = [pf for pf in r.pfs(c.pids) if pf.gifts]
     obj = _gift_item(r, i)
