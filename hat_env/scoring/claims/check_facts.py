@@ -159,6 +159,15 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
         return
 
 
+def _later_in_sentence(r: "Reading", i: int) -> bool:
+    """Whether an earlier clause of clause ``i``'s sentence says a deal comes later and clause ``i`` does not speak
+    of now ("待会还有秒杀，秒杀价79元": the second clause is that later sale)."""
+    if r.cfind("active_words", i) is not None:
+        return False
+    sent = r.clauses[i].sentence
+    return any(r.clauses[k].sentence == sent and r.cfind("inactive_words", k) is not None for k in range(i))
+
+
 def _flash(r: "Reading", i: int) -> None:
     """A flash sale named in clause ``i``: running now (or, with "ended" / "starts later" words, not running) for the
     product at the request's moment."""
@@ -169,7 +178,7 @@ def _flash(r: "Reading", i: int) -> None:
     if m is None:
         return
     s, e = c0 + m.start(), c0 + m.end()
-    if r.cfind("inactive_words", i) is not None:
+    if r.cfind("inactive_words", i) is not None or _later_in_sentence(r, i):
         pids, _many = _group(r, i, s)
         pfs = r.pfs(pids)
         later = [c for pf in pfs for c in pf.campaigns_later if c.type == "flash_sale" and c.start_s > r.room.t]

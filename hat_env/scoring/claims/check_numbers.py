@@ -33,6 +33,33 @@ def _list_marker(text: str, q: Quantity) -> bool:
     return bool(_MARKER_BEFORE.search(text[max(0, q.start - 8) : q.start])) and bool(_MARKER_AFTER.match(text, q.end))
 
 
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _catalog_words(r: "Reading") -> frozenset[str]:
+    """The words (three letters or more, lower case) of the room's product titles and spec values."""
+    out: set[str] = set()
+    for p in r.room.products:
+        for text in (p.title, *(str(v) for v in p.specs.values())):
+            out.update(w.lower() for w in _WORD.findall(text))
+    return frozenset(out)
+
+
+def _counts_a_catalog_noun(r: "Reading", q: Quantity, cache: list[frozenset[str]]) -> bool:
+    """Whether a bare number is followed by a word of the room's catalog, singular or plural ("three bags of the
+    WhiskerWell left" for a "7 lb bag", "cincuenta batidoras" for a "Batidora"): a count of those things, in a
+    language that writes words apart (a Chinese count has its measure word as a unit)."""
+    if r.vocab.lang == "zh":
+        return False
+    m = _WORD.match(r.text, q.end + 1) if r.text[q.end : q.end + 1] == " " else None
+    if m is None:
+        return False
+    if not cache:
+        cache.append(_catalog_words(r))
+    w = m.group().lower()
+    return any(x in cache[0] for x in (w, w[:-1], w[:-2]) if len(x) >= 3)
+
+
 def read_number_claims(r: "Reading") -> None:
     """Read and check every number claim of the reply (appends to ``r.report.claims``)."""
     qs = read_quantities(r.m, r.vocab)
@@ -41,6 +68,7 @@ def read_number_claims(r: "Reading") -> None:
     cd = r.vocab.rx.get("countdown")
     countdowns = [(m.start(), m.end()) for m in cd.finditer(r.text)] if cd is not None else []
     neg_end = -1
+    nouns: list[frozenset[str]] = []  # the catalog's words, read once when a bare number needs them
     for q in qs:
         if r.in_mention(q.start, q.end) or r.in_mention(q.start, q.start + 1):
             continue
@@ -63,7 +91,8 @@ def read_number_claims(r: "Reading") -> None:
         if not money and q.dim == "plain":
             cb = r.vocab.rx.get("count_before")
             named = any(m.how == "name" and 0 <= m.start - q.end <= 1 for m in r.mentions)
-            if not named and (cb is None or not cb.search(r.text[max(c.start, q.start - 12) : q.start])):
+            if not named and (cb is None or not cb.search(r.text[max(c.start, q.start - 12) : q.start])) and \
+                    not _counts_a_catalog_noun(r, q, nouns):
                 continue
             q.dim, q.unit = "count", "count"
         pids, _how = r.subject(q.start, i)

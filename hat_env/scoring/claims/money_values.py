@@ -58,6 +58,8 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
         after_here = vocab.find("pay_words", ct) and not any(x.start > q.end for x in other if eq(x.value, pf.effective))
         if any(eq(x.value, pf.effective) for x in other) and deal and (not after_here or eq(v, pf.base)):
             return True
+        if not listed and _before_deal_in_reply(r, q, i, pf):
+            return True
     if eq(v, pf.base) and not eq(v, pf.effective) and _order_total(r, q, i, pf):
         return True
     if (vocab.find("ship_words", st) or vocab.find("paid_shipping", st)) and eq(v, pf.product.shipping.fee):
@@ -81,6 +83,28 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
             sums = [sum(x.effective for x in named), sum(x.price for x in named), qty * pf.effective, qty * pf.price]
             if any(eq(v, s * f) or eq(v, round(s * f, 2)) for s in sums):
                 return True
+    return False
+
+
+def _before_deal_in_reply(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:
+    """The price before a deal in a sentence with no deal or pay word of its own, when another sentence of the
+    reply names a deal and gives the price after it ("The washer is $649; the coupon and HOME25 take $45 off, so you
+    pay $604.": a semicolon ends a sentence)."""
+    vocab = r.vocab
+    st = r.stext(i)
+    if vocab.find("pay_words", st) or vocab.find("coupon_words", st) or vocab.find("flash_words", st):
+        return False
+    sent = r.clauses[i].sentence
+    for x in read_quantities(r.m, vocab):
+        if x.dim not in ("money", "plain") or not eq(x.value, pf.effective) or x.start < q.end:
+            continue
+        k = r.clause_at(x.start)
+        if r.clauses[k].sentence == sent:
+            continue
+        xs = r.stext(k)
+        if vocab.find("coupon_words", xs) or vocab.find("pay_words", xs) or vocab.find("flash_words", xs) or \
+                vocab.find("deal_words", xs) or _names_a_code(r, xs):
+            return True
     return False
 
 
@@ -154,6 +178,16 @@ def _later_flash(r: "Reading", pf: ProductFacts, i: int, clause_only: bool = Tru
             and c.start_s > r.room.t]
 
 
+def _past_flash(r: "Reading", pf: ProductFacts, i: int) -> list[float]:
+    """Flash prices of ``pf``'s flash sales that have ended, when clause ``i`` says a deal ended ("上半场秒杀339已经
+    结束啦", "the $109 launch deal is over"), or its sentence does and the clause itself does not speak of now."""
+    if r.cfind("ended_words", i) is None:
+        if r.cfind("active_words", i) is not None or r.vocab.find("ended_words", r.stext(i)) is None:
+            return []
+    return [float(c.flash_price) for c in pf.campaigns_later if c.type == "flash_sale" and c.flash_price
+            and c.end_s <= r.room.t]
+
+
 def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quantity | None = None) -> list[float]:
     """The values money in ``role`` may take for product ``pf`` (``q``: the amount, for differences its sentence
     states)."""
@@ -162,9 +196,11 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
     if role == "base":
         return [pf.price, pf.base]
     if role == "reference":
-        return [pf.list_price, pf.price, *pf.history]
+        return [pf.list_price, pf.price, *pf.history, *_past_flash(r, pf, i)]
     if role == "flash":
-        return [*pf.flash, pf.effective, *_later_flash(r, pf, i)]  # "秒杀309": the deal price with the coupon stacked is the flash deal too
+        # "秒杀309": the deal price with the coupon stacked is the flash deal too; a flash sale said to come later
+        # (in the clause, or in its sentence: "待会还有秒杀，秒杀价79元") or to have ended gives that sale's price
+        return [*pf.flash, pf.effective, *_later_flash(r, pf, i, clause_only=False), *_past_flash(r, pf, i)]
     if role == "coupon":
         return [a for a, _t, _c in pf.coupons] + _savings(pf)
     if role == "threshold":
@@ -182,13 +218,24 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
 
 def threshold_gap(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> list[float] | None:
     """A difference followed in its clause by a threshold ("差30块就够满199", "$10.01 short of the $50 minimum"):
-    the threshold less the product's prices; ``None`` when no threshold follows."""
+    the threshold less the product's prices, or less an amount its sentence stated before as true of the product
+    ("拍两支198元，还差1块钱才能用满199减30": two at 99); ``None`` when no threshold follows."""
     c = r.clauses[i]
     later = [x for x in read_quantities(r.m, r.vocab) if q.end <= x.start < c.end and x.dim in ("money", "plain")]
     for x in later:
         if money_role(r, x, i) == "threshold":
-            return [x.value - p for p in (pf.base, pf.effective, pf.price) if x.value > p]
+            return [x.value - p for p in (pf.base, pf.effective, pf.price, *_stated_before(r, q, i, pf)) if x.value > p]
     return None
+
+
+def _stated_before(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> list[float]:
+    """Amounts the reply's sentence holding clause ``i`` stated before ``q`` and that were read as true of ``pf``
+    (a price, the price of several units, a total): what a gap to a threshold may be counted from."""
+    start = next(c.start for c in r.clauses if c.sentence == r.clauses[i].sentence)
+    lo, hi = r.m.span(start, q.start)
+    return [float(c.value) for c in r.report.claims if c.attribute == "price" and c.verdict == "true"
+            and c.unit in ("pay", "base") and pf.pid in c.pids and lo <= c.span[0] and c.span[1] <= hi
+            and isinstance(c.value, (int, float))]
 
 
 __all__ = ["money_values", "pay_alternatives", "is_total", "threshold_gap"]
