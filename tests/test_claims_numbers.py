@@ -96,3 +96,54 @@ def test_a_count_of_a_thing_the_catalog_names(reply: str, r: RoomState, link: in
     in a stock clause it is the stock count."""
     reasons = bad(reply, r, Intent(kind="stock", link=link))
     assert (not reasons) == ok, reasons
+
+
+EL = room("electronics_en", 2101, 100.0)  # buds E001 59.99 -> 49.99; stand E006 24.99; $10 off orders of $50+
+EL2 = room("electronics_en", 781438, 713.9)  # power bank E002: FAQ "About 4 full charges of a typical 4000mAh phone."
+GR2 = room("groceries_zh", 3101, 250.0)  # 坚果 GR05 77 (XIAN12); 大米 GR04 秒杀79 now
+PT1 = room("pets_en", 3201, 100.0)  # dog food PT01 24 lb 44.99; puppy PT02 12 lb 39.99; cat food PT03 stock 3
+
+
+@pytest.mark.parametrize(("reply", "r", "intents", "ok"), [
+    ("With the $20 coupon + HOME25 the dishwasher is $504.", AP, [Intent(kind="price", link=6)], True),
+    ("With the $30 coupon + HOME25 the dishwasher is $504.", AP, [Intent(kind="price", link=6)], False),
+    ("Puppy 12 lb: $39.99, over $3.30 a pound.", PT1, [Intent(kind="price", link=2)], True),
+    ("Puppy 12 lb: $49.99, over $3.30 a pound.", PT1, [Intent(kind="price", link=2)], False),
+    ("Not by itself. Add the Volt Buds Pro ($59.99) and your order clears $50, so $10 comes off the total.", EL,
+     [Intent(kind="campaign", link=6)], True),
+    ("Not by itself. Add the Volt Buds Pro ($69.99) and your order clears $50, so $10 comes off the total.", EL,
+     [Intent(kind="campaign", link=6)], False),  # 69.99 is the list price, not the line's price
+    ("The Volt Buds Pro are $59.99 and ship free.", EL, [Intent(kind="price", link=1)], False),  # pays 49.99
+])
+def test_money_roles_by_the_words_around(reply: str, r: RoomState, intents: list[Intent], ok: bool) -> None:
+    """A '+' makes a threshold only right after its amount ("$50+", not "$20 coupon + HOME25"); "over"/"under"
+    are bounds in a clause naming no deal ("over $3.30 a pound"); "$10 comes off" is a coupon; the price before
+    coupons of a product added to an order the sentence takes a coupon off is that order's line."""
+    reasons = bad(reply, r, *intents)
+    assert (not reasons) == ok, reasons
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("坚果便宜2块：每日坚果输XIAN12到手77，大米秒杀价79。", True),  # 79 - 77
+    ("坚果便宜5块：每日坚果输XIAN12到手77，大米秒杀价79。", False),
+    ("领券便宜2块，每日坚果到手77，大米秒杀价79。", False),  # a coupon word: the coupons are 10 and 12
+])
+def test_cheaper_by_the_gap_between_two_products(reply: str, ok: bool) -> None:
+    """"便宜2块" without a coupon word may be the gap between the two products the reply prices."""
+    reasons = bad(reply, GR2, Intent(kind="compare", link=5, link2=4))
+    assert (not reasons) == ok, reasons
+
+
+@pytest.mark.parametrize(("reply", "r", "intent", "ok"), [
+    ("About four full phone charges!", EL2, Intent(kind="spec", link=2, attr="unknown"), True),
+    ("About eight full phone charges!", EL2, Intent(kind="spec", link=2, attr="unknown"), False),
+    ("It fits anything from 4 to 13 inches.", EL, Intent(kind="spec", link=6, attr="screen"), True),
+    ("Yes, we've got about 30 bags, plenty to go around!", PT1, Intent(kind="stock", link=3), False),
+    ("Tenemos 320 sartenes en el almacén.", HO, Intent(kind="stock", link=1), True),
+    ("Tenemos unas 30 sartenes en el almacén.", HO, Intent(kind="stock", link=1), False),
+])
+def test_counts_checked_against_what_the_data_counts(reply: str, r: RoomState, intent: Intent, ok: bool) -> None:
+    """A bare number followed by the words a number of the product's data is followed by counts that thing (the
+    FAQ's "4 full charges"); a count after "we've got about" or "tenemos" is a stock count (es has stock words)."""
+    reasons = bad(reply, r, intent)
+    assert (not reasons) == ok, reasons

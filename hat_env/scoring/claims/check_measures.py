@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims import conversions, topics
 from hat_env.scoring.claims.amounts import eq
+from hat_env.scoring.claims.data_counts import data_counts
 from hat_env.scoring.claims.durations import deal_time, supply
 from hat_env.scoring.claims.families import fact_in_family, family, spec_named, would_answer
 from hat_env.scoring.claims.numbers import Quantity
-from hat_env.scoring.claims.tolerance import approximate, convert_time, range_fits, within
+from hat_env.scoring.claims.tolerance import APPROX_TOLERANCE, approximate, convert_time, range_fits, within
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -78,6 +79,20 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
                     r.claim(q.start, q.end, pids, fam, q.value, q.unit, True, "false",
                             f"{r.label(spec[0][0].pid)}: '{orig}' but {spec[0][1].label}", [(fam, spec[0][0].pid)])
                 return
+        # a count of what the data counts ("About eight full phone charges" for the FAQ's "About 4 full charges")
+        counted = data_counts(r, q, pfs) if not r.cfind("buy_words", i) else []
+        if counted:
+            approx = approximate(r, q, i)
+            good = [pf for pf, x, _t in counted if eq(q.base, x) or (approx and abs(q.base - x) <= APPROX_TOLERANCE * x)]
+            if good:
+                r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "true", "",
+                        [a for pf in good for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
+            else:
+                pf, x, text = counted[0]
+                r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "false",
+                        f"{r.label(pf.pid)}: '{orig}' but the data says '{text}'",
+                        [("spec:unknown", pf.pid), ("spec:*", pf.pid)])
+            return
         # a quantity bought ("买2件"), or a count the data states (spec, bundle, an FAQ answer: "每天2粒")
         facts = [(pf, f) for pf in pfs for f in pf.numbers if f.dim == "count"]
         hit = [(pf, f) for pf, f in facts if eq(q.base, f.value)]

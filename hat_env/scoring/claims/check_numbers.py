@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from hat_env.scoring.claims import derived
 from hat_env.scoring.claims.check_measures import check_measure
 from hat_env.scoring.claims.check_money import check_money
+from hat_env.scoring.claims.data_counts import data_counts, fold
 from hat_env.scoring.claims.families import spec_named
 from hat_env.scoring.claims.money_roles import is_money
 from hat_env.scoring.claims.numbers import Quantity, read_quantities
@@ -37,11 +38,12 @@ _WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def _catalog_words(r: "Reading") -> frozenset[str]:
-    """The words (three letters or more, lower case) of the room's product titles and spec values."""
+    """The words (three letters or more, lower case, accents dropped) of the room's product titles and spec
+    values."""
     out: set[str] = set()
     for p in r.room.products:
         for text in (p.title, *(str(v) for v in p.specs.values())):
-            out.update(w.lower() for w in _WORD.findall(text))
+            out.update(fold(w) for w in _WORD.findall(text))
     return frozenset(out)
 
 
@@ -56,7 +58,7 @@ def _counts_a_catalog_noun(r: "Reading", q: Quantity, cache: list[frozenset[str]
         return False
     if not cache:
         cache.append(_catalog_words(r))
-    w = m.group().lower()
+    w = fold(m.group())
     return any(x in cache[0] for x in (w, w[:-1], w[:-2]) if len(x) >= 3)
 
 
@@ -92,7 +94,7 @@ def read_number_claims(r: "Reading") -> None:
             cb = r.vocab.rx.get("count_before")
             named = any(m.how == "name" and 0 <= m.start - q.end <= 1 for m in r.mentions)
             if not named and (cb is None or not cb.search(r.text[max(c.start, q.start - 12) : q.start])) and \
-                    not _counts_a_catalog_noun(r, q, nouns):
+                    not _counts_a_catalog_noun(r, q, nouns) and not data_counts(r, q, r.pfs(r.subject(q.start, i)[0])):
                 continue
             q.dim, q.unit = "count", "count"
         pids, _how = r.subject(q.start, i)

@@ -34,8 +34,24 @@ def money_role(r: "Reading", q: Quantity, i: int) -> str:
     for role in _ROLE_ORDER:
         b, a = r.vocab.money_roles.get(role, (None, None))
         if (b is not None and b.search(before)) or (a is not None and a.search(after)):
+            if role == "threshold" and not _deal_clause(r, i):
+                # "over $3.30 a pound", "a little over $49": a bound word that a threshold shares is a bound in a
+                # clause that names no deal ("orders over $50" keeps its own threshold pattern)
+                for bound in ("lower", "upper"):
+                    bb, _a = r.vocab.money_roles.get(bound, (None, None))
+                    if bb is not None and bb.search(before):
+                        return bound
             return role
     return "pay"
+
+
+def _deal_clause(r: "Reading", i: int) -> bool:
+    """Whether clause ``i`` names a coupon, a deal or one of the room's promo codes."""
+    ct = r.ctext(i)
+    if r.cfind("coupon_words", i) is not None or r.cfind("deal_words", i) is not None:
+        return True
+    low = ct.lower()
+    return any(getattr(c, "code", None) and str(c.code).lower() in low for c in r.room.campaigns)
 
 
 def is_money(r: "Reading", q: Quantity, i: int) -> bool:

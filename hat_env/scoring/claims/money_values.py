@@ -60,6 +60,8 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
             return True
         if not listed and _before_deal_in_reply(r, q, i, pf):
             return True
+        if not listed and not eq(v, pf.list_price) and _order_line(r, q, i):
+            return True
     if eq(v, pf.base) and not eq(v, pf.effective) and _order_total(r, q, i, pf):
         return True
     if (vocab.find("ship_words", st) or vocab.find("paid_shipping", st)) and eq(v, pf.product.shipping.fee):
@@ -104,6 +106,29 @@ def _before_deal_in_reply(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -
         xs = r.stext(k)
         if vocab.find("coupon_words", xs) or vocab.find("pay_words", xs) or vocab.find("flash_words", xs) or \
                 vocab.find("deal_words", xs) or _names_a_code(r, xs):
+            return True
+    return False
+
+
+def _order_line(r: "Reading", q: Quantity, i: int) -> bool:
+    """The price before coupons of a product added to an order that the sentence goes on to take a coupon off ("Add
+    the Volt Buds Pro ($59.99) and your order clears $50, so $10 comes off the total."): the clause holds no deal
+    or pay word of its own, and a later amount of its sentence is a coupon's amount or threshold."""
+    vocab = r.vocab
+    ct = r.ctext(i)
+    if vocab.find("pay_words", ct) or vocab.find("coupon_words", ct) or vocab.find("flash_words", ct) or \
+            _names_a_code(r, ct):
+        return False
+    sent = r.clauses[i].sentence
+    amounts = {a for p in r.room.products for a, _t, _c in r.facts.of(p.product_id).coupons} | \
+        {t for p in r.room.products for _a, t, _c in r.facts.of(p.product_id).coupons if t > 0}
+    for x in read_quantities(r.m, vocab):
+        if x.start <= q.end or x.dim not in ("money", "plain"):
+            continue
+        k = r.clause_at(x.start)
+        if r.clauses[k].sentence != sent or k == i:
+            continue
+        if money_role(r, x, k) in ("coupon", "threshold") and any(eq(x.value, a) for a in amounts):
             return True
     return False
 
@@ -202,7 +227,9 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
         # (in the clause, or in its sentence: "待会还有秒杀，秒杀价79元") or to have ended gives that sale's price
         return [*pf.flash, pf.effective, *_later_flash(r, pf, i, clause_only=False), *_past_flash(r, pf, i)]
     if role == "coupon":
-        return [a for a, _t, _c in pf.coupons] + _savings(pf)
+        # "坚果便宜2块：..." in a clause without a coupon word: a saving may also be what sets two products apart
+        pairs = _pairs(r) if r.cfind("coupon_words", i) is None else []
+        return [a for a, _t, _c in pf.coupons] + _savings(pf) + pairs
     if role == "threshold":
         return [t for _a, t, _c in pf.coupons if t > 0]
     if role == "fee":
