@@ -147,3 +147,68 @@ def test_counts_checked_against_what_the_data_counts(reply: str, r: RoomState, i
     FAQ's "4 full charges"); a count after "we've got about" or "tenemos" is a stock count (es has stock words)."""
     reasons = bad(reply, r, intent)
     assert (not reasons) == ok, reasons
+
+
+HF = room("healthfood_zh", 1201, 100.0)  # 鱼油 H003 139 - 单品券20 = 119; 益生菌 H004 159, 秒杀139 at 300-600 s
+HF2 = room("healthfood_zh", 102895, 207.6)  # 维C H001 69 + 益生菌 H004 159: 任选2件9折
+AF2 = room("apparel_flash_zh", 736939, 293.9)  # 上半场秒杀 of A001 ends at 300 s
+
+
+@pytest.mark.parametrize(("reply", "r", "intents", "ok"), [
+    ("The Boom Mini is $45, $5 short of the $50 you need for the coupon.", EL, [Intent(kind="campaign", link=4)], True),
+    ("The Boom Mini is $45, $8 short of the $50 you need for the coupon.", EL, [Intent(kind="campaign", link=4)], False),
+    ("The speaker's $45 - add $5 more and the $10-off coupon kicks in.", EL, [Intent(kind="campaign", link=4)], True),
+    ("The speaker's $45 and the $10-off coupon kicks in.", EL, [Intent(kind="campaign", link=4)], False),
+    ("Fridge: $1,154 after $45 in discounts (from $1,199).", AP, [Intent(kind="price", link=4)], True),
+    ("Fridge: $1,154 after $55 in discounts (from $1,199).", AP, [Intent(kind="price", link=4)], False),
+    ("The washer comes to $604: $649 minus the $20 coupon and $25 with HOME25.", AP, [Intent(kind="price", link=3)], True),
+    ("Cat tree: $89.99, or $79.99 with code PAW10.", PT1, [Intent(kind="price", link=4)], True),
+    ("Cat food: $24.99 now, dropping to $21.99 when the flash deal starts.", PT, [Intent(kind="price", link=3)], True),
+    ("Cat food: dropping to $19.99 when the flash deal starts.", PT, [Intent(kind="price", link=3)], False),
+    ("PAW10 takes $10 off orders of $50+, so the dog food drops from $54.99 to $44.99.", PT1,
+     [Intent(kind="price", link=1)], True),
+])
+def test_money_roles_en(reply: str, r: RoomState, intents: list[Intent], ok: bool) -> None:
+    """"short of the $50 you need" is a threshold, "add $5 more and the coupon kicks in" states its condition first,
+    "$45 in discounts" is a saving, "$25 with HOME25" is the named code's amount, "when the flash deal starts" is
+    later, "drops from $54.99" is a price, not a drop-proof feature."""
+    reasons = bad(reply, r, *intents)
+    assert (not reasons) == ok, reasons
+
+
+@pytest.mark.parametrize(("reply", "r", "intents", "ok"), [
+    ("3号鱼油到手119，单品券20元已经帮你算进去了", HF, [Intent(kind="price", link=3)], True),
+    ("3号鱼油到手119，单品券30元已经帮你算进去了", HF, [Intent(kind="price", link=3)], False),
+    ("4号益生菌159元，等秒杀开始能便宜20块，139元", HF, [Intent(kind="campaign", link=4)], True),
+    ("4号益生菌159元，等秒杀开始能便宜30块，129元", HF, [Intent(kind="campaign", link=4)], False),
+    ("羽绒服刚才秒杀339，现在恢复399，用券后369", AF, [Intent(kind="price", link=1)], True),
+    ("羽绒服之前秒杀价339，秒杀已经过了，现在券后369", AF, [Intent(kind="price", link=1)], True),
+    ("羽绒服现在秒杀339", AF, [Intent(kind="price", link=1)], False),
+    ("1号羽绒服有现货！上半场秒杀还有几秒就结束了，要的抓紧～", AF2, [Intent(kind="stock", link=1)], True),
+    ("维C（69元）加益生菌（159元）正好参加任选2件9折，一共228元，打完九折205.2元", HF2,
+     [Intent(kind="price", link=1), Intent(kind="price", link=4)], True),
+    ("维C（69元）加益生菌（159元）正好参加任选2件9折，一共228元，打完九折195.2元", HF2,
+     [Intent(kind="price", link=1), Intent(kind="price", link=4)], False),
+])
+def test_money_roles_zh(reply: str, r: RoomState, intents: list[Intent], ok: bool) -> None:
+    """"单品券20元" is the coupon's amount; "等秒杀开始能便宜20块" is what the later sale saves; "刚才秒杀339" and a
+    sale said to be over in its sentence are the ended sale; "还有几秒就结束" is still on; a bundle of the two
+    products asked about is priced as that bundle even when the reply names them in words the mentions miss."""
+    reasons = bad(reply, r, *intents)
+    assert (not reasons) == ok, reasons
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("La cafetera costaba 139 €, ahora 119 € y con cupón 114 €.", True),
+    ("La cafetera costaba 139 €, ahora 119 € y con cupón 109 €.", False),
+    ("La freidora está un 19 % más barata que su precio normal de 79 €.", True),
+    ("La freidora está un 19 % más barata que su precio normal de 109 €.", False),  # history 89-99
+    ("Las sábanas (39,50 €) se quedan a 0,50 € del mínimo de 40 € del cupón.", True),
+    ("Las sábanas (39,50 €) se quedan a 1,50 € del mínimo de 40 € del cupón.", False),
+])
+def test_money_roles_es(reply: str, ok: bool) -> None:
+    """"con cupón 114 €" is the price with the coupon (a coupon's amount is "cupón de 5 €"), "más barata que su
+    precio normal de 79 €" a reference price, "a 0,50 € del mínimo" a gap to the threshold."""
+    link = 4 if "cafetera" in reply else 2 if "freidora" in reply else 3
+    reasons = bad(reply, HO, Intent(kind="price", link=link))
+    assert (not reasons) == ok, reasons

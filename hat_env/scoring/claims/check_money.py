@@ -99,11 +99,13 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
 
 
 def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts], role: str) -> None:
-    """A coupon named in a positive clause without a condition must apply to the product: its price (after a
-    flash sale) meets the threshold."""
-    ct = r.ctext(i)
+    """A coupon named in a positive clause without a condition (in it or earlier in its sentence) must apply to
+    the product: its price (after a flash sale) meets the threshold."""
     if r.clauses[i].question or r.cfind("coupon_conditions", i) or r.negated(i, r.clauses[i].end):
         return
+    sent = r.clauses[i].sentence
+    if any(r.clauses[k].sentence == sent and r.cfind("coupon_conditions", k) for k in range(i)):
+        return  # "add $5 more and the $10-off coupon kicks in": the condition comes first in its sentence
     if not r.cfind("use_coupon", i) and not r.cfind("pay_words", i):
         return  # stating a coupon's terms ("满199减30") is not saying it applies
     if len(pfs) != 1:

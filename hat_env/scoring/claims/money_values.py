@@ -69,8 +69,8 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
     if is_total(r, v):
         return True
     named = [c for _a, _t, c in pf.coupons if getattr(c, "code", None) and str(c.code).lower() in ct.lower()]
-    if named and not vocab.find("pay_words", ct) and any(eq(v, t) for _a, t, c in pf.coupons if c in named):
-        return True  # "..., and PAW10 at 50": the threshold of the code the clause names
+    if named and not vocab.find("pay_words", ct) and any(eq(v, t) or eq(v, a) for a, t, c in pf.coupons if c in named):
+        return True  # "..., and PAW10 at 50", "$25 with HOME25": the threshold or amount of the code the clause names
     if any(eq(v, x) for x in derived.fee_totals(pf, stated=_stated_amounts(r, q))):
         return True  # the price with the fee its sentence states: "$49.99 with the $4.99 shipping"
     for k in range(2, 6):
@@ -80,9 +80,16 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
         named = [r.facts.of(p) for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == r.clauses[i].sentence
                  for p in m.pids if m.how in ("link", "name")]
         named = list({x.pid: x for x in named}.values()) or [pf]
+        # the products asked about that the same bundle covers, when the reply names them in words the mentions
+        # do not read ("维C（69元）加益生菌（159元）...打完九折205.2元" asked about links 1 and 4)
+        bundles = [c for c in pf.campaigns_active if c.type == "bundle"]
+        partners = list({p: r.facts.of(p) for p in [pf.pid, *r.scope] if p in r.room.by_id
+                         and any(c.applies_to(p) for c in bundles)}.values())
         for qty, pct in pf.bundles:
             f = 1 - pct / 100.0
             sums = [sum(x.effective for x in named), sum(x.price for x in named), qty * pf.effective, qty * pf.price]
+            if len(partners) == qty:
+                sums += [sum(x.effective for x in partners), sum(x.price for x in partners)]
             if any(eq(v, s * f) or eq(v, round(s * f, 2)) for s in sums):
                 return True
     return False
@@ -213,6 +220,11 @@ def _past_flash(r: "Reading", pf: ProductFacts, i: int) -> list[float]:
             and c.end_s <= r.room.t]
 
 
+def _later_savings(r: "Reading", pf: ProductFacts, i: int) -> list[float]:
+    """What a flash sale said to come later saves on today's price ("等秒杀开始能便宜20块，139元")."""
+    return [pf.effective - x for x in _later_flash(r, pf, i, clause_only=False) if pf.effective - x > 0.004]
+
+
 def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quantity | None = None) -> list[float]:
     """The values money in ``role`` may take for product ``pf`` (``q``: the amount, for differences its sentence
     states)."""
@@ -229,7 +241,7 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
     if role == "coupon":
         # "坚果便宜2块：..." in a clause without a coupon word: a saving may also be what sets two products apart
         pairs = _pairs(r) if r.cfind("coupon_words", i) is None else []
-        return [a for a, _t, _c in pf.coupons] + _savings(pf) + pairs
+        return [a for a, _t, _c in pf.coupons] + _savings(pf) + pairs + _later_savings(r, pf, i)
     if role == "threshold":
         return [t for _a, t, _c in pf.coupons if t > 0]
     if role == "fee":
@@ -239,7 +251,7 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
         if gap is not None:
             return gap  # "差30块就够满199": how far the price is from that threshold, nothing else
     if role in ("difference", "savings"):
-        return _pairs(r) + _savings(pf) + [a for a, _t, _c in pf.coupons] + (derived.differences(r, q, i, pf) if q is not None else [])
+        return _pairs(r) + _savings(pf) + _later_savings(r, pf, i) + [a for a, _t, _c in pf.coupons] + (derived.differences(r, q, i, pf) if q is not None else [])
     return []
 
 
