@@ -212,3 +212,22 @@ def test_money_roles_es(reply: str, ok: bool) -> None:
     link = 4 if "cafetera" in reply else 2 if "freidora" in reply else 3
     reasons = bad(reply, HO, Intent(kind="price", link=link))
     assert (not reasons) == ok, reasons
+
+
+@pytest.mark.parametrize(("reply", "r", "intent", "ok"), [
+    ("脐橙糖度二十度", GR, Intent(kind="spec", link=1, attr="sweetness"), False),  # 12-15 Brix
+    ("脐橙糖度12到15，酸甜适口", GR, Intent(kind="spec", link=1, attr="sweetness"), True),
+    ("2号蛋白粉一勺含蛋白质三十克", HF, Intent(kind="spec", link=2, attr="unknown"), False),  # 每勺30g...含蛋白质24g
+    ("2号蛋白粉一勺含蛋白质二十四克", HF, Intent(kind="spec", link=2, attr="unknown"), True),
+    ("2号蛋白粉净含量900克，也就是1.8斤～", HF, Intent(kind="spec", link=2, attr="size"), True),
+    ("3号鱼油每天吃三粒", HF, Intent(kind="spec", link=3, attr="unknown"), False),  # 每天2粒
+    ("3号鱼油每天吃两粒，随餐吃", HF, Intent(kind="spec", link=3, attr="unknown"), True),
+    ("Quedan trescientas sartenes.", HO, Intent(kind="stock", link=1), False),  # 320
+    ("Quedan trescientas veinte sartenes.", HO, Intent(kind="stock", link=1), True),
+])
+def test_numbers_a_product_states_in_other_words(reply: str, r: RoomState, intent: Intent, ok: bool) -> None:
+    """A bare number in a clause naming a spec whose value has no unit of the locale is that spec's value; a
+    Chinese quantity after the same words as one of the FAQ's ("含蛋白质24g", "每天2粒") is that quantity (the
+    product's name and its own spec values aside); Spanish feminine hundreds are numbers."""
+    reasons = bad(reply, r, intent)
+    assert (not reasons) == ok, reasons

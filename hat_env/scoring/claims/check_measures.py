@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims import conversions, topics
 from hat_env.scoring.claims.amounts import eq
-from hat_env.scoring.claims.data_counts import data_counts
+from hat_env.scoring.claims.data_counts import data_counts, zh_labelled
 from hat_env.scoring.claims.durations import deal_time, supply
 from hat_env.scoring.claims.families import fact_in_family, family, spec_named, would_answer
 from hat_env.scoring.claims.numbers import Quantity
@@ -93,6 +93,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
                         f"{r.label(pf.pid)}: '{orig}' but the data says '{text}'",
                         [("spec:unknown", pf.pid), ("spec:*", pf.pid)])
             return
+        if not r.cfind("buy_words", i) and _zh_said(r, q, i, pids, pfs, orig):
+            return
         # a quantity bought ("买2件"), or a count the data states (spec, bundle, an FAQ answer: "每天2粒")
         facts = [(pf, f) for pf in pfs for f in pf.numbers if f.dim == "count"]
         hit = [(pf, f) for pf, f in facts if eq(q.base, f.value)]
@@ -151,6 +153,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
                 r.claim(q.start, q.end, pids, fam, q.base, q.unit, True, "false",
                         f"{r.label(pfs[0].pid)}: '{orig}' but {fam_facts[0].label}", would_answer(fam, pfs[0].pid))
                 return
+    if q.dim not in ("time_h", "time_m", "percent", "zhe") and _zh_said(r, q, i, pids, pfs, orig):
+        return
     lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
     approx = approximate(r, q, i)
     ok = any(eq(q.base, f.value) or (lo is not None and range_fits(lo, q.base, f, facts))
@@ -192,6 +196,24 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     would += [("spec:*", pfs[0].pid), ("spec:unknown", pfs[0].pid)]  # a wrong value answers no spec question
     r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}",
             would)
+
+
+def _zh_said(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list, orig: str) -> bool:
+    """A Chinese quantity that the same words come before as a quantity of the product's FAQ or note (data_counts.
+    zh_labelled): true when it is that quantity, false otherwise ("一勺含蛋白质三十克" for "...含蛋白质24g"). Records
+    the claim and returns True; returns False when no such quantity of the data is found."""
+    said = zh_labelled(r, q, i, pfs)
+    if not said:
+        return False
+    good = [pf for pf, v, _t in said if eq(q.base, v)]
+    if good:
+        r.claim(q.start, q.end, pids, "faq", q.base, q.unit, True, "true", "",
+                [a for pf in good for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
+    else:
+        pf, _v, text = said[0]
+        r.claim(q.start, q.end, pids, "faq", q.base, q.unit, True, "false", f"{r.label(pf.pid)}: '{orig}' but FAQ '{text}'",
+                [("spec:unknown", pf.pid), ("spec:*", pf.pid)])
+    return True
 
 
 __all__ = ["check_measure"]

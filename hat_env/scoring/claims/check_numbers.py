@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims import derived
 from hat_env.scoring.claims.check_measures import check_measure
+from hat_env.scoring.claims.amounts import EPS
 from hat_env.scoring.claims.check_money import check_money
 from hat_env.scoring.claims.data_counts import data_counts, fold
 from hat_env.scoring.claims.families import spec_named
@@ -62,6 +63,40 @@ def _counts_a_catalog_noun(r: "Reading", q: Quantity, cache: list[frozenset[str]
     return any(x in cache[0] for x in (w, w[:-1], w[:-2]) if len(x) >= 3)
 
 
+_LATIN_NEXT = re.compile(r"[A-Za-z]")
+
+
+def _bare_spec_value(r: "Reading", q: Quantity, i: int) -> None:
+    """A bare number (no unit) in a clause that names a spec attribute whose value holds only numbers without a
+    unit the locale knows (none, or one of the catalog's own: "脐橙糖度二十度" for "12-15 Brix"): that attribute's value, true when one of its numbers
+    (or ranges) holds it. A number glued to a Latin word is a label's (check_codes) and is left alone; a negated or asking clause
+    asserts nothing."""
+    if q.dim != "plain" or r.clauses[i].question or r.negated(i, q.start):
+        return
+    t = r.text
+    if (q.start > 0 and _LATIN_NEXT.match(t, q.start - 1)) or _LATIN_NEXT.match(t, q.end) or \
+            t[max(0, q.start - 1) : q.start] in ("-", "/", "#", "."):
+        return
+    pids, _how = r.subject(q.start, i)
+    pfs = r.pfs(pids)
+    key = spec_named(r, i, pfs)
+    if key is None:
+        return
+    facts = [(pf, f) for pf in pfs for f in pf.numbers if f.attr == key]
+    if not facts or any(f.dim != "plain" and not f.dim.startswith("room:") for _pf, f in facts):
+        return  # the value has a unit ("50ml", "fits 4 to 13 inch"): a bare number may be anything else
+    lo = q.lo if q.lo is not None else q.value
+    good = [pf for pf, f in facts if (f.lo if f.lo is not None else f.value) - EPS <= lo and q.value <= f.value + EPS]
+    orig = r.m.original(q.start, q.end)
+    if good:
+        r.claim(q.start, q.end, tuple(pf.pid for pf in good), key, q.value, "", True, "true", "",
+                [(key, pf.pid) for pf in good])
+    else:
+        pf, f = facts[0]
+        r.claim(q.start, q.end, pids, key, q.value, "", True, "false", f"{r.label(pf.pid)}: '{orig}' but {f.label}",
+                [(key, pf.pid), ("spec:*", pf.pid), ("spec:unknown", pf.pid)])
+
+
 def read_number_claims(r: "Reading") -> None:
     """Read and check every number claim of the reply (appends to ``r.report.claims``)."""
     qs = read_quantities(r.m, r.vocab)
@@ -95,6 +130,7 @@ def read_number_claims(r: "Reading") -> None:
             named = any(m.how == "name" and 0 <= m.start - q.end <= 1 for m in r.mentions)
             if not named and (cb is None or not cb.search(r.text[max(c.start, q.start - 12) : q.start])) and \
                     not _counts_a_catalog_noun(r, q, nouns) and not data_counts(r, q, r.pfs(r.subject(q.start, i)[0])):
+                _bare_spec_value(r, q, i)
                 continue
             q.dim, q.unit = "count", "count"
         pids, _how = r.subject(q.start, i)

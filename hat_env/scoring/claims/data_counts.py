@@ -71,4 +71,55 @@ def data_counts(r: "Reading", q: Quantity, pfs: list[ProductFacts]) -> list[tupl
     return out
 
 
-__all__ = ["data_counts", "fold", "WORDS_AFTER"]
+__all__ = ["data_counts", "fold", "zh_labelled", "WORDS_AFTER", "CHARS_BEFORE"]
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_CLAUSE_MARK = re.compile(r"[，。；！？,.;!?\n]")
+#: how many characters before a Chinese number say what it measures ("每勺...含蛋白质24g", "每天2粒")
+CHARS_BEFORE = 6
+
+
+def _bigrams(text: str) -> frozenset[str]:
+    """The pairs of adjacent Chinese characters of ``text``."""
+    return frozenset(text[k : k + 2] for k in range(len(text) - 1) if _CJK.match(text, k) and _CJK.match(text, k + 1))
+
+
+@lru_cache(maxsize=512)
+def _zh_measured(text: str, locale: str) -> tuple[tuple[float, str, frozenset[str]], ...]:
+    """The quantities of a Chinese data text (base value, dimension) with the character pairs just before each,
+    within its clause."""
+    from hat_env.scoring.claims.numbers import read_quantities
+    from hat_env.scoring.claims.vocab import load_vocab
+
+    m = normalize(text, locale)
+    out = []
+    for x in read_quantities(m, load_vocab(locale)):
+        before = m.text[max(0, x.start - CHARS_BEFORE) : x.start]
+        before = _CLAUSE_MARK.split(before)[-1]
+        out.append((x.base, x.dim, _bigrams(before)))
+    return tuple(out)
+
+
+def zh_labelled(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts]) -> list[tuple[ProductFacts, float, str]]:
+    """The quantities of ``pfs``'s FAQ answers and after-sales note, in ``q``'s dimension, that the same words
+    come before as before ``q`` in its clause ("一勺含蛋白质三十克" and the FAQ's "...含蛋白质24g"; "每天吃三粒" and
+    "每天2粒"): ``(product, base value, data text)``; empty outside Chinese."""
+    if r.vocab.lang != "zh":
+        return []
+    c0 = r.clauses[i].start
+    said = _bigrams(r.text[max(c0, q.start - CHARS_BEFORE) : q.start])
+    if not said:
+        return []
+    out: list[tuple[ProductFacts, float, str]] = []
+    for pf in pfs:
+        p = pf.product
+        if any(f.dim == q.dim and abs(f.value - q.base) < 1e-6 and (f.attr.startswith("spec:") or f.attr == "title")
+               for f in pf.numbers):
+            continue  # "净含量900克": the product's own spec value, whatever words come before it
+        mine = said - _bigrams(p.title)  # "蛋白粉...900克": the product's name says nothing of what is measured
+        for text in [*(f.a for f in p.faq), p.returns.note or ""]:
+            if text and mine:
+                out += [(pf, v, text) for v, dim, pairs in _zh_measured(text, r.vocab.locale)
+                        if dim == q.dim and pairs & mine]
+    return out
