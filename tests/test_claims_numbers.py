@@ -231,3 +231,10 @@ def test_numbers_a_product_states_in_other_words(reply: str, r: RoomState, inten
     product's name and its own spec values aside); Spanish feminine hundreds are numbers."""
     reasons = bad(reply, r, intent)
     assert (not reasons) == ok, reasons
+
+
+def test_words_many_products_use_name_no_count() -> None:
+    """"fifty with the coupon" shares only "with" with the buds' "32 with case": a word the data of several
+    products uses does not make a number a count of the data's (the FAQ's "4 full charges" still does)."""
+    assert not bad("Volt Buds Pro: a cent under fifty with the coupon.", EL2, Intent(kind="price", link=1))
+    assert bad("About eight full phone charges!", EL2, Intent(kind="spec", link=2, attr="unknown"))

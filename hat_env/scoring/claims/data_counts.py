@@ -54,12 +54,15 @@ def _texts(pf: ProductFacts) -> list[str]:
 
 def data_counts(r: "Reading", q: Quantity, pfs: list[ProductFacts]) -> list[tuple[ProductFacts, float, str]]:
     """The numbers of ``pfs``'s data that count what the reply's number ``q`` counts (a word of the words after
-    each is shared): ``(product, value, data text)``; empty in Chinese (a count there has its measure word as a
+    each is shared, and no other product's data uses it): ``(product, value, data text)``; empty in Chinese (a count there has its measure word as a
     unit) or when nothing is shared."""
     if r.vocab.lang == "zh":
         return []
     seg = _STOP.split(r.text[q.end : q.end + 40], maxsplit=1)[0]
     said = _stems(re.findall(r"[^\W\d_]+", seg)[:WORDS_AFTER])
+    if not said:
+        return []
+    said -= _shared_words(r)
     if not said:
         return []
     out: list[tuple[ProductFacts, float, str]] = []
@@ -69,6 +72,23 @@ def data_counts(r: "Reading", q: Quantity, pfs: list[ProductFacts]) -> list[tupl
                 continue
             out += [(pf, v, text) for v, words in _counted(text, r.vocab.locale) if words & said]
     return out
+
+
+def _shared_words(r: "Reading") -> frozenset[str]:
+    """The words the data texts of two or more of the room's products use ("with", "your"): they say nothing of
+    what one product's number counts (computed once per reading)."""
+    got = r.__dict__.get("_data_count_shared")
+    if got is None:
+        seen: dict[str, int] = {}
+        for p in r.room.products:
+            words: set[str] = set()
+            for text in _texts(r.facts.of(p.product_id)):
+                words |= _stems(re.findall(r"[^\W\d_]+", normalize(text, r.vocab.locale).text))
+            for w in words:
+                seen[w] = seen.get(w, 0) + 1
+        got = frozenset(w for w, n in seen.items() if n >= 2)
+        r.__dict__["_data_count_shared"] = got
+    return got
 
 
 __all__ = ["data_counts", "fold", "zh_labelled", "WORDS_AFTER", "CHARS_BEFORE"]
