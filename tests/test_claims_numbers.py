@@ -238,3 +238,8 @@ def test_words_many_products_use_name_no_count() -> None:
     products uses does not make a number a count of the data's (the FAQ's "4 full charges" still does)."""
     assert not bad("Volt Buds Pro: a cent under fifty with the coupon.", EL2, Intent(kind="price", link=1))
     assert bad("About eight full phone charges!", EL2, Intent(kind="spec", link=2, attr="unknown"))
+
+
+def test_a_count_of_values_is_no_spec_value() -> None:
+    """"口味有三种" counts the flavours; the 五 of "五香" is a character of a word, not a number of the value."""
+    assert not any("'三'" in x for x in bad("牛肉干口味有三种：香辣、五香、原味", GR, Intent(kind="spec", link=6, attr="flavor")))

@@ -82,7 +82,9 @@ def _bare_spec_value(r: "Reading", q: Quantity, i: int) -> None:
     key = spec_named(r, i, pfs)
     if key is None:
         return
-    facts = [(pf, f) for pf in pfs for f in pf.numbers if f.attr == key]
+    # the value's numbers as the data writes them ("12-15 Brix"; not the 五 of "五香", a word's character)
+    facts = [(pf, f) for pf in pfs for f in pf.numbers if f.attr == key
+             and re.search(r"\d", str(pf.product.specs.get(key[5:], "")))]
     if not facts or any(f.dim != "plain" and not f.dim.startswith("room:") for _pf, f in facts):
         return  # the value has a unit ("50ml", "fits 4 to 13 inch"): a bare number may be anything else
     lo = q.lo if q.lo is not None else q.value
