@@ -243,3 +243,13 @@ def test_words_many_products_use_name_no_count() -> None:
 def test_a_count_of_values_is_no_spec_value() -> None:
     """"口味有三种" counts the flavours; the 五 of "五香" is a character of a word, not a number of the value."""
     assert not any("'三'" in x for x in bad("牛肉干口味有三种：香辣、五香、原味", GR, Intent(kind="spec", link=6, attr="flavor")))
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("Las toallas vienen en pack de seis.", False),  # "Pack de 4"
+    ("Las toallas vienen en pack de cuatro.", True),
+])
+def test_a_number_after_the_words_the_data_puts_before_it(reply: str, ok: bool) -> None:
+    """A bare number after the word the data writes before one of its numbers ("Pack de 4") is that number."""
+    reasons = bad(reply, HO, Intent(kind="spec", link=5, attr="unknown"))
+    assert (not reasons) == ok, reasons

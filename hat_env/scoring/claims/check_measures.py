@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims import conversions, topics
 from hat_env.scoring.claims.amounts import eq
-from hat_env.scoring.claims.data_counts import data_counts, zh_labelled
+from hat_env.scoring.claims.data_counts import data_counts, data_labelled, zh_labelled
 from hat_env.scoring.claims.durations import deal_time, supply
 from hat_env.scoring.claims.families import fact_in_family, family, spec_named, would_answer
 from hat_env.scoring.claims.numbers import Quantity
@@ -80,7 +80,7 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
                             f"{r.label(spec[0][0].pid)}: '{orig}' but {spec[0][1].label}", [(fam, spec[0][0].pid)])
                 return
         # a count of what the data counts ("About eight full phone charges" for the FAQ's "About 4 full charges")
-        counted = data_counts(r, q, pfs) if not r.cfind("buy_words", i) else []
+        counted = (data_counts(r, q, pfs) or data_labelled(r, q, i, pfs)) if not r.cfind("buy_words", i) else []
         if counted:
             approx = approximate(r, q, i)
             good = [pf for pf, x, _t in counted if eq(q.base, x) or (approx and abs(q.base - x) <= APPROX_TOLERANCE * x)]

@@ -17,7 +17,7 @@ from hat_env.scoring.claims import derived
 from hat_env.scoring.claims.check_measures import check_measure
 from hat_env.scoring.claims.amounts import EPS
 from hat_env.scoring.claims.check_money import check_money
-from hat_env.scoring.claims.data_counts import data_counts, fold
+from hat_env.scoring.claims.data_counts import data_counts, data_labelled, fold
 from hat_env.scoring.claims.families import spec_named
 from hat_env.scoring.claims.money_roles import is_money
 from hat_env.scoring.claims.numbers import Quantity, read_quantities
@@ -131,7 +131,8 @@ def read_number_claims(r: "Reading") -> None:
             cb = r.vocab.rx.get("count_before")
             named = any(m.how == "name" and 0 <= m.start - q.end <= 1 for m in r.mentions)
             if not named and (cb is None or not cb.search(r.text[max(c.start, q.start - 12) : q.start])) and \
-                    not _counts_a_catalog_noun(r, q, nouns) and not data_counts(r, q, r.pfs(r.subject(q.start, i)[0])):
+                    not _counts_a_catalog_noun(r, q, nouns) and not data_counts(r, q, r.pfs(r.subject(q.start, i)[0])) \
+                    and not data_labelled(r, q, i, r.pfs(r.subject(q.start, i)[0])):
                 _bare_spec_value(r, q, i)
                 continue
             q.dim, q.unit = "count", "count"

@@ -52,6 +52,35 @@ def _texts(pf: ProductFacts) -> list[str]:
     return [p.title, *(str(v) for v in p.specs.values()), *(f.a for f in p.faq), p.returns.note or ""]
 
 
+_BEFORE_NUM = re.compile(r"((?:[^\W\d_]+\s+){1,%d})(\d+(?:\.\d+)?)(?![\d.,]*\d)" % 2)
+
+
+@lru_cache(maxsize=512)
+def _labelled(text: str, locale: str) -> tuple[tuple[float, frozenset[str]], ...]:
+    """The numbers of a data text with the (up to two) words right before each ("Pack de 4": pack, de)."""
+    norm = normalize(text, locale).text
+    return tuple((float(m.group(2)), frozenset(_stems(m.group(1).split()))) for m in _BEFORE_NUM.finditer(norm))
+
+
+def data_labelled(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts]) -> list[tuple[ProductFacts, float, str]]:
+    """The numbers of ``pfs``'s data that the same word comes right before as before the reply's bare number
+    ``q`` in its clause ("pack de seis" and the title's "Pack de 4"): ``(product, value, data text)``; a word the
+    data of several products uses does not count; empty in Chinese."""
+    if r.vocab.lang == "zh":
+        return []
+    c0 = r.clauses[i].start
+    seg = _STOP.split(r.text[max(c0, q.start - 30) : q.start])[-1]
+    said = _stems(re.findall(r"[^\W\d_]+", seg)[-2:]) - _shared_words(r)
+    if not said:
+        return []
+    out: list[tuple[ProductFacts, float, str]] = []
+    for pf in pfs:
+        for text in _texts(pf):
+            if text:
+                out += [(pf, v, text) for v, words in _labelled(text, r.vocab.locale) if words & said]
+    return out
+
+
 def data_counts(r: "Reading", q: Quantity, pfs: list[ProductFacts]) -> list[tuple[ProductFacts, float, str]]:
     """The numbers of ``pfs``'s data that count what the reply's number ``q`` counts (a word of the words after
     each is shared, and no other product's data uses it): ``(product, value, data text)``; empty in Chinese (a count there has its measure word as a
@@ -91,7 +120,7 @@ def _shared_words(r: "Reading") -> frozenset[str]:
     return got
 
 
-__all__ = ["data_counts", "fold", "zh_labelled", "WORDS_AFTER", "CHARS_BEFORE"]
+__all__ = ["data_counts", "data_labelled", "fold", "zh_labelled", "WORDS_AFTER", "CHARS_BEFORE"]
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
