@@ -253,3 +253,29 @@ def test_a_number_after_the_words_the_data_puts_before_it(reply: str, ok: bool) 
     """A bare number after the word the data writes before one of its numbers ("Pack de 4") is that number."""
     reasons = bad(reply, HO, Intent(kind="spec", link=5, attr="unknown"))
     assert (not reasons) == ok, reasons
+
+
+@pytest.mark.parametrize(("reply", "r", "intent", "ok"), [
+    ("The speaker is forty-five bucks; you'd need five more dollars to use the coupon.", EL,
+     Intent(kind="campaign", link=4), True),
+    ("The speaker is forty-five bucks; you'd need eight more dollars to use the coupon.", EL,
+     Intent(kind="campaign", link=4), False),
+    ("The blender's $49 flash price ends at the 5-minute mark; after that it goes back to $59.", AP,
+     Intent(kind="price", link=2), True),
+    ("The blender's $49 flash price ends soon; after that it goes back to $64.", AP, Intent(kind="price", link=2), False),
+    ("With HOME25 ($25 off $300+) and the $20 coupon, the dishwasher drops $45 to $504.", AP,
+     Intent(kind="price", link=6), True),
+    ("With HOME25 and the $20 coupon, the dishwasher drops $55 to $504.", AP, Intent(kind="price", link=6), False),
+    ("1号精华159元，再加40元就能用满199减30", BE, Intent(kind="campaign", link=1), True),
+    ("1号精华159元，再加41元就能用满199减30", BE, Intent(kind="campaign", link=1), False),
+    ("La cafetera te sale en 114 € (119 € menos el cupón de 5 €).", HO, Intent(kind="price", link=4), True),
+    ("La batidora costaba 49,90 €, pero ahora mismo está agotada.", HO, Intent(kind="price", link=6), True),
+    ("La batidora costaba 59,90 €, pero ahora mismo está agotada.", HO, Intent(kind="price", link=6), True),  # list
+    ("La batidora costaba 79,90 €, pero ahora mismo está agotada.", HO, Intent(kind="price", link=6), False),  # history 59,90-69,90
+])
+def test_money_roles_more_words(reply: str, r: RoomState, intent: Intent, ok: bool) -> None:
+    """"need five more dollars" is a gap, "goes back to $59" the price after the sale, "drops $45" a saving,
+    "再加40元就能用" a gap with its condition, "119 € menos el cupón" the price before the coupon, "costaba" a
+    past price."""
+    reasons = bad(reply, r, intent)
+    assert (not reasons) == ok, reasons

@@ -34,6 +34,10 @@ def money_role(r: "Reading", q: Quantity, i: int) -> str:
     for role in _ROLE_ORDER:
         b, a = r.vocab.money_roles.get(role, (None, None))
         if (b is not None and b.search(before)) or (a is not None and a.search(after)):
+            if role == "threshold":
+                _db, da = r.vocab.money_roles.get("difference", (None, None))
+                if da is not None and da.search(after) and not (a is not None and a.search(after)):
+                    return "difference"  # "you'd need five more dollars": what is missing, not the threshold
             if role == "threshold" and not _deal_clause(r, i):
                 # "over $3.30 a pound", "a little over $49": a bound word that a threshold shares is a bound in a
                 # clause that names no deal ("orders over $50" keeps its own threshold pattern)
