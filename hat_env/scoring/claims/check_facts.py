@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
 from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.fees import free_fee_word
 
@@ -159,27 +160,6 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
         return
 
 
-def _later_in_sentence(r: "Reading", i: int) -> bool:
-    """Whether an earlier clause of clause ``i``'s sentence says a deal comes later and clause ``i`` does not speak
-    of now ("待会还有秒杀，秒杀价79元": the second clause is that later sale)."""
-    if r.cfind("active_words", i) is not None:
-        return False
-    sent = r.clauses[i].sentence
-    return any(r.clauses[k].sentence == sent and r.cfind("inactive_words", k) is not None for k in range(i))
-
-
-def _said_in_sentence(r: "Reading", i: int, words: str) -> bool:
-    """Whether another clause of clause ``i``'s sentence holds one of ``words`` (a vocabulary key) and neither it
-    nor clause ``i`` speaks of now or of ending soon ("之前秒杀价339，秒杀已经过了": the first clause's sale is the
-    ended one; "秒杀还有几秒就结束了" is still on)."""
-    if r.cfind("active_words", i) is not None:
-        return False
-    sent = r.clauses[i].sentence
-    return any(k != i and r.clauses[k].sentence == sent and r.cfind(words, k) is not None
-               and r.cfind("active_words", k) is None and r.cfind("ending_soon", k) is None
-               for k in range(len(r.clauses)))
-
-
 def _flash(r: "Reading", i: int) -> None:
     """A flash sale named in clause ``i``: running now (or, with "ended" / "starts later" words, not running) for the
     product at the request's moment."""
@@ -190,7 +170,7 @@ def _flash(r: "Reading", i: int) -> None:
     if m is None:
         return
     s, e = c0 + m.start(), c0 + m.end()
-    if r.cfind("inactive_words", i) is not None or _later_in_sentence(r, i):
+    if r.cfind("inactive_words", i) is not None or later_in_sentence(r, i):
         pids, _many = _group(r, i, s)
         pfs = r.pfs(pids)
         later = [c for pf in pfs for c in pf.campaigns_later if c.type == "flash_sale" and c.start_s > r.room.t]
@@ -200,7 +180,7 @@ def _flash(r: "Reading", i: int) -> None:
                 [("campaign", pf.pid) for pf in pfs] if ok else ())
         return
     soon = r.cfind("ending_soon", i) is not None  # "马上就结束了", "ends soon": still on
-    ended = not soon and (r.cfind("ended_words", i) is not None or not _state(r, i, s) or _said_in_sentence(r, i, "ended_words"))
+    ended = not soon and (r.cfind("ended_words", i) is not None or not _state(r, i, s) or said_in_sentence(r, i, "ended_words"))
     pids, _many = _group(r, i, s)
     pfs = r.pfs(pids)
     if not pfs:

@@ -68,8 +68,8 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
         return True  # the fee, in a sentence (or a "Shipping: ..." line) about shipping
     if is_total(r, v):
         return True
-    named = [c for _a, _t, c in pf.coupons if getattr(c, "code", None) and str(c.code).lower() in ct.lower()]
-    if named and not vocab.find("pay_words", ct) and any(eq(v, t) or eq(v, a) for a, t, c in pf.coupons if c in named):
+    codes = [c for _a, _t, c in pf.coupons if getattr(c, "code", None) and str(c.code).lower() in ct.lower()]
+    if codes and not vocab.find("pay_words", ct) and any(eq(v, t) or eq(v, a) for a, t, c in pf.coupons if c in codes):
         return True  # "..., and PAW10 at 50", "$25 with HOME25": the threshold or amount of the code the clause names
     if any(eq(v, x) for x in derived.fee_totals(pf, stated=_stated_amounts(r, q))):
         return True  # the price with the fee its sentence states: "$49.99 with the $4.99 shipping"
