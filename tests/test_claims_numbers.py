@@ -279,3 +279,14 @@ def test_money_roles_more_words(reply: str, r: RoomState, intent: Intent, ok: bo
     past price."""
     reasons = bad(reply, r, intent)
     assert (not reasons) == ok, reasons
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("That's $20 off the $129 price with the launch deal, and $30 off once the coupon kicks in.", True),
+    ("That's $20 off the $139 price with the launch deal.", False),  # 129, list 149
+    ("$10 off the $50 minimum, so the watch is $99.", True),  # "minimum" keeps its threshold
+])
+def test_off_the_price_is_the_price_taken_from(reply: str, ok: bool) -> None:
+    """"$20 off the $129 price": the amount after "off the" is the price the saving is taken from."""
+    reasons = bad(reply, EL, Intent(kind="campaign", link=3))
+    assert (not reasons) == ok, reasons
