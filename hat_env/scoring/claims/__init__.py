@@ -4,7 +4,7 @@
 ``unsupported`` or ``not_a_claim`` and a reason, plus what the reply does socially); :func:`answered_intents`
 says which of the viewers' intents a reply answers with true claims. Modules, one concern each: ``vocab``
 (locale word lists as data), ``numbers`` (quantities and units), ``mentions`` (product references), ``facts``
-(the room data at the request's moment), ``read`` (clauses, attribution, polarity), ``check_numbers``,
+(the room data at the request's moment), ``read`` (clauses, attribution, polarity), ``check_numbers`` (with ``check_money`` and ``check_measures``),
 ``check_facts`` and ``answers``.
 """
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
 from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.check_gifts import check_gift_item
 from hat_env.scoring.claims.fees import free_fee_word
@@ -202,7 +203,7 @@ def _flash(r: "Reading", i: int) -> None:
     if m is None:
         return
     s, e = c0 + m.start(), c0 + m.end()
-    if r.cfind("inactive_words", i) is not None:
+    if r.cfind("inactive_words", i) is not None or later_in_sentence(r, i):
         pids, _many = _group(r, i, s)
         pfs = r.pfs(pids)
         later = [c for pf in pfs for c in pf.campaigns_later if c.type == "flash_sale" and c.start_s > r.room.t]
@@ -212,7 +213,7 @@ def _flash(r: "Reading", i: int) -> None:
                 [("campaign", pf.pid) for pf in pfs] if ok else ())
         return
     soon = r.cfind("ending_soon", i) is not None  # "马上就结束了", "ends soon": still on
-    ended = not soon and (r.cfind("ended_words", i) is not None or not _state(r, i, s))
+    ended = not soon and (r.cfind("ended_words", i) is not None or not _state(r, i, s) or said_in_sentence(r, i, "ended_words"))
     pids, _many = _group(r, i, s)
     pfs = r.pfs(pids)
     if not pfs:

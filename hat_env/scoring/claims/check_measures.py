@@ -1,0 +1,228 @@
+"""Non-money number claims: a time, count, percentage, 折 or spec quantity checked against the facts of its
+products (stock counts, spec counts, return and warranty windows, discounts as percentages, unit conversions)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims import conversions, topics
+from hat_env.scoring.claims.amounts import eq
+from hat_env.scoring.claims.data_counts import data_counts, data_labelled, zh_labelled
+from hat_env.scoring.claims.durations import deal_time, supply
+from hat_env.scoring.claims.families import fact_in_family, family, spec_named, would_answer
+from hat_env.scoring.claims.numbers import Quantity
+from hat_env.scoring.claims.tolerance import APPROX_TOLERANCE, approximate, convert_time, range_fits, within
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.read import Reading
+
+
+def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
+    """Check a time, count, percentage, 折 or spec quantity against the facts of its products; record the claim."""
+    pfs = r.pfs(pids)
+    if not pfs:
+        return
+    if q.dim in ("time_h", "time_m"):
+        ub = r.vocab.rx.get("usage_duration_before")
+        if ub is not None and ub.search(r.text[max(r.clauses[i].start, q.start - 8) : q.start]):
+            return  # "已经吃了大半年": how long someone has used it (compliance reads the endorsement)
+        age = r.vocab.rx.get("age_after")
+        if age is not None and age.match(r.text, q.end):
+            return  # "an 8-month-old", "8个月大的狗狗": the age of the viewer's pet or child, not a fact of the product
+    if conversions.check_conversion(r, q, i, pids, approximate(r, q, i)):
+        return  # "10斤也就是5公斤", "60 in, roughly 152 cm", "under 2 oz": a restatement or a bound
+    sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None
+    if sw is not None and q.start >= r.clauses[i].start + sw.end() and supply(r, q, i, pfs):
+        return  # how long a pack lasts: its count over the daily dose, not the shelf life
+    fam = family(r, i, pfs, pos=q.start) if q.dim in ("time_h", "time_m", "count") else None
+    if q.dim == "time_h" and (r.cfind("flash_words", i) or r.cfind("coupon_words", i)) and \
+            deal_time(r, q, i, pids, pfs, record_false=fam is None):
+        return  # a deal's window; with another topic word in the clause, only when it matches one
+    ct = r.ctext(i)
+    v = r.vocab
+    orig = r.m.original(q.start, q.end)
+    if q.dim == "count":
+        if any(rx.match(r.text, q.end) for rx in v.attributes.values()):
+            return  # a count of values ("三个色号", "two colors"): check_lists reads it
+        if q.value <= 1 and fam is None and not (r.cfind("stock_context", i) or r.cfind("low_stock", i)):
+            return
+        if r.cfind("sales_figures", i):
+            r.claim(q.start, q.end, pids, "sales", q.value, q.unit, True, "unsupported",
+                    f"'{orig}': the data has no sales figures")
+            return
+        if r.cfind("reviews", i):
+            r.claim(q.start, q.end, pids, "reviews", q.value, q.unit, True, "unsupported",
+                    f"'{orig}': the data has no reviews")
+            return
+        c0 = r.clauses[i].start
+        if any(c0 + b.start() <= q.start and q.end <= c0 + b.end() for b in r.call("bundle_words", i)):
+            return  # the quantity of a deal ("任选2件打九折", "buy 2"): the bundle's, read with the deal
+        stockish = r.cfind("in_stock", i) or r.cfind("low_stock", i) or q.unit == "count" and any(
+            w in r.text[q.start : q.end].lower() for w in ("left", "in stock", "available", "remaining"))
+        if stockish or fam == "stock" or r.cfind("stock_context", i):
+            step = 10 ** math.floor(math.log10(q.value)) if q.more and q.value > 0 else 0
+            ok = any(eq(q.value, pf.stock) or (q.more and q.value <= pf.stock < q.value + step) for pf in pfs)
+            if ok:
+                r.claim(q.start, q.end, pids, "stock", q.value, q.unit, True, "true", "",
+                        [("stock", pf.pid) for pf in pfs if eq(q.value, pf.stock)])
+            else:
+                r.claim(q.start, q.end, pids, "stock", q.value, q.unit, True, "false",
+                        f"{r.label(pfs[0].pid)}: '{orig}' but stock is {pfs[0].stock}", [("stock", pfs[0].pid)])
+            return
+        # a count of a spec the clause names ("一瓶六十片" for size "60片"): the spec's count, else false
+        if fam is not None and fam.startswith("spec:") and q.value != 1 and not r.cfind("buy_words", i):
+            spec = [(pf, f) for pf in pfs for f in pf.numbers if f.attr == fam and f.dim == "count"]
+            if spec:
+                good = [pf for pf, f in spec if eq(q.base, f.value)]
+                if good:
+                    r.claim(q.start, q.end, pids, fam, q.value, q.unit, True, "true", "",
+                            [(fam, pf.pid) for pf in good])
+                else:
+                    r.claim(q.start, q.end, pids, fam, q.value, q.unit, True, "false",
+                            f"{r.label(spec[0][0].pid)}: '{orig}' but {spec[0][1].label}", [(fam, spec[0][0].pid)])
+                return
+        # a count of what the data counts ("About eight full phone charges" for the FAQ's "About 4 full charges")
+        counted = (data_counts(r, q, pfs) or data_labelled(r, q, i, pfs)) if not r.cfind("buy_words", i) else []
+        if counted:
+            approx = approximate(r, q, i)
+            good = [pf for pf, x, _t in counted if eq(q.base, x) or (approx and abs(q.base - x) <= APPROX_TOLERANCE * x)]
+            if good:
+                r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "true", "",
+                        [a for pf in good for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
+            else:
+                pf, x, text = counted[0]
+                r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "false",
+                        f"{r.label(pf.pid)}: '{orig}' but the data says '{text}'",
+                        [("spec:unknown", pf.pid), ("spec:*", pf.pid)])
+            return
+        if not r.cfind("buy_words", i) and _zh_said(r, q, i, pids, pfs, orig):
+            return
+        # a quantity bought ("买2件"), or a count the data states (spec, bundle, an FAQ answer: "每天2粒")
+        facts = [(pf, f) for pf in pfs for f in pf.numbers if f.dim == "count"]
+        hit = [(pf, f) for pf, f in facts if eq(q.base, f.value)]
+        if hit:
+            r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "true", "",
+                    [a for pf, f in hit if f.attr == "faq" for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
+        return
+    if q.dim == "percent" and q.value >= 100:
+        return
+    facts = [f for pf in pfs for f in pf.numbers if f.dim == q.dim]
+    extra: list[float] = []
+    named = spec_named(r, i, pfs) if q.dim == "percent" else None
+    if named is not None and not (r.cfind("coupon_words", i) or r.cfind("flash_words", i) or r.cfind("bundle_words", i)):
+        # "30% protein": the attribute the clause names, not a discount the number happens to equal
+        facts = [f for f in facts if f.attr == named] or facts
+    elif q.dim == "percent":
+        for pf in pfs:
+            for ref in (pf.price, pf.list_price, pf.base):
+                if ref > 0 and pf.effective < ref - 0.004:
+                    off = (1 - pf.effective / ref) * 100
+                    extra += [math.floor(off), math.ceil(off), round(off, 1)]
+                if ref > 0 and pf.base < ref - 0.004:
+                    off = (1 - pf.base / ref) * 100
+                    extra += [math.floor(off), math.ceil(off), round(off, 1)]
+            extra += [float(p) for _q, p in pf.bundles]
+    if q.dim == "zhe":
+        in_bundle = r.cfind("bundle_words", i) is not None
+        for pf in pfs:
+            if not in_bundle:
+                for ref in (pf.price, pf.list_price):
+                    if ref > 0 and pf.effective < ref:
+                        z = pf.effective / ref * 10
+                        extra += [round(z, 1)] + ([float(round(z))] if abs(z - round(z)) < 0.05 else [])
+            extra += [(100 - p) / 10 for _q, p in pf.bundles]
+    if fam is not None and q.dim in ("time_h", "time_m"):
+        said = [(pf, f) for pf in pfs for f in pf.numbers if f.attr in ("faq", "note") and f.dim == q.dim
+                and eq(f.value, q.base) and topics.shares_words(r, i, f.label)] if not fam.startswith("spec:") else []
+        if said:  # "签收48小时内拍照联系客服" restating the FAQ or the after-sales note: its window, whatever the topic word
+            r.claim(q.start, q.end, pids, said[0][1].attr, q.base, q.unit, True, "true", "",
+                    [a for pf, _f in said for a in (("after_sales", pf.pid), ("spec:unknown", pf.pid))])
+            return
+        fam_facts = [f for pf in pfs for f in pf.numbers if fact_in_family(f, fam)]
+        if fam == "delivery" and not fam_facts:
+            h = pfs[0].product.shipping.ships_within_hours
+            r.claim(q.start, q.end, pids, "delivery", q.base, q.unit, True, "unsupported",
+                    f"{r.label(pfs[0].pid)}: '{orig}' delivery, but the data only says it ships within {h} h")
+            return
+        if fam_facts:
+            all_facts = facts
+            facts = [f for f in fam_facts if f.dim == q.dim]
+            if not facts:
+                conv = convert_time(q, fam_facts[0].dim)
+                if conv is not None:
+                    q = Quantity(conv, q.unit, fam_facts[0].dim, conv, q.start, q.end, None, q.inherited)
+                    facts = [f for f in fam_facts if f.dim == q.dim]
+            other = [f for f in all_facts if f.attr.startswith("spec:")]
+            if not facts and fam.startswith("spec:") and other:
+                # the named spec states no time ("60 hours on a charge" where battery is "4400mAh"): the number is
+                # about the product's spec that states one (burn_time "60 hours"), checked against those
+                facts, fam = other, None
+            elif not facts:
+                r.claim(q.start, q.end, pids, fam, q.base, q.unit, True, "false",
+                        f"{r.label(pfs[0].pid)}: '{orig}' but {fam_facts[0].label}", would_answer(fam, pfs[0].pid))
+                return
+    if q.dim not in ("time_h", "time_m", "percent", "zhe") and _zh_said(r, q, i, pids, pfs, orig):
+        return
+    lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
+    approx = approximate(r, q, i)
+    ok = any(eq(q.base, f.value) or (lo is not None and range_fits(lo, q.base, f, facts))
+             or within(q.base, f, lo is None, approx) or conversions.rounds_to(r, q, f.value, f.label)
+             for f in facts)
+    ok = ok or any(eq(q.value, x) for x in extra)
+    attr = fam or (facts[0].attr if facts else q.dim)
+    if ok:
+        hit = [f for f in facts if eq(q.base, f.value) or within(q.base, f, lo is None, approx)
+               or conversions.rounds_to(r, q, f.value, f.label)]
+        answers: list[tuple[str, str | None]] = []
+        for pf in pfs:
+            for f in pf.numbers:
+                if f in hit or (lo is not None and lo <= f.value <= q.base and f.dim == q.dim):
+                    if f.attr == "shipping":
+                        answers.append(("shipping", pf.pid))
+                    elif f.attr in ("returns", "warranty"):
+                        answers.append(("after_sales", pf.pid))
+                    elif f.attr.startswith("spec:"):
+                        answers.append(("spec:" + f.attr[5:], pf.pid))
+                        if f.attr == "spec:warranty":
+                            answers.append(("after_sales", pf.pid))
+                    elif f.attr.startswith("order:"):
+                        answers.append(("order_eta", f.attr[6:]))
+                    elif f.attr == "stock":
+                        answers.append(("stock", pf.pid))
+                    elif f.attr == "faq":
+                        answers += [("spec:unknown", pf.pid), ("spec:*", pf.pid)]
+        if q.dim in ("percent", "zhe"):
+            answers += [("campaign", pf.pid) for pf in pfs if pf.effective < pf.price]
+        r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "true", "", answers)
+        return
+    if not facts and not extra:
+        r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "unsupported",
+                f"{r.label(pfs[0].pid)}: '{orig}': the data states no such value")
+        return
+    shown = facts[0].label if facts else f"{q.dim} {extra[0]:g}"
+    would = would_answer(attr, pfs[0].pid) + ([("campaign", pf.pid) for pf in pfs] if q.dim in ("percent", "zhe") else [])
+    would += [("spec:*", pfs[0].pid), ("spec:unknown", pfs[0].pid)]  # a wrong value answers no spec question
+    r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}",
+            would)
+
+
+def _zh_said(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list, orig: str) -> bool:
+    """A Chinese quantity that the same words come before as a quantity of the product's FAQ or note (data_counts.
+    zh_labelled): true when it is that quantity, false otherwise ("一勺含蛋白质三十克" for "...含蛋白质24g"). Records
+    the claim and returns True; returns False when no such quantity of the data is found."""
+    said = zh_labelled(r, q, i, pfs)
+    if not said:
+        return False
+    good = [pf for pf, v, _t in said if eq(q.base, v)]
+    if good:
+        r.claim(q.start, q.end, pids, "faq", q.base, q.unit, True, "true", "",
+                [a for pf in good for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
+    else:
+        pf, _v, text = said[0]
+        r.claim(q.start, q.end, pids, "faq", q.base, q.unit, True, "false", f"{r.label(pf.pid)}: '{orig}' but FAQ '{text}'",
+                [("spec:unknown", pf.pid), ("spec:*", pf.pid)])
+    return True
+
+
+__all__ = ["check_measure"]

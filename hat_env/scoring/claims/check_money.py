@@ -1,0 +1,126 @@
+"""Money claims: one amount of a reply checked by its role against the products it may be about, and a coupon
+said to apply checked against its threshold."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims import derived, fees
+from hat_env.scoring.claims.amounts import eq, fmt_money
+from hat_env.scoring.claims.facts import ProductFacts
+from hat_env.scoring.claims.money_roles import money_role
+from hat_env.scoring.claims.money_values import is_total, money_values, pay_alternatives, threshold_gap
+from hat_env.scoring.claims.numbers import Quantity
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.read import Reading
+
+
+def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
+    """Check one amount of money against the products it may be about, by its role; record the claim."""
+    role = money_role(r, q, i)
+    if role == "threshold" and any(threshold_gap(r, q, i, pf) is not None and
+                                   not any(eq(q.value, t) for _a, t, _c in pf.coupons) for pf in r.pfs(pids)[:1]):
+        role = "difference"  # "再凑59块1就够满99": what is missing to the threshold named after it
+    if role in ("pay", "upper", "lower") and derived.check_unit_price(r, q, i, pids, role):
+        return  # "一斤才7块7", "under $1.90 a pound": a price per unit of the product's quantity
+    fee_role = fees.amount_role(r, q, i, after_only=role not in ("pay", "fee"))
+    if fee_role is not None:
+        fees.check_fee_amount(r, q, i, pids, fee_role)
+        return  # "$79 oversize fee", "installation is $99": that field of the product, not what the viewer pays
+    v = q.value
+    pfs = r.pfs(pids)
+    if role == "pay" and (r.vocab.find("ship_words", r.stext(i)) or r.vocab.find("paid_shipping", r.stext(i))) and \
+            any(pf.product.shipping.fee and eq(v, pf.product.shipping.fee) and not eq(v, pf.effective) for pf in pfs):
+        role = "fee"  # "shipping on the Boom Mini is $4.99": the fee, in a sentence about shipping
+    ok = False
+    hit: ProductFacts | None = None
+    for pf in pfs:
+        if role == "upper":
+            ok = pf.effective < v or pf.base < v
+        elif role == "lower":
+            ok = pf.effective > v
+        else:
+            ok = any(eq(v, x) for x in money_values(r, pf, role, i, q))
+            if not ok and role == "pay":
+                ok = pay_alternatives(r, q, i, pf)
+            if not ok and role in ("reference", "base"):
+                ok = is_total(r, v)  # "两件原价128.9": the products' prices before the deal, added
+        if ok:
+            hit = pf
+            break
+    answers: list[tuple[str, str | None]] = []
+    if hit is not None:
+        pid = hit.pid
+        if role == "pay" and not any(eq(v, x) for x in (hit.effective, *hit.bundle_prices)):
+            answers.append(("campaign", pid))  # a later flash sale's price: the deal to come, not today's price
+        elif role == "pay":
+            answers += [("price", pid), ("purchase", pid)]
+            dw = r.vocab.rx.get("deal_words")
+            if dw is not None and dw.search(r.ctext(i)) and hit.effective < hit.price:
+                answers.append(("campaign", pid))
+        elif role in ("coupon", "threshold", "flash"):
+            answers.append(("campaign", pid))
+            if role == "flash" and eq(v, hit.effective):
+                answers += [("price", pid), ("purchase", pid)]
+        elif role == "fee":
+            answers.append(("shipping:free", pid))
+    if role == "difference" and ok:
+        answers.append(("difference", None))
+    if role == "upper" and hit is not None and 0 < v - hit.effective <= max(1.0, 0.02 * v):
+        answers += [("price", hit.pid), ("purchase", hit.pid)]  # "不到90块" for 89, "just under $50" for 49.99
+    if hit is not None:
+        r.claim(q.start, q.end, (hit.pid,), "price", v, role, True, "true", "", answers)
+        if role in ("coupon", "threshold"):
+            _check_eligibility(r, q, i, [hit], role)
+        return
+    if not pfs:
+        return
+    pf = pfs[0]
+    what = {"pay": f"pays {fmt_money(pf.effective)}", "base": f"price {fmt_money(pf.price)}",
+            "reference": f"was-price {fmt_money(pf.list_price)}", "flash": "no flash sale now" if not pf.flash else
+            f"flash price {fmt_money(pf.flash[0])}", "coupon": "coupons " + (", ".join(fmt_money(a) for a, _t, _c in pf.coupons) or "none"),
+            "threshold": "thresholds " + (", ".join(fmt_money(t) for _a, t, _c in pf.coupons if t) or "none"),
+            "fee": "free shipping" if pf.product.shipping.free_shipping else f"shipping {fmt_money(pf.product.shipping.fee)}",
+            "upper": f"pays {fmt_money(pf.effective)}", "lower": f"pays {fmt_money(pf.effective)}",
+            "difference": f"no difference or gap of its price ({fmt_money(pf.effective)}) is that",
+            "savings": f"no saving on its price ({fmt_money(pf.effective)}) is that"}.get(role, f"pays {fmt_money(pf.effective)}")
+    other = [p for p in r.room.products if p.product_id not in pids and eq(v, r.room.effective_price(p))]
+    tail = f" ({fmt_money(v)} is {r.label(other[0].product_id)}'s price)" if other and role == "pay" else ""
+    deal = r.vocab.find("coupon_words", r.stext(i)) is not None
+    would = {"pay": [("price", pf.pid), ("purchase", pf.pid)] + ([("campaign", pf.pid)] if deal else []),
+             "coupon": [("campaign", pf.pid)],
+             "threshold": [("campaign", pf.pid)], "flash": [("campaign", pf.pid), ("price", pf.pid)],
+             "fee": [("shipping", pf.pid)],
+             "difference": [("campaign", pf.pid)] if threshold_gap(r, q, i, pf) is not None else []}.get(role, [])
+    r.claim(q.start, q.end, pids, "price", v, role, True, "false",
+            f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but the viewer {what}{tail}"
+            if role == "pay" else f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but {what}", would)
+
+
+def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts], role: str) -> None:
+    """A coupon named in a positive clause without a condition (in it or earlier in its sentence) must apply to
+    the product: its price (after a flash sale) meets the threshold."""
+    if r.clauses[i].question or r.cfind("coupon_conditions", i) or r.negated(i, r.clauses[i].end):
+        return
+    sent = r.clauses[i].sentence
+    if any(r.clauses[k].sentence == sent and r.cfind("coupon_conditions", k) for k in range(i)):
+        return  # "add $5 more and the $10-off coupon kicks in": the condition comes first in its sentence
+    if not r.cfind("use_coupon", i) and not r.cfind("pay_words", i):
+        return  # stating a coupon's terms ("满199减30") is not saying it applies
+    if len(pfs) != 1:
+        return
+    pf = pfs[0]
+    v = q.value
+    matching = [c for a, t, c in pf.coupons if (role == "coupon" and eq(a, v)) or (role == "threshold" and eq(t, v))]
+    if not matching:
+        return
+    if any(pf.base >= c.threshold for c in matching):
+        return
+    c = matching[0]
+    r.claim(q.start, q.end, (pf.pid,), "coupon", c.campaign_id, role, True, "false",
+            f"{r.label(pf.pid)}: '{c.title}' needs {fmt_money(c.threshold)}, price is {fmt_money(pf.base)}",
+            [("campaign", pf.pid), ("price", pf.pid)])
+
+
+__all__ = ["check_money"]

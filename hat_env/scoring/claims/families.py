@@ -1,0 +1,94 @@
+"""Which attribute a time or count of a reply is about (returns, warranty, order, delivery, shipping, a spec
+key), whether a number fact belongs to it, and what a claim about it answers."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims import topics
+from hat_env.scoring.claims.facts import NumFact, ProductFacts
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.read import Reading
+
+
+def family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = False,
+            pos: int | None = None) -> str | None:
+    """Which attribute a time or count in clause ``i`` is about, from its words (returns, warranty, order, delivery,
+    shipping, a spec key the products have), or ``None``; ``pos``: where the number stands (when the clause names
+    two topics, the nearest word decides)."""
+    ct = r.ctext(i)
+    v = r.vocab
+    near = topics.nearest_family(r, i, pos) if pos is not None else None
+    if near is not None:
+        return near
+    if r.cfind("returns_words", i):
+        return "returns"
+    if r.cfind("warranty_words", i):
+        return "warranty"
+    if r.orders or any(m.how == "order" for m in r.mentions):
+        if r.cfind("eta_words", i) and not r.cfind("ship_words", i):
+            return "order"
+    if r.cfind("deliver_words", i) and not r.cfind("ship_words", i):
+        return "delivery"
+    if r.cfind("ship_words", i):
+        return "shipping"
+    named = spec_named(r, i, pfs)
+    if named is not None:
+        return named
+    if not clause_only:
+        # a clause without its topic word ("You've got a full month - 30 days - to send it back", "Returns: 30
+        # days"): the sentence's (or the line's) topic
+        sent = r.clauses[i].sentence
+        others = [k for k, c in enumerate(r.clauses) if c.sentence == sent and k != i]
+        fams: list[tuple[str, int]] = []
+        for name, fam in (("returns_words", "returns"), ("warranty_words", "warranty"), ("ship_words", "shipping"),
+                          ("deliver_words", "delivery")):
+            fams += [(fam, k) for k in others if r.cfind(name, k)]
+        if len({f for f, _k in fams}) == 1 and fams[0][0] != "delivery" and \
+                not any(re.search(r"\d", r.ctext(k)) for _f, k in fams):
+            return fams[0][0]  # one topic in the sentence, in a clause without its own number
+    return None
+
+
+def spec_named(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
+    """``spec:KEY`` when clause ``i`` names a spec attribute one of ``pfs`` has (by the locale's attribute words,
+    else the words the scenario declares for it), else ``None``."""
+    from hat_env.scoring.claims.check_product import room_attributes
+
+    ct = r.ctext(i)
+    keys = {k for pf in pfs for k in pf.product.specs}
+    for k, rx in r.vocab.attributes.items():
+        if k in keys and rx.search(ct):
+            return f"spec:{k}"
+    for k, (rx, _typ) in room_attributes(r).items():
+        if k in keys and rx.search(ct):
+            return f"spec:{k}"
+    return None
+
+
+def fact_in_family(f: NumFact, fam: str) -> bool:
+    """Whether a number fact belongs to an attribute family."""
+    if fam == "warranty":
+        return f.attr in ("warranty", "spec:warranty")
+    if fam in ("order", "delivery"):
+        return f.attr.startswith("order:")
+    return f.attr == fam
+
+
+def would_answer(attr: str, pid: str) -> list[tuple[str, str | None]]:
+    """What a number claim about ``attr`` would answer (a false one voids it)."""
+    out: list[tuple[str, str | None]] = []
+    if attr == "shipping":
+        out.append(("shipping", pid))
+    elif attr in ("returns", "warranty", "spec:warranty"):
+        out.append(("after_sales", pid))
+        if "warranty" in attr:
+            out.append(("spec:warranty", pid))
+    elif attr.startswith("spec:") or attr == "stock":
+        out.append((attr, pid))
+    return out
+
+
+__all__ = ["family", "spec_named", "fact_in_family", "would_answer"]
