@@ -15,6 +15,9 @@ from hat_env.understanding.lexicon import Lexicon
 from hat_env.understanding.names import is_joiner_gap, link_for, two_products
 from hat_env.understanding.questions import QUESTION_CHARS, is_question
 
+#: letters and characters of a clause's own words (a clause of only marks or one letter asks nothing)
+_WORDISH = re.compile(r"[\u4e00-\u9fff]|[a-z\u00e0-\u00ff]{2,}")
+
 #: intents about one product (a follow-up clause or a joined group carries them to another)
 PRODUCT_KINDS = frozenset({"price", "stock", "campaign", "shipping", "after_sales", "purchase", "spec"})
 
@@ -48,6 +51,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     if deal_ends:  # "秒杀还有吗", "活动还有吗": right after a deal word, "still there?" asks about the deal
         hits = [h for h in hits if not (h[2] == "kind" and h[3] == "stock"
                                         and any(0 <= h[0] - e <= 1 and not f[e:h[0]].strip() for e in deal_ends))]
+    hits = deal_prices(f, hits, bounds, lex)
     joints: list[int] = bounds
     spec_subs: set[int] = set()
     if any(h[2] == "qty" for h in hits):  # parts of clauses, for the quantity rule
@@ -145,6 +149,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         found = [(p, it) for p, it in found
                  if not (it.kind in ("spec", "price", "campaign") and bisect_right(bounds, p) == compared[0]
                          and it.link in (None, compared[1], compared[2]))]
+    found.extend(carried_questions(f, hits, value_hits, mentions, bounds, found, lex))
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
     if not product_found and mentions:
@@ -158,6 +163,103 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             if shared is not None and not found:
                 found.append((shared[0], Intent("spec", attr="unknown")))
     return found
+
+
+def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
+    """A deal named as the condition of a price question asks the price after it, not about the deal.
+
+    A word that is both a deal and a price ("秒杀价", "flash price") asks the price when its part of the clause also
+    asks "how much" (or names another price word), else it asks about the deal ("blender flash price til when")
+    unless another deal word of its part does ("flash price + PAW code stack?": the price and the code); a
+    deal word right after a deal-condition lead ("how much w coupon", "cuánto cuesta con cupón", "how much with
+    the deal") in a part of a clause that asks a price is no campaign question.
+
+    Args:
+        f: the folded comment.
+        hits: the keyword hits, sorted.
+        bounds: the clause bounds.
+        lex: the compiled words (``joint_re`` parts, ``deal_condition_re``).
+
+    Returns:
+        The hits without the dropped campaign (or price) roles.
+    """
+    deals = [h for h in hits if h[2] == "kind" and h[3] == "campaign"]
+    if not deals:
+        return hits
+    parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+    drop: set[Hit] = set()
+    priced: list[Hit] = []
+    for d in deals:
+        part = bisect_right(parts, d[0])
+        start = parts[part - 1] if part > 0 else 0
+        same = [h for h in hits if bisect_right(parts, h[0]) == part]
+        compound = [h for h in same if h[2] == "kind" and h[3] == "price" and (h[0], h[1]) == (d[0], d[1])]
+        asks_price = any((h[2] == "qty" and h[3] != "count"  # not "cuánto me ahorro"
+                          and (next_token(f, h[1], parts) in (None, *lex.qty_next)
+                               or lex.deal_condition_re.fullmatch(f[h[1]:d[0]].strip()) is not None))  # "how much w"
+                         or (h[2] == "kind" and h[3] == "price" and (h[0], h[1]) != (d[0], d[1])) for h in same)
+        other_deal = any((h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")) and (h[0], h[1]) != (d[0], d[1])
+                         for h in same)
+        if compound and asks_price:
+            drop.add(d)
+        elif compound and not other_deal:  # the only deal word of its part: the question is about the deal
+            drop.update(compound)
+        elif asks_price and lex.deal_condition_re.search(f, start, d[0]) is not None:
+            drop.add(d)
+            for h in same:  # its quantity word asks the price ("how much w coupon")
+                if h[2] == "qty" and h[3] != "count":
+                    drop.add(h)
+                    priced.append((h[0], h[1], "kind", "price"))
+    if not drop:
+        return hits
+    return sorted([h for h in hits if h not in drop] + priced)
+
+
+def carried_questions(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
+                      bounds: list[int], found: list[tuple[int, Intent]], lex: Lexicon) -> list[tuple[int, Intent]]:
+    """A later clause that asks something no keyword names, about the product of the clause before ("鱼油保质期多久
+    孕妇能吃吗", "toallas de algodón? se destiñen?"): a ``spec(attr="unknown")`` question about the carried product.
+
+    Args:
+        f: the folded comment.
+        hits: the keyword hits (a clause with any hit asks what its words say).
+        value_hits: spec values of named products.
+        mentions: the product mentions (a clause that names a product of its own is a follow-up, see ``spread``).
+        bounds: the clause bounds.
+        found: the intents so far.
+        lex: the compiled words (``ability_re``).
+
+    Returns:
+        ``(position, spec intent)`` for each such clause: it follows a clause with a product intent, names no
+        product, holds no keyword or value, has at least two letters or characters of its own, is a question by
+        its own marks or words (not by an inversion: "my kitchen is open plan"), and, after a spec question about
+        a spec the product has, holds an ability word (else it goes on asking that spec).
+    """
+    asked: dict[int, int] = {}  # clause -> the link its product intent is about
+    spec_asked: set[int] = set()  # clauses that ask a spec the product has
+    for p, it in found:
+        if it.link is not None and it.kind in PRODUCT_KINDS:
+            c = bisect_right(bounds, p)
+            asked.setdefault(c, it.link)
+            if it.kind == "spec" and it.attr not in (None, "unknown"):
+                spec_asked.add(c)
+    if not asked:
+        return []
+    busy = {bisect_right(bounds, h[0]) for h in hits} | {bisect_right(bounds, v[0]) for v in value_hits} \
+        | {m[3] for m in mentions} | {bisect_right(bounds, p) for p, _ in found}
+    out: list[tuple[int, Intent]] = []
+    for c in range(1, len(bounds) + 1):
+        if c in busy or c - 1 not in asked:
+            continue
+        text = f[bounds[c - 1] + 1 : bounds[c] + 1 if c < len(bounds) else len(f)]  # without the bound before
+        if len(_WORDISH.findall(text)) < 2 or not is_question(text, inversions=False):
+            continue
+        if c - 1 in spec_asked and lex.ability_re.search(text) is None:
+            continue  # "坚果里面有啥 有没有花生": it goes on asking the spec before
+        start = bounds[c - 1] + 1
+        out.append((start, Intent("spec", link=asked[c - 1], attr="unknown")))
+        asked[c] = asked[c - 1]
+    return out
 
 
 def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: dict[int, int], bounds: list[int],

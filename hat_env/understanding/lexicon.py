@@ -143,6 +143,10 @@ class Lexicon:
     inversion_re: re.Pattern[str] | None
     #: condition leads ("if", "如果")
     condition_re: re.Pattern[str] | None
+    #: modal and suitability words (``ParserSpec.ability_words``): a new question about the product before
+    ability_re: re.Pattern[str]
+    #: a deal-condition lead at the end of a text (``ParserSpec.deal_condition_leads``, an article may follow)
+    deal_condition_re: re.Pattern[str]
     #: words never corrected as typos, never product names
     common: frozenset[str]
     name_stop: frozenset[str]
@@ -361,6 +365,9 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         if words("question_inversions") else None,
         condition_re=re.compile(alternation(words("condition_leads")) + r"(?![a-z])")
         if words("condition_leads") else None,
+        ability_re=re.compile(alternation(words("ability_words"))),
+        deal_condition_re=re.compile(rf"(?:{alternation(words('deal_condition_leads'))})\s*"
+                                     rf"(?:(?:{alternation(articles)})\s*)?$"),
         common=frozenset(fold(w) for p in specs.values() for w in p.common_words),
         name_stop=frozenset(fold(w) for p in specs.values() for w in p.name_stopwords),
         nouns={k: tuple(dict.fromkeys(v)) for k, v in nouns.items()},
