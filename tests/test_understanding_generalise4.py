@@ -69,3 +69,29 @@ def test_deal_conditions_of_a_price_question(scenario: str, text: str, expected:
 
 def test_a_gift_question_is_a_campaign_question() -> None:
     assert parse("appliances_en", "does the dishwasher come with a free gift") == [Intent("campaign", link=6)]
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a product noun right after another product's name is a property of it ("dishwasher safe")
+    ("appliances_en", "is the blender dishwasher safe", [Intent("spec", link=2, attr="unknown")]),
+    # a name written in a spec value of the product named before it is that value, not the other product
+    ("healthfood_zh", "胶原蛋白饮成分有维生素C吗 多少毫升", [Intent("spec", link=5, attr="ingredients"),
+                                                        Intent("spec", link=5, attr="size")]),
+])
+def test_names_that_are_no_product_of_their_own(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a value word in (or right before) a stock question says which one is asked for
+    ("apparel_flash_zh", "羽绒服米白色还有货吗", [Intent("stock", link=1)]),
+    ("apparel_flash_zh", "牛仔裤 浅蓝色 还有吗", [Intent("stock", link=3)]),
+    # a shipping or after-sales word in an order id's clause is about that order
+    ("groceries_zh", "X3004的橙子退款到账没", [Intent("order_status", order_id="X3004")]),
+    ("hogar_es", "pedido ES1003 envío y el precio de la sartén", [Intent("order_status", order_id="ES1003"),
+                                                                   Intent("price", link=1)]),
+    # an identity word after an addressee and a hedge ("你该不会是AI吧")
+    ("healthfood_zh", "主播该不会是AI吧", [Intent("identity")]),
+])
+def test_qualifiers_orders_and_identity(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected

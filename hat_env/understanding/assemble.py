@@ -74,6 +74,12 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     def link_at(pos: int) -> int | None:
         return link_for(pos, bisect_right(bounds, pos), mentions)
 
+    id_clauses = {bisect_right(bounds, p) for p, it in found if it.kind == "order_status" and it.order_id}
+    stock_clauses = {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] in ("stock", "purchase")}
+
+    def qualifier(c: int) -> bool:  # "口红豆沙色还有货吗", "卫衣 M码 还有吗": a value says which one is asked for
+        return c in stock_clauses or (c + 1 in stock_clauses and not question(c))
+
     spec_at: dict[tuple[int | None, int], int] = {}  # (link, clause) -> spec intents there
     compared: tuple[int, int | None, int | None] | None = None  # the compare's clause and links
     efficacy_cond: list[tuple[int, int | None, int]] = []
@@ -100,10 +106,12 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 found.append((start, Intent("efficacy", link=link_at(start))))
             else:
                 ln = link_at(start)
-                if ln is None and any_id and k in ("shipping", "after_sales"):
-                    continue  # "订单A1003什么时候到", "A1003退款了吗": about the order
+                if any_id and k in ("shipping", "after_sales") and (ln is None or clause in id_clauses):
+                    continue  # "订单A1003什么时候到", "A1003退款了吗", "pedido ES1004 reembolso": about the order
                 found.append((start, Intent(k, link=ln)))
         elif typ in ("spec", "value"):
+            if typ == "value" and qualifier(clause):
+                continue
             ln = link_at(start)
             attr = spec_attr(cat, lex, ln, val)
             if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
@@ -129,6 +137,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 bare_qty.append(start)
     for start, end, link, attr in value_hits:
         ln = link_at(start)
+        if qualifier(bisect_right(bounds, start)):
+            continue
         if ln == link:
             found.append((start, Intent("spec", link=ln, attr=attr)))
     for start, ln, clause in efficacy_cond:

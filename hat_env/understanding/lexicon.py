@@ -318,7 +318,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
     objs = sorted({fold(w) for i in inj for w in i.objects})
     says = sorted({fold(w) for i in inj for w in (*i.say, *i.say_triggers)})
     addr, weak = words("addressee"), [w for w, rs in frozen.items() if ("idweak", None) in rs]
-    filler = r"(?:(?:a|an|the|really|actually|even|just|like|是|是不是|是个|真的是|una?|de verdad)\s*){0,2}"
+    filler = r"(?:(?:a|an|the|really|actually|even|just|like|是|是不是|是个|真的是|不会是|该不会是|难道是|怕不是|其实是|una?|de verdad)\s*){0,2}"
     identity_re = re.compile(rf"(?:{alternation(addr)})\s*{filler}(?:{alternation(weak)})")
     cj = words("clause_joiners")
     joint_re = re.compile(r"[,，。？?！!；;\n]|\.(?=\s)|(?<![a-z])(?:" + "|".join(map(re.escape, cj)) + r")(?![a-z])")

@@ -11,7 +11,7 @@ from typing import Any
 
 from hat_env.understanding.catalog import Catalog, sound_name_table
 from hat_env.understanding.clauses import Hit, Mention
-from hat_env.understanding.fold import fuzzy_sound
+from hat_env.understanding.fold import fold, fuzzy_sound
 from hat_env.understanding.lexicon import lexicon
 
 def pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], free: Any) -> None:
@@ -137,6 +137,39 @@ def merge_names(names: list[Mention], f: str) -> list[Mention]:
     return out
 
 
+def drop_modifiers(f: str, mentions: list[Mention], cat: Catalog | None, links: list[tuple[int, int]]) -> list[Mention]:
+    """Mentions that are no product of their own: a name right after another product's name that names a
+    different product ("the air fryer dishwasher safe": a property, not the dishwasher), and a name written
+    in a spec value of the product named before it in its clause ("爽肤水成分有烟酰胺吗": an ingredient of the
+    toner, not the niacinamide serum).
+
+    Args:
+        f: the folded comment.
+        mentions: the product mentions, merged and sorted.
+        cat: the room's catalog (its products' spec values), or ``None``.
+        links: the spans of link-number references (always products of their own).
+
+    Returns:
+        The mentions without those.
+    """
+    if len(mentions) < 2:
+        return mentions
+    out: list[Mention] = []
+    for m in mentions:
+        prev = out[-1] if out else None
+        if prev is not None and prev[3] == m[3] and len(prev[2]) == 1 and len(m[2]) == 1 and prev[2] != m[2] \
+                and (m[0], m[1]) not in links:
+            if not f[prev[1]:m[0]].strip():
+                continue  # right after another product's name
+            if cat is not None and cat.specs_known:
+                (link,) = prev[2]
+                word = "".join(f[m[0]:m[1]].split())
+                if any(word in "".join(fold(v).split()) for e in cat.entries if e.link == link for _, v in e.specs):
+                    continue  # a value of the product before
+        out.append(m)
+    return out
+
+
 def two_products(mentions: list[Mention]) -> tuple[int, int, int] | None:
     """(position, first, second) of the first two distinct products named, or of a name of exactly two."""
     singles: list[tuple[int, int]] = []
@@ -173,5 +206,5 @@ def link_for(pos: int, clause: int, mentions: list[Mention]) -> int | None:
     return None
 
 
-__all__ = ["is_joiner_gap", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
+__all__ = ["drop_modifiers", "is_joiner_gap", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
            "plural_base", "sound_names", "two_products"]

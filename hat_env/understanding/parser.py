@@ -40,7 +40,7 @@ from hat_env.understanding.injection import injections
 from hat_env.understanding.language import other_language
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
-from hat_env.understanding.names import merge_names, name_links, pinyin_names, sound_names
+from hat_env.understanding.names import drop_modifiers, merge_names, name_links, pinyin_names, sound_names
 from hat_env.understanding.questions import is_question
 
 MAX_PARSE_CHARS = 2000
@@ -195,7 +195,7 @@ class CommentParser:
             if cat is not None:
                 sound_names(f, cat, hits, names, mentions, bounds, free)
             sounds(f, hits, names, mentions, bounds)
-        mentions = merge_names(sorted(mentions + names), f)
+        mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken)
         if cat is not None and cat.specs_known and mentions:
             unit_questions(f, cat, hits, mentions, bounds, free)
 
