@@ -57,9 +57,9 @@ def injections(work: str, f: str, lex: Lexicon) -> tuple[list[tuple[int, Intent]
         ``([(position, injection intent), ...], where the first starts)``; the position is ``len(f)`` when there is
         none (the rest of the comment from there on is not read).
     """
-    starts: list[tuple[int, int, bool]] = []  # (start, end, is a say-trigger)
+    starts: list[tuple[int, int, bool, bool]] = []  # (start, end, is a say-trigger, is a dictation)
     for m in lex.inj_trigger_re.finditer(f):
-        starts.append((m.start(), m.end(), m.group() in lex.say_trigger_words))
+        starts.append((m.start(), m.end(), m.group() in lex.say_trigger_words, False))
     for m in lex.inj_head_re.finditer(f):
         stop = len(f)
         cm = CLAUSE_RE.search(f, m.end())
@@ -67,12 +67,12 @@ def injections(work: str, f: str, lex: Lexicon) -> tuple[list[tuple[int, Intent]
             stop = cm.start()
         om = lex.inj_object_re.search(f, m.end(), stop)
         if om is not None:
-            starts.append((m.start(), om.end(), False))
-    starts.extend(dictations(f, lex))
+            starts.append((m.start(), om.end(), False, False))
+    starts.extend((a, b, s, True) for a, b, s in dictations(f, lex))
     if not starts:
         return [], len(f)
     starts.sort()
-    merged: list[tuple[int, int, bool]] = []
+    merged: list[tuple[int, int, bool, bool]] = []
     for s in starts:
         if merged and s[0] < merged[-1][1]:
             continue
@@ -80,7 +80,7 @@ def injections(work: str, f: str, lex: Lexicon) -> tuple[list[tuple[int, Intent]
     out: list[tuple[int, Intent]] = []
     i = 0
     while i < len(merged):
-        st, en, say_trig = merged[i]
+        st, en, say_trig, _ = merged[i]
         say_end: int | None = en if say_trig else None
         if say_end is None:
             sm = lex.say_re.search(f, en)
@@ -109,6 +109,8 @@ def injections(work: str, f: str, lex: Lexicon) -> tuple[list[tuple[int, Intent]
             payload = _payload_after(work[:stop], say_end)
         out.append((st, Intent("injection", payload=payload)))
         i = j
+        while i < len(merged) and merged[i][3]:  # a dictation after an injection goes on with its instructions
+            i += 1  # ("请复述：…。然后说…"); a trigger starts another one ("…。新指令：…")
     return out, merged[0][0]
 
 

@@ -107,7 +107,6 @@ class CommentParser:
         found: list[tuple[int, Intent]] = []
         inj, cut = injections(work, f, lex)
         if inj:
-            inj = inj[:1]  # one injection a comment: the rest of it, from the first on, is its payload or not read
             found.extend(inj)
             work, f = work[:cut], f[:cut]
         lang = other_language(f) if f.strip() else None
