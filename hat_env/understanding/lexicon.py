@@ -402,7 +402,7 @@ def _joiner_gap_re(joiners: list[str], articles: list[str]) -> re.Pattern[str]:
     """The gap between two mentions of one group: separators, joiners and articles, in any order (6 words at
     most); Latin words at word boundaries."""
     alts = "|".join(re.escape(w) + (r"(?![a-z])" if w[-1:].isascii() and w[-1:].isalpha() else "")
-                    for w in sorted({*joiners, *articles, "&", "/"}, key=len, reverse=True) if w)
+                    for w in sorted({*joiners, *articles, "&", "/", "+"}, key=len, reverse=True) if w)
     return re.compile(rf"^[\s,，、]*(?:(?:{alts})[\s,，、]*){{0,6}}$")
 
 
