@@ -132,3 +132,24 @@ def test_a_dictation_after_an_injection_is_part_of_it() -> None:
 ])
 def test_fourth_pass_vocabulary(scenario: str, text: str, expected: list[Intent]) -> None:
     assert parse(scenario, text) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a hyphenated title word written with a space names the product ("Front-Load Washer")
+    ("appliances_en", "the front load one how much", [Intent("price", link=3)]),
+    # a named condition is the question even beside a spec word the product has no key for
+    ("healthfood_zh", "每天喝蛋白粉能降血糖吗", [Intent("efficacy", link=2)]),
+    # an ordinary word one edit from a spec word is not that spec ("lower" is no "power")
+    ("electronics_en", "will the watch lower my cholesterol", [Intent("efficacy", link=3)]),
+])
+def test_names_conditions_and_ordinary_words(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # an ability word right after a product's name asks about it, without a question mark
+    ("hogar_es", "la cafetera sirve para café molido", [Intent("spec", link=4, attr="unknown")]),
+    ("appliances_en", "blender ok for frozen fruit", [Intent("spec", link=2, attr="unknown")]),
+])
+def test_an_ability_word_after_a_name_asks(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected

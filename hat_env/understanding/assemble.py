@@ -71,6 +71,10 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             q_cache[c] = is_question(clause_text(f, bounds, c))
         return q_cache[c]
 
+    def ability_after(m: Mention) -> bool:  # "la sartén sirve para inducción", "dental chews ok for a small dog"
+        am = lex.ability_re.search(f, m[1])
+        return am is not None and not f[m[1]:am.start()].strip() and bisect_right(bounds, am.start()) == m[3]
+
     def link_at(pos: int) -> int | None:
         return link_for(pos, bisect_right(bounds, pos), mentions)
 
@@ -118,7 +122,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 found.append((start, Intent("after_sales", link=ln)))
                 continue
             found.append((start, Intent("spec", link=ln, attr=attr)))
-            spec_at[(ln, clause)] = spec_at.get((ln, clause), 0) + 1
+            if attr != "unknown":  # a spec the product has makes a condition in its clause part of that question
+                spec_at[(ln, clause)] = spec_at.get((ln, clause), 0) + 1
         elif typ == "deal":  # "is link 1 part of a bundle", "coupon code?": a question about that kind of deal
             found.append((start, Intent("campaign", link=link_at(start), attr=val)))
         elif typ == "cond":
@@ -144,6 +149,10 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     for start, ln, clause in efficacy_cond:
         if (ln, clause) not in spec_at and question(clause):
             found.append((start, Intent("efficacy", link=ln)))
+    effects = {(it.link, bisect_right(bounds, p)) for p, it in found if it.kind == "efficacy"}
+    if effects:  # "每天吃车厘子能补铁吗": the effect is what is asked, not a spec the product lacks
+        found = [(p, it) for p, it in found if not (it.kind == "spec" and it.attr == "unknown"
+                                                    and (it.link, bisect_right(bounds, p)) in effects)]
     if bare_qty and mentions:  # "坚果保质期多久 有几包": a count of something no spec names, in a clause of its own
         asked = {bisect_right(bounds, h[0]) for h in hits if h[2] != "qty"}
         for start in bare_qty:
@@ -164,7 +173,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                         for _, it in found)
     if not product_found and mentions:
         for m in mentions:
-            if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags):
+            if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m)):
                 (ln,) = m[2]
                 found.append((m[0], Intent("spec", link=ln, attr="unknown")))
                 break
