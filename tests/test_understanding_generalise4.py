@@ -123,8 +123,6 @@ def test_a_dictation_after_an_injection_is_part_of_it() -> None:
     ("groceries_zh", "橙子买回去能放几天", [Intent("spec", link=1, attr="shelf_life")]),
     # "coming back" asks about stock
     ("electronics_en", "is the speaker coming back", [Intent("stock", link=4)]),
-    # a greeting with an exclamation is a chitchat intent next to the question
-    ("electronics_en", "hey! does the charger come in black", [Intent("chitchat"), Intent("spec", link=5, attr="color")]),
     # cold-chain shipping, compensation for damaged goods, a deal for ordering together
     ("groceries_zh", "葡萄走冷链吗", [Intent("shipping", link=3)]),
     ("groceries_zh", "大米要是受潮了能赔吗", [Intent("after_sales", link=4)]),
