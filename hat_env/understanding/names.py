@@ -137,17 +137,20 @@ def merge_names(names: list[Mention], f: str) -> list[Mention]:
     return out
 
 
-def drop_modifiers(f: str, mentions: list[Mention], cat: Catalog | None, links: list[tuple[int, int]]) -> list[Mention]:
+def drop_modifiers(f: str, mentions: list[Mention], cat: Catalog | None, links: list[tuple[int, int]],
+                   spec_ends: list[int] = ()) -> list[Mention]:  # type: ignore[assignment]
     """Mentions that are no product of their own: a name right after another product's name that names a
-    different product ("the air fryer dishwasher safe": a property, not the dishwasher), and a name written
-    in a spec value of the product named before it in its clause ("爽肤水成分有烟酰胺吗": an ingredient of the
-    toner, not the niacinamide serum).
+    different product ("the air fryer dishwasher safe": a property, not the dishwasher), a name written in a spec
+    value of the product named before it in its clause ("爽肤水成分有烟酰胺吗": an ingredient of the toner, not the
+    niacinamide serum; "for cats" of a litter box), and a name joined to such a value ("for cats or dogs").
 
     Args:
         f: the folded comment.
         mentions: the product mentions, merged and sorted.
         cat: the room's catalog (its products' spec values), or ``None``.
         links: the spans of link-number references (always products of their own).
+        spec_ends: where the spec words and value words of the comment end (a name joined to one that is also a
+            spec value is another value: "for cats or dogs").
 
     Returns:
         The mentions without those.
@@ -155,19 +158,34 @@ def drop_modifiers(f: str, mentions: list[Mention], cat: Catalog | None, links: 
     if len(mentions) < 2:
         return mentions
     out: list[Mention] = []
+    dropped: Mention | None = None  # the last value dropped: a name joined to it is another value ("cats or dogs")
     for m in mentions:
+        if (dropped is not None and dropped[3] == m[3] and is_joiner_gap(f[dropped[1]:m[0]])) \
+                or ((m[0], m[1]) not in links and cat is not None and _is_value(f[m[0]:m[1]], cat)
+                    and any(e <= m[0] and is_joiner_gap(f[e:m[0]]) for e in spec_ends)):
+            dropped = m
+            continue
         prev = out[-1] if out else None
-        if prev is not None and prev[3] == m[3] and len(prev[2]) == 1 and len(m[2]) == 1 and prev[2] != m[2] \
+        if prev is not None and prev[3] == m[3] and len(prev[2]) == 1 and not prev[2] <= m[2] \
                 and (m[0], m[1]) not in links:
-            if not f[prev[1]:m[0]].strip():
+            if len(m[2]) == 1 and not f[prev[1]:m[0]].strip():
                 continue  # right after another product's name
             if cat is not None and cat.specs_known:
                 (link,) = prev[2]
                 word = "".join(f[m[0]:m[1]].split())
-                if any(word in "".join(fold(v).split()) for e in cat.entries if e.link == link for _, v in e.specs):
+                forms = {word, word[:-1]} if word.isascii() and word.endswith("s") and len(word) > 3 else {word}
+                if any(w in "".join(fold(v).split()) for e in cat.entries if e.link == link for _, v in e.specs
+                       for w in forms):  # "dogs" of "for dogs or cats": the species "dog"
+                    dropped = m
                     continue  # a value of the product before
         out.append(m)
     return out
+
+
+def _is_value(name: str, cat: Catalog) -> bool:
+    """Whether a (folded) name, or its singular, is also a spec value word of a product ("dogs": species "dog")."""
+    w = " ".join(name.split())
+    return w in cat.values or (w.isascii() and w.endswith("s") and w[:-1] in cat.values)
 
 
 def two_products(mentions: list[Mention]) -> tuple[int, int, int] | None:

@@ -195,7 +195,8 @@ class CommentParser:
             if cat is not None:
                 sound_names(f, cat, hits, names, mentions, bounds, free)
             sounds(f, hits, names, mentions, bounds)
-        mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken)
+        mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
+                                  [h[1] for h in hits if h[2] in ("spec", "value")])
         if cat is not None and cat.specs_known and mentions:
             unit_questions(f, cat, hits, mentions, bounds, free)
 
