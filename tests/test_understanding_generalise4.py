@@ -161,3 +161,22 @@ def test_an_ability_word_after_a_name_asks(scenario: str, text: str, expected: l
 ])
 def test_values_named_as_nouns_and_shipping_costs(scenario: str, text: str, expected: list[Intent]) -> None:
     assert parse(scenario, text) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # Spanish purchase by count, Spain's "tenéis"/"todavía hay" stock, identity in the third person, sweetness
+    ("hogar_es", "quiero 3 unidades de la sartén", [Intent("purchase", link=1)]),
+    ("hogar_es", "todavía tenéis la batidora", [Intent("stock", link=6)]),
+    ("hogar_es", "detrás hay alguien de verdad?", [Intent("identity")]),
+    ("groceries_zh", "¿qué tan dulces son las naranjas?", [Intent("spec", link=1, attr="sweetness")]),
+    # Chinese: shills, the same price as before, stocking up, a purchase refused
+    ("groceries_zh", "这直播间都是托", [Intent("troll")]),
+    ("groceries_zh", "大米跟昨天同价吗", [Intent("price", link=4)]),
+    ("groceries_zh", "坚果再囤两包", [Intent("purchase", link=5)]),
+    ("groceries_zh", "不要了 坚果能退吗", [Intent("after_sales", link=5)]),
+    # a deal-price word in a purchase is the price it is bought at; "still any" before a deal asks about the deal
+    ("groceries_zh", "牛肉干秒杀价来两包", [Intent("purchase", link=6)]),
+    ("groceries_zh", "牛肉干还有没有大额券", [Intent("campaign", link=6)]),
+])
+def test_fourth_pass_vocabulary_and_deals(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected

@@ -48,9 +48,12 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     if lex.condition_re is not None:
         hits = drop_conditions(f, hits, bounds, lex)
     deal_ends = [h[1] for h in hits if h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")]
-    if deal_ends:  # "秒杀还有吗", "活动还有吗": right after a deal word, "still there?" asks about the deal
-        hits = [h for h in hits if not (h[2] == "kind" and h[3] == "stock"
-                                        and any(0 <= h[0] - e <= 1 and not f[e:h[0]].strip() for e in deal_ends))]
+    if deal_ends:  # "秒杀还有吗", "活动还有吗": right after a deal word, "still there?" asks about the deal; and
+        deal_starts = [h[0] for h in hits if h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")]
+        hits = [h for h in hits if not (h[2] == "kind" and h[3] == "stock" and (  # before one ("还有没有多的券")
+            any(0 <= h[0] - e <= 1 and not f[e:h[0]].strip() for e in deal_ends)
+            or any(0 <= s - h[1] <= 3 and bisect_right(bounds, s) == bisect_right(bounds, h[0])
+                   and not any(h[1] <= m[0] < s for m in mentions) for s in deal_starts)))]
     hits = deal_prices(f, hits, bounds, lex)
     joints: list[int] = bounds
     spec_subs: set[int] = set()
@@ -219,7 +222,11 @@ def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> lis
                          or (h[2] == "kind" and h[3] == "price" and (h[0], h[1]) != (d[0], d[1])) for h in same)
         other_deal = any((h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")) and (h[0], h[1]) != (d[0], d[1])
                          for h in same)
-        if compound and asks_price:
+        buying = any(h[2] == "kind" and h[3] == "purchase" for h in same)
+        if compound and buying and not asks_price:  # "秒杀价拍两盒": the price it is bought at, no question
+            drop.add(d)
+            drop.update(compound)
+        elif compound and asks_price:
             drop.add(d)
         elif compound and not other_deal:  # the only deal word of its part: the question is about the deal
             drop.update(compound)
