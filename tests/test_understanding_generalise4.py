@@ -180,3 +180,12 @@ def test_values_named_as_nouns_and_shipping_costs(scenario: str, text: str, expe
 ])
 def test_fourth_pass_vocabulary_and_deals(scenario: str, text: str, expected: list[Intent]) -> None:
     assert parse(scenario, text) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # the room's own spec key "organic" is asked in any language
+    ("groceries_zh", "大米是不是有机的", [Intent("spec", link=4, attr="organic")]),
+    ("groceries_zh", "el arroz es ecológico?", [Intent("spec", link=4, attr="organic")]),
+])
+def test_organic_is_a_spec_word(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
