@@ -189,3 +189,9 @@ def test_fourth_pass_vocabulary_and_deals(scenario: str, text: str, expected: li
 ])
 def test_organic_is_a_spec_word(scenario: str, text: str, expected: list[Intent]) -> None:
     assert parse(scenario, text) == expected
+
+
+def test_a_part_that_asks_about_its_product_beside_another_question() -> None:
+    """A part of a clause between joiners that names a product and holds an ability word asks about it."""
+    assert parse("appliances_en", "is the vacuum good for pet hair and how much is it") == [
+        Intent("spec", link=5, attr="unknown"), Intent("price", link=5)]

@@ -172,6 +172,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                  if not (it.kind in ("spec", "price", "campaign") and bisect_right(bounds, p) == compared[0]
                          and it.link in (None, compared[1], compared[2]))]
     found.extend(carried_questions(f, hits, value_hits, mentions, bounds, found, lex))
+    found.extend(named_parts(f, hits, value_hits, mentions, bounds, found, lex))
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
     if not product_found and mentions:
@@ -285,6 +286,46 @@ def carried_questions(f: str, hits: list[Hit], value_hits: list[tuple[int, int, 
         start = bounds[c - 1] + 1
         out.append((start, Intent("spec", link=asked[c - 1], attr="unknown")))
         asked[c] = asked[c - 1]
+    return out
+
+
+def named_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
+                bounds: list[int], found: list[tuple[int, Intent]], lex: Lexicon) -> list[tuple[int, Intent]]:
+    """A part of a clause (between joiners: "and", "y", "另外") that names one product and asks something no keyword
+    names, beside other questions of the comment ("is the 65w one good for a laptop and how much is it"): a
+    ``spec(attr="unknown")`` question about it.
+
+    Args:
+        f: the folded comment.
+        hits: the keyword hits (a part with any hit asks what its words say).
+        value_hits: spec values of named products.
+        mentions: the product mentions.
+        bounds: the clause bounds.
+        found: the intents so far (only when some product intent was found; else the comment-wide rule applies).
+        lex: the compiled words (``joint_re`` parts, ``ability_re``).
+
+    Returns:
+        ``(position, spec intent)`` for each part that holds an ability word ("good for", "能", "sirve"), names
+        exactly one product, and holds no keyword, value or other intent (a bare "y la batidora?" is a follow-up).
+    """
+    if not any(it.kind in PRODUCT_KINDS for _, it in found) or not mentions:
+        return []
+    parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+    busy = {bisect_right(parts, h[0]) for h in hits} | {bisect_right(parts, v[0]) for v in value_hits} \
+        | {bisect_right(parts, p) for p, _ in found}
+    out: list[tuple[int, Intent]] = []
+    seen: set[int] = set()
+    for m in mentions:
+        part = bisect_right(parts, m[0])
+        if part in busy or part in seen or len(m[2]) != 1:
+            continue
+        seen.add(part)
+        if sum(1 for x in mentions if bisect_right(parts, x[0]) == part) != 1:
+            continue
+        text = f[parts[part - 1] if part > 0 else 0 : parts[part] + 1 if part < len(parts) else len(f)]
+        if lex.ability_re.search(text) is not None:
+            (ln,) = m[2]
+            out.append((m[0], Intent("spec", link=ln, attr="unknown")))
     return out
 
 
