@@ -195,3 +195,16 @@ def test_a_part_that_asks_about_its_product_beside_another_question() -> None:
     """A part of a clause between joiners that names a product and holds an ability word asks about it."""
     assert parse("appliances_en", "is the vacuum good for pet hair and how much is it") == [
         Intent("spec", link=5, attr="unknown"), Intent("price", link=5)]
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # household product nouns across languages name the room's products
+    ("hogar_es", "how much is the skillet", [Intent("price", link=1)]),
+    ("hogar_es", "咖啡机多少钱", [Intent("price", link=4)]),
+    # a packaging word alone names no product ("ship in one box" is no litter box)
+    ("pets_en", "cat tree price? does it ship in one box?", [Intent("price", link=4), Intent("shipping", link=4)]),
+    # after-sales words beside an order question without an id are about the order
+    ("electronics_en", "my package never arrived so refund the speaker", [Intent("order_status")]),
+])
+def test_household_nouns_packaging_and_refunds(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected

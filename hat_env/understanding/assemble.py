@@ -81,7 +81,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     def link_at(pos: int) -> int | None:
         return link_for(pos, bisect_right(bounds, pos), mentions)
 
-    id_clauses = {bisect_right(bounds, p) for p, it in found if it.kind == "order_status" and it.order_id}
+    id_clauses = {bisect_right(bounds, p) for p, it in found if it.kind == "order_status" and it.order_id} \
+        | {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] == "order_status"}
     stock_clauses = {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] in ("stock", "purchase")}
 
     def qualifier(c: int) -> bool:  # "口红豆沙色还有货吗", "卫衣 M码 还有吗": a value says which one is asked for
@@ -113,8 +114,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 found.append((start, Intent("efficacy", link=link_at(start))))
             else:
                 ln = link_at(start)
-                if any_id and k in ("shipping", "after_sales") and (ln is None or clause in id_clauses):
-                    continue  # "订单A1003什么时候到", "A1003退款了吗", "pedido ES1004 reembolso": about the order
+                if k in ("shipping", "after_sales") and ((any_id and ln is None) or clause in id_clauses):
+                    continue  # "订单A1003什么时候到", "pedido ES1004 reembolso", "where's my refund": about the order
                 found.append((start, Intent(k, link=ln)))
         elif typ in ("spec", "value"):
             if typ == "value" and qualifier(clause):
