@@ -250,6 +250,12 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         for attr, by_loc in spec_words.items():
             for w in by_loc.get(loc, ()):
                 _add(roles, w, ("spec", attr))
+    for attr, spec in vocabulary.attributes.items():  # what the host calls an attribute, and its key's words
+        names = [*spec.labels.values(), attr.replace("_", " ")]  # ("noise level", "适用阶段"): a word nothing else is
+        for w in names:
+            fw = fold(w.strip())
+            if len(fw) >= (2 if not fw.isascii() else 4) and fw not in roles:
+                _add(roles, fw, ("spec", attr))
     own: dict[str, set[str]] = {}  # the vocabulary's spec words win over the locale files' guesses
     for attr, by_loc in spec_words.items():
         for words_ in by_loc.values():
