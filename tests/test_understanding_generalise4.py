@@ -232,3 +232,12 @@ def test_a_rooms_attribute_is_read_by_its_label_and_key() -> None:
 ])
 def test_programs_ordinary_words_and_modes(scenario: str, text: str, expected: list[Intent]) -> None:
     assert parse(scenario, text) == expected
+
+
+@pytest.mark.parametrize("scenario,text", [
+    ("groceries_zh", "车厘子多少钱 真的吗"),  # "really?" has no word of its own to ask with
+    ("pets_en", "cat tree price? for real?"),
+])
+def test_a_bare_really_asks_nothing_new(scenario: str, text: str) -> None:
+    """Guards the later-clause rule: a clause of function words and ordinary words only asks nothing new."""
+    assert [i.kind for i in parse(scenario, text)] == ["price"]

@@ -282,6 +282,9 @@ def carried_questions(f: str, hits: list[Hit], value_hits: list[tuple[int, int, 
         text = f[bounds[c - 1] + 1 : bounds[c] + 1 if c < len(bounds) else len(f)]  # without the bound before
         if len(_WORDISH.findall(text)) < 2 or not is_question(text, inversions=False):
             continue
+        own = [w for w in _WORDISH.findall(text) if w not in lex.function_chars and w not in lex.common]
+        if len(own) < 2 and lex.ability_re.search(text) is None and not any(len(w) > 2 for w in own):
+            continue  # "真的吗", "for real?": no words of its own to ask with
         if c - 1 in spec_asked and lex.ability_re.search(text) is None:
             continue  # "坚果里面有啥 有没有花生": it goes on asking the spec before
         start = bounds[c - 1] + 1
