@@ -241,3 +241,7 @@ def test_programs_ordinary_words_and_modes(scenario: str, text: str, expected: l
 def test_a_bare_really_asks_nothing_new(scenario: str, text: str) -> None:
     """Guards the later-clause rule: a clause of function words and ordinary words only asks nothing new."""
     assert [i.kind for i in parse(scenario, text)] == ["price"]
+
+
+def test_taste_asks_the_flavor() -> None:
+    assert parse("groceries_zh", "牛肉干味道咋样") == [Intent("spec", link=6, attr="flavor")]
