@@ -275,6 +275,13 @@ class ParserSpec(_Strict):
     question_words: Words = ()
     #: an auxiliary before its subject asks a question wherever it stands ("litter box is it quiet")
     question_inversions: Words = ()
+    #: modal and suitability words: a question clause without keywords after a spec question asks something new
+    #: about the same product when it holds one ("鱼油保质期多久 孕妇能吃吗"), else it goes on asking the spec
+    #: before ("坚果里面有啥 有没有花生")
+    ability_words: Words = ()
+    #: words that make the deal word after them the condition of a price question ("how much w coupon", "cuánto
+    #: cuesta con cupón", "用券多少钱"): the question is the price after the deal, not the deal
+    deal_condition_leads: Words = ()
     #: words that open a condition: what it names up to the question after it is no question of its own ("if my
     #: dog hates the chicken flavor can I return it")
     condition_leads: Words = ()

@@ -190,7 +190,9 @@ def test_third_batch_structures(scenario: str, text: str, expected: list[Intent]
 
 
 @pytest.mark.parametrize("scenario,text,expected", [
-    ("groceries_zh", "大米秒杀价多少", [Intent("price", link=4), Intent("campaign", link=4)]),
+    # the flash-sale price asked "how much" is a price question (the price after the deal: parser4, as rounds 3's
+    # labels read "秒杀价多少"); the deal alone is asked in deal_prices' tests
+    ("groceries_zh", "大米秒杀价多少", [Intent("price", link=4)]),
     ("electronics_en", "first time here! does the watch have gps", [Intent("chitchat"),
                                                                     Intent("spec", link=3, attr="connectivity")]),
     ("hogar_es", "la batidora cuándo vuelve", [Intent("stock", link=6)]),

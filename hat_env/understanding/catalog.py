@@ -115,6 +115,11 @@ def _names_of(e: Entry) -> set[str]:
     for w in tw + _WORD.findall(b):
         if (len(w) >= 3 or any(c.isdigit() for c in w)) and not w.isdigit() and w not in unit_words:
             out.add(w)
+    for w in tw:  # a hyphenated title word is also written with a space or none ("self cleaning", "french door")
+        parts = [x for x in w.split("-") if x]
+        if len(parts) > 1 and all(len(x) >= 2 and not x.isdigit() for x in parts):
+            out.add(" ".join(parts))
+            out.add("".join(parts))
     for a, c in zip(tw, tw[1:]):
         if not a.isdigit() and not c.isdigit() and f"{a} {c}" not in unit_words:  # "cu ft" is a unit
             out.add(f"{a} {c}")

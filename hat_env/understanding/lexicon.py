@@ -143,6 +143,10 @@ class Lexicon:
     inversion_re: re.Pattern[str] | None
     #: condition leads ("if", "如果")
     condition_re: re.Pattern[str] | None
+    #: modal and suitability words (``ParserSpec.ability_words``): a new question about the product before
+    ability_re: re.Pattern[str]
+    #: a deal-condition lead at the end of a text (``ParserSpec.deal_condition_leads``, an article may follow)
+    deal_condition_re: re.Pattern[str]
     #: words never corrected as typos, never product names
     common: frozenset[str]
     name_stop: frozenset[str]
@@ -246,6 +250,12 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         for attr, by_loc in spec_words.items():
             for w in by_loc.get(loc, ()):
                 _add(roles, w, ("spec", attr))
+    for attr, spec in vocabulary.attributes.items():  # what the host calls an attribute, and its key's words
+        names = [*spec.labels.values(), attr.replace("_", " ")]  # ("noise level", "适用阶段"): a word nothing else is
+        for w in names:
+            fw = fold(w.strip())
+            if len(fw) >= (2 if not fw.isascii() else 4) and fw not in roles:
+                _add(roles, fw, ("spec", attr))
     own: dict[str, set[str]] = {}  # the vocabulary's spec words win over the locale files' guesses
     for attr, by_loc in spec_words.items():
         for words_ in by_loc.values():
@@ -314,7 +324,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
     objs = sorted({fold(w) for i in inj for w in i.objects})
     says = sorted({fold(w) for i in inj for w in (*i.say, *i.say_triggers)})
     addr, weak = words("addressee"), [w for w, rs in frozen.items() if ("idweak", None) in rs]
-    filler = r"(?:(?:a|an|the|really|actually|even|just|like|是|是不是|是个|真的是|una?|de verdad)\s*){0,2}"
+    filler = r"(?:(?:a|an|the|really|actually|even|just|like|是|是不是|是个|真的是|不会是|该不会是|难道是|怕不是|其实是|una?|de verdad)\s*){0,2}"
     identity_re = re.compile(rf"(?:{alternation(addr)})\s*{filler}(?:{alternation(weak)})")
     cj = words("clause_joiners")
     joint_re = re.compile(r"[,，。？?！!；;\n]|\.(?=\s)|(?<![a-z])(?:" + "|".join(map(re.escape, cj)) + r")(?![a-z])")
@@ -361,6 +371,9 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         if words("question_inversions") else None,
         condition_re=re.compile(alternation(words("condition_leads")) + r"(?![a-z])")
         if words("condition_leads") else None,
+        ability_re=re.compile(alternation(words("ability_words"))),
+        deal_condition_re=re.compile(rf"(?:{alternation(words('deal_condition_leads'))})\s*"
+                                     rf"(?:(?:{alternation(articles)})\s*)?$"),
         common=frozenset(fold(w) for p in specs.values() for w in p.common_words),
         name_stop=frozenset(fold(w) for p in specs.values() for w in p.name_stopwords),
         nouns={k: tuple(dict.fromkeys(v)) for k, v in nouns.items()},
@@ -395,7 +408,7 @@ def _joiner_gap_re(joiners: list[str], articles: list[str]) -> re.Pattern[str]:
     """The gap between two mentions of one group: separators, joiners and articles, in any order (6 words at
     most); Latin words at word boundaries."""
     alts = "|".join(re.escape(w) + (r"(?![a-z])" if w[-1:].isascii() and w[-1:].isalpha() else "")
-                    for w in sorted({*joiners, *articles, "&", "/"}, key=len, reverse=True) if w)
+                    for w in sorted({*joiners, *articles, "&", "/", "+"}, key=len, reverse=True) if w)
     return re.compile(rf"^[\s,，、]*(?:(?:{alts})[\s,，、]*){{0,6}}$")
 
 

@@ -1,0 +1,417 @@
+"""Building the intents of a comment from its keyword hits and product mentions: which product each question is
+about, what a quantity word asks, comparisons, conditions, and the questions a joined group or a follow-up clause
+("3号有货吗 5号呢") carries to other products; a question about a kind of deal is asked once."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Any
+
+from hat_env.types import Intent
+from hat_env.understanding.attributes import drop_conditions, spec_attr
+from hat_env.understanding.catalog import Catalog
+from hat_env.understanding.clauses import Hit, Mention, clause_text, is_emoji
+from hat_env.understanding.lexicon import Lexicon
+from hat_env.understanding.names import is_joiner_gap, link_for, two_products
+from hat_env.understanding.questions import QUESTION_CHARS, is_question
+
+#: letters and characters of a clause's own words (a clause of only marks or one letter asks nothing)
+_WORDISH = re.compile(r"[\u4e00-\u9fff]|[a-z\u00e0-\u00ff]{2,}")
+
+#: intents about one product (a follow-up clause or a joined group carries them to another)
+PRODUCT_KINDS = frozenset({"price", "stock", "campaign", "shipping", "after_sales", "purchase", "spec"})
+
+
+def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
+             bounds: list[int], any_id: bool, found: list[tuple[int, Intent]], lex: Lexicon,
+             cat: Catalog | None, vocabulary: Any = None) -> list[tuple[int, Intent]]:
+    """The intents of the keyword hits, each with the product of its clause.
+
+    Args:
+        f: the folded comment.
+        hits: the keyword hits (sorted here).
+        value_hits: spec values of named products (``attributes.value_hits``).
+        mentions: the product mentions, merged.
+        bounds: the clause bounds.
+        any_id: whether an order id was named (an id-less order question is then not added).
+        found: the intents so far (order ids); appended to.
+        lex: the compiled words.
+        cat: the room's catalog, or ``None``.
+        vocabulary: the room's catalog vocabulary (see :func:`attributes.spec_attr`), or ``None``.
+
+    Returns:
+        ``found`` with the intents of the hits: ``compare`` for a comparison word and two products (what they are
+        compared on is dropped from its clause), product intents with their product, ``spec`` with its key,
+        ``efficacy`` for a condition in a question, a ``spec(attr="unknown")`` for a question about a product that
+        names nothing else.
+    """
+    hits.sort()
+    if lex.condition_re is not None:
+        hits = drop_conditions(f, hits, bounds, lex)
+    deal_ends = [h[1] for h in hits if h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")]
+    if deal_ends:  # "秒杀还有吗", "活动还有吗": right after a deal word, "still there?" asks about the deal; and
+        deal_starts = [h[0] for h in hits if h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")]
+        hits = [h for h in hits if not (h[2] == "kind" and h[3] == "stock" and (  # before one ("还有没有多的券")
+            any(0 <= h[0] - e <= 1 and not f[e:h[0]].strip() for e in deal_ends)
+            or any(0 <= s - h[1] <= 3 and bisect_right(bounds, s) == bisect_right(bounds, h[0])
+                   and not any(h[1] <= m[0] < s for m in mentions) for s in deal_starts)))]
+    hits = deal_prices(f, hits, bounds, lex)
+    joints: list[int] = bounds
+    spec_subs: set[int] = set()
+    if any(h[2] == "qty" for h in hits):  # parts of clauses, for the quantity rule
+        joints = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+        # a quantity word asks the amount of a spec, a shipping fee, a stock count or a deal ("优惠多少") in its
+        # part of the clause
+        spec_subs = {bisect_right(joints, h[0]) for h in hits
+                     if h[2] in ("spec", "value", "deal")
+                     or (h[2] == "kind" and h[3] in ("shipping", "stock", "campaign"))}
+        spec_subs |= {bisect_right(joints, v[0]) for v in value_hits}
+    bare_qty: list[int] = []  # quantity words that ask the amount of nothing the parser names
+    flags = set()
+    q_cache: dict[int, bool] = {}
+
+    def question(c: int) -> bool:
+        if c not in q_cache:
+            q_cache[c] = is_question(clause_text(f, bounds, c))
+        return q_cache[c]
+
+    def ability_after(m: Mention) -> bool:  # "la sartén sirve para inducción", "dental chews ok for a small dog"
+        am = lex.ability_re.search(f, m[1])
+        return am is not None and not f[m[1]:am.start()].strip() and bisect_right(bounds, am.start()) == m[3]
+
+    def link_at(pos: int) -> int | None:
+        return link_for(pos, bisect_right(bounds, pos), mentions)
+
+    id_clauses = {bisect_right(bounds, p) for p, it in found if it.kind == "order_status" and it.order_id} \
+        | {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] == "order_status"}
+    stock_clauses = {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] in ("stock", "purchase")}
+
+    def qualifier(c: int) -> bool:  # "口红豆沙色还有货吗", "卫衣 M码 还有吗": a value says which one is asked for
+        return c in stock_clauses or (c + 1 in stock_clauses and not question(c))
+
+    spec_at: dict[tuple[int | None, int], int] = {}  # (link, clause) -> spec intents there
+    compared: tuple[int, int | None, int | None] | None = None  # the compare's clause and links
+    efficacy_cond: list[tuple[int, int | None, int]] = []
+    for start, end, typ, val in hits:
+        clause = bisect_right(bounds, start)
+        if typ == "kind":
+            k = str(val)
+            if k in ("troll", "chitchat", "identity"):
+                if k not in flags:
+                    found.append((start, Intent(k)))
+                    flags.add(k)
+            elif k == "order_status":
+                if not any_id and "order" not in flags:
+                    found.append((start, Intent("order_status")))
+                    flags.add("order")
+            elif k == "compare":
+                if "compare" not in flags:
+                    pair = two_products([m for m in mentions if m[3] == clause]) or two_products(mentions)
+                    if pair is not None:
+                        found.append((pair[0], Intent("compare", link=pair[1], link2=pair[2])))
+                        flags.add("compare")
+                        compared = (clause, pair[1], pair[2])
+            elif k == "efficacy":
+                found.append((start, Intent("efficacy", link=link_at(start))))
+            else:
+                ln = link_at(start)
+                if k in ("shipping", "after_sales") and ((any_id and ln is None) or clause in id_clauses):
+                    continue  # "订单A1003什么时候到", "pedido ES1004 reembolso", "where's my refund": about the order
+                found.append((start, Intent(k, link=ln)))
+        elif typ in ("spec", "value"):
+            if typ == "value" and qualifier(clause):
+                continue
+            ln = link_at(start)
+            attr = spec_attr(cat, lex, ln, val, vocabulary)
+            if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
+                found.append((start, Intent("after_sales", link=ln)))
+                continue
+            found.append((start, Intent("spec", link=ln, attr=attr)))
+            if attr != "unknown":  # a spec the product has makes a condition in its clause part of that question
+                spec_at[(ln, clause)] = spec_at.get((ln, clause), 0) + 1
+        elif typ == "deal":  # "is link 1 part of a bundle", "coupon code?": a question about that kind of deal
+            found.append((start, Intent("campaign", link=link_at(start), attr=val)))
+        elif typ == "cond":
+            efficacy_cond.append((start, link_at(start), clause))
+        elif typ == "cheer":  # "已拍", "冲冲冲": a purchase said as done or cheered is no request
+            continue
+        elif typ == "qty":
+            sub = bisect_right(joints, start)
+            if sub in spec_subs:
+                continue
+            nxt = next_token(f, end, joints)
+            if val != "count" and (nxt is None or nxt in lex.qty_next):
+                found.append((start, Intent("price", link=link_at(start))))
+            else:
+                flags.add("quantity")
+                bare_qty.append(start)
+    for start, end, link, attr in value_hits:
+        ln = link_at(start)
+        if qualifier(bisect_right(bounds, start)):
+            continue
+        if ln == link:
+            found.append((start, Intent("spec", link=ln, attr=attr)))
+    for start, ln, clause in efficacy_cond:
+        if (ln, clause) not in spec_at and question(clause):
+            found.append((start, Intent("efficacy", link=ln)))
+    effects = {(it.link, bisect_right(bounds, p)) for p, it in found if it.kind == "efficacy"}
+    if effects:  # "每天吃车厘子能补铁吗": the effect is what is asked, not a spec the product lacks
+        found = [(p, it) for p, it in found if not (it.kind == "spec" and it.attr == "unknown"
+                                                    and (it.link, bisect_right(bounds, p)) in effects)]
+    if bare_qty and mentions:  # "坚果保质期多久 有几包": a count of something no spec names, in a clause of its own
+        asked = {bisect_right(bounds, h[0]) for h in hits if h[2] != "qty"}
+        for start in bare_qty:
+            c = bisect_right(bounds, start)
+            ln = link_at(start)
+            if c not in asked and ln is not None and question(c) and not any(m[3] == c for m in mentions):
+                found.append((start, Intent("spec", link=ln, attr="unknown")))
+    if "identity" not in flags and any(h[2] == "idweak" for h in hits):
+        m = lex.identity_re.search(f)
+        if m is not None:
+            found.append((m.start(), Intent("identity")))
+    if compared is not None:  # "哪个SPF高", "which is cheaper": what the two are compared on
+        found = [(p, it) for p, it in found
+                 if not (it.kind in ("spec", "price", "campaign") and bisect_right(bounds, p) == compared[0]
+                         and it.link in (None, compared[1], compared[2]))]
+    found.extend(carried_questions(f, hits, value_hits, mentions, bounds, found, lex))
+    found.extend(named_parts(f, hits, value_hits, mentions, bounds, found, lex))
+    product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
+                        for _, it in found)
+    if not product_found and mentions:
+        for m in mentions:
+            if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m)):
+                (ln,) = m[2]
+                found.append((m[0], Intent("spec", link=ln, attr="unknown")))
+                break
+        else:  # a question about a name several products share ("精华液孕妇能用吗"): no product, still a question
+            shared = next((x for x in mentions if question(x[3])), None)
+            if shared is not None and not found:
+                found.append((shared[0], Intent("spec", attr="unknown")))
+    return found
+
+
+def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
+    """A deal named as the condition of a price question asks the price after it, not about the deal.
+
+    A word that is both a deal and a price ("秒杀价", "flash price") asks the price when its part of the clause also
+    asks "how much" (or names another price word), else it asks about the deal ("blender flash price til when")
+    unless another deal word of its part does ("flash price + PAW code stack?": the price and the code); a
+    deal word right after a deal-condition lead ("how much w coupon", "cuánto cuesta con cupón", "how much with
+    the deal") in a part of a clause that asks a price is no campaign question.
+
+    Args:
+        f: the folded comment.
+        hits: the keyword hits, sorted.
+        bounds: the clause bounds.
+        lex: the compiled words (``joint_re`` parts, ``deal_condition_re``).
+
+    Returns:
+        The hits without the dropped campaign (or price) roles.
+    """
+    deals = [h for h in hits if h[2] == "kind" and h[3] == "campaign"]
+    if not deals:
+        return hits
+    parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+    drop: set[Hit] = set()
+    priced: list[Hit] = []
+    for d in deals:
+        part = bisect_right(parts, d[0])
+        start = parts[part - 1] if part > 0 else 0
+        same = [h for h in hits if bisect_right(parts, h[0]) == part]
+        compound = [h for h in same if h[2] == "kind" and h[3] == "price" and (h[0], h[1]) == (d[0], d[1])]
+        asks_price = any((h[2] == "qty" and h[3] != "count"  # not "cuánto me ahorro"
+                          and (next_token(f, h[1], parts) in (None, *lex.qty_next)
+                               or lex.deal_condition_re.fullmatch(f[h[1]:d[0]].strip()) is not None))  # "how much w"
+                         or (h[2] == "kind" and h[3] == "price" and (h[0], h[1]) != (d[0], d[1])) for h in same)
+        other_deal = any((h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")) and (h[0], h[1]) != (d[0], d[1])
+                         for h in same)
+        buying = any(h[2] == "kind" and h[3] == "purchase" for h in same)
+        if compound and buying and not asks_price:  # "秒杀价拍两盒": the price it is bought at, no question
+            drop.add(d)
+            drop.update(compound)
+        elif compound and asks_price:
+            drop.add(d)
+        elif compound and not other_deal:  # the only deal word of its part: the question is about the deal
+            drop.update(compound)
+        elif asks_price and lex.deal_condition_re.search(f, start, d[0]) is not None:
+            drop.add(d)
+            for h in same:  # its quantity word asks the price ("how much w coupon")
+                if h[2] == "qty" and h[3] != "count":
+                    drop.add(h)
+                    priced.append((h[0], h[1], "kind", "price"))
+    if not drop:
+        return hits
+    return sorted([h for h in hits if h not in drop] + priced)
+
+
+def carried_questions(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
+                      bounds: list[int], found: list[tuple[int, Intent]], lex: Lexicon) -> list[tuple[int, Intent]]:
+    """A later clause that asks something no keyword names, about the product of the clause before ("鱼油保质期多久
+    孕妇能吃吗", "toallas de algodón? se destiñen?"): a ``spec(attr="unknown")`` question about the carried product.
+
+    Args:
+        f: the folded comment.
+        hits: the keyword hits (a clause with any hit asks what its words say).
+        value_hits: spec values of named products.
+        mentions: the product mentions (a clause that names a product of its own is a follow-up, see ``spread``).
+        bounds: the clause bounds.
+        found: the intents so far.
+        lex: the compiled words (``ability_re``).
+
+    Returns:
+        ``(position, spec intent)`` for each such clause: it follows a clause with a product intent, names no
+        product, holds no keyword or value, has at least two letters or characters of its own, is a question by
+        its own marks or words (not by an inversion: "my kitchen is open plan"), and, after a spec question about
+        a spec the product has, holds an ability word (else it goes on asking that spec).
+    """
+    asked: dict[int, int] = {}  # clause -> the link its product intent is about
+    spec_asked: set[int] = set()  # clauses that ask a spec the product has
+    for p, it in found:
+        if it.link is not None and it.kind in PRODUCT_KINDS:
+            c = bisect_right(bounds, p)
+            asked.setdefault(c, it.link)
+            if it.kind == "spec" and it.attr not in (None, "unknown"):
+                spec_asked.add(c)
+    if not asked:
+        return []
+    busy = {bisect_right(bounds, h[0]) for h in hits} | {bisect_right(bounds, v[0]) for v in value_hits} \
+        | {m[3] for m in mentions} | {bisect_right(bounds, p) for p, _ in found}
+    out: list[tuple[int, Intent]] = []
+    for c in range(1, len(bounds) + 1):
+        if c in busy or c - 1 not in asked:
+            continue
+        text = f[bounds[c - 1] + 1 : bounds[c] + 1 if c < len(bounds) else len(f)]  # without the bound before
+        if len(_WORDISH.findall(text)) < 2 or not is_question(text, inversions=False):
+            continue
+        own = [w for w in _WORDISH.findall(text) if w not in lex.function_chars and w not in lex.common]
+        if len(own) < 2 and lex.ability_re.search(text) is None and not any(len(w) > 2 for w in own):
+            continue  # "真的吗", "for real?": no words of its own to ask with
+        if c - 1 in spec_asked and lex.ability_re.search(text) is None:
+            continue  # "坚果里面有啥 有没有花生": it goes on asking the spec before
+        start = bounds[c - 1] + 1
+        out.append((start, Intent("spec", link=asked[c - 1], attr="unknown")))
+        asked[c] = asked[c - 1]
+    return out
+
+
+def named_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
+                bounds: list[int], found: list[tuple[int, Intent]], lex: Lexicon) -> list[tuple[int, Intent]]:
+    """A part of a clause (between joiners: "and", "y", "另外") that names one product and asks something no keyword
+    names, beside other questions of the comment ("is the 65w one good for a laptop and how much is it"): a
+    ``spec(attr="unknown")`` question about it.
+
+    Args:
+        f: the folded comment.
+        hits: the keyword hits (a part with any hit asks what its words say).
+        value_hits: spec values of named products.
+        mentions: the product mentions.
+        bounds: the clause bounds.
+        found: the intents so far (only when some product intent was found; else the comment-wide rule applies).
+        lex: the compiled words (``joint_re`` parts, ``ability_re``).
+
+    Returns:
+        ``(position, spec intent)`` for each part that holds an ability word ("good for", "能", "sirve"), names
+        exactly one product, and holds no keyword, value or other intent (a bare "y la batidora?" is a follow-up).
+    """
+    if not any(it.kind in PRODUCT_KINDS for _, it in found) or not mentions:
+        return []
+    parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+    busy = {bisect_right(parts, h[0]) for h in hits} | {bisect_right(parts, v[0]) for v in value_hits} \
+        | {bisect_right(parts, p) for p, _ in found}
+    out: list[tuple[int, Intent]] = []
+    seen: set[int] = set()
+    for m in mentions:
+        part = bisect_right(parts, m[0])
+        if part in busy or part in seen or len(m[2]) != 1:
+            continue
+        seen.add(part)
+        if sum(1 for x in mentions if bisect_right(parts, x[0]) == part) != 1:
+            continue
+        text = f[parts[part - 1] if part > 0 else 0 : parts[part] + 1 if part < len(parts) else len(f)]
+        if lex.ability_re.search(text) is not None:
+            (ln,) = m[2]
+            out.append((m[0], Intent("spec", link=ln, attr="unknown")))
+    return out
+
+
+def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: dict[int, int], bounds: list[int],
+            f: str) -> list[tuple[int, Intent]]:
+    """Product intents also for the other links of their group ("link 2 and link 5 price", "2号和3号有货吗"), and
+    for a follow-up clause that only names another product ("3号有货吗 5号呢")."""
+    if len(mentions) < 2:
+        return found
+    kinds_with_link = [(p, it) for p, it in found if it.link is not None and it.kind in PRODUCT_KINDS]
+    if not kinds_with_link or any(it.kind == "compare" for _, it in found):
+        return found
+    out = list(found)
+    # groups of link mentions joined by a joiner word, or link mentions next to each other in one clause
+    singles = [m for m in mentions if len(m[2]) == 1]
+    groups: dict[int, list[Mention]] = {}
+    for i, m in enumerate(singles):
+        gid = group_of.get(m[0])
+        if gid is None and i > 0:
+            prev = singles[i - 1]
+            gap = f[prev[1] : m[0]]
+            if is_joiner_gap(gap):  # only spaces, joiners and articles (it may be a clause bound)
+                gid = group_of.get(prev[0], prev[0])
+                if prev[0] not in group_of:
+                    groups.setdefault(gid, []).append(prev)
+                group_of[prev[0]] = gid
+                group_of[m[0]] = gid
+        if gid is not None:
+            groups.setdefault(gid, []).append(m)
+    named_clauses = {m[3] for m in mentions}
+    for ms in groups.values():
+        links = {next(iter(m[2])) for m in ms}
+        own = {m[3] for m in ms}
+        for p, it in kinds_with_link:
+            c = bisect_right(bounds, p)  # asked in the group's clause, or in a later one that names nothing
+            if c not in own and (c < max(own) or c in named_clauses):  # ("口红和粉底一起买便宜吗 粉底油皮行不")
+                continue
+            if it.link in links:
+                for m in ms:
+                    (ln,) = m[2]
+                    out.append((m[0], Intent(it.kind, link=ln, attr=it.attr if it.kind in ("spec", "campaign") else None)))
+    # follow-up clauses: a product named, nothing asked, the previous clause asked something
+    asked_clauses = {bisect_right(bounds, p) for p, _ in kinds_with_link}
+    for m in singles:
+        c = m[3]
+        if c in asked_clauses or c == 0 or not is_question(clause_text(f, bounds, c)):
+            continue
+        prev = [it for p, it in kinds_with_link if bisect_right(bounds, p) == c - 1]
+        (ln,) = m[2]
+        for it in prev:
+            out.append((m[0], Intent(it.kind, link=ln, attr=it.attr if it.kind in ("spec", "campaign") else None)))
+    return out
+
+
+def focus_deals(out: list[Intent]) -> list[Intent]:
+    """A question about a kind of deal is asked once: "any deal on the bundle?" drops the plain campaign question
+    about the same link, and "does the code work with the bundle?" is one question about the bundle (its answer
+    says what stacks with it)."""
+    if len(out) < 2:
+        return out
+    focused = {it.link for it in out if it.kind == "campaign" and it.attr is not None}
+    if not focused:
+        return out
+    out = [it for it in out if not (it.kind == "campaign" and it.attr is None and it.link in focused)]
+    bundles = {it.link for it in out if it.kind == "campaign" and it.attr == "bundle"}
+    return [it for it in out if not (it.kind == "campaign" and it.attr in ("code", "coupon") and it.link in bundles)]
+
+
+def next_token(f: str, end: int, joints: list[int]) -> str | None:
+    """The token right after a quantity word, or ``None`` at the end of its part of the clause."""
+    stop = joints[bisect_right(joints, end - 1)] if bisect_right(joints, end - 1) < len(joints) else len(f)
+    i = end
+    while i < stop and f[i] in " \t":
+        i += 1
+    if i >= stop or f[i] in QUESTION_CHARS or is_emoji(f[i]) and f[i] not in "💰💵":
+        return None
+    if f[i].isascii() and (f[i].isalpha() or f[i] == "'"):
+        m = re.match(r"'?[a-z]+", f[i:stop])
+        return m.group() if m else None
+    return f[i]
+
+
+__all__ = ["PRODUCT_KINDS", "assemble", "focus_deals", "next_token", "spread"]

@@ -1,0 +1,161 @@
+"""Which attribute a spec question asks: the room's own spec keys and their words, the attribute a unit's value is
+written in ("watts?"), a value word of a named product ("is the puppy food chicken?"), ``"unknown"`` when the
+product has no such key; and the spec words of a condition, which ask nothing ("if the flavor ..., can I return")."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Any
+
+from hat_env.understanding.catalog import Catalog
+from hat_env.understanding.clauses import Hit, Mention, clause_text
+from hat_env.understanding.fold import fold
+from hat_env.understanding.lexicon import Lexicon, lexicon
+from hat_env.understanding.names import link_for
+from hat_env.understanding.questions import is_question
+
+
+def spec_attr(cat: Catalog | None, lex: Lexicon, link: int | None, attr: str | None,
+              vocabulary: Any = None) -> str | None:
+    """The spec key a spec word's attribute is for the product asked about.
+
+    Args:
+        cat: the room's catalog, or ``None`` (the attribute is kept as the words say).
+        lex: the compiled words (``spec_fallbacks``: "capacity" is ``size`` in a room without ``capacity``;
+            ``attributes``: every attribute a spec word names).
+        link: the product asked about, or ``None``.
+        attr: the attribute the spec word names, or ``None``.
+        vocabulary: the room's catalog vocabulary (its attributes' units), or ``None`` for the default one.
+
+    Returns:
+        ``attr`` when the product has it, else the product's one key whose unit measures the same thing ("weight"
+        of a product whose own attribute is trail_weight in oz), else its first fallback the product has, else
+        ``"unknown"`` (with a known catalog); without a product, ``"unknown"`` for an attribute no product and no spec word has.
+    """
+    if attr is None:
+        return None
+    if cat is not None and cat.specs_known:
+        if link is not None:
+            if cat.has_attr(link, attr):
+                return attr
+            same = _same_dimension(vocabulary, cat.spec_keys.get(link, frozenset()), attr)
+            if same is not None:
+                return same  # "weight" of a product whose own attribute is trail_weight (oz)
+            return next((alt for alt in lex.spec_fallbacks.get(attr, ()) if cat.has_attr(link, alt)), "unknown")
+        if attr not in lex.attributes and not any(attr in k for k in cat.spec_keys.values()):
+            return "unknown"
+    return attr
+
+
+def _same_dimension(vocabulary: Any, keys: "frozenset[str]", attr: str) -> str | None:
+    """The one spec key of ``keys`` whose unit measures what ``attr``'s unit measures ("weight" in g and a room's
+    trail_weight in oz), by the room's catalog vocabulary (else the default one); ``None`` when none or several."""
+    from hat_env.sim.vocabulary import default_vocabulary
+
+    voc = vocabulary if vocabulary is not None else default_vocabulary()
+    a = voc.attributes.get(attr)
+    ua = voc.units.get(a.unit) if a is not None and a.unit else None
+    if ua is None:
+        return None
+    same = [k for k in sorted(keys) if (b := voc.attributes.get(k)) is not None and b.unit
+            and (ub := voc.units.get(b.unit)) is not None and ub.dimension == ua.dimension]
+    if len(same) > 1:  # several ("hull_weight" and "max_load" in lb): the one whose words name the asked attribute
+        names = {attr.casefold(), *(x.casefold() for x in a.labels.values())}
+        same = [k for k in same if names & {w.casefold() for ws in voc.attributes[k].words.values() for w in ws}]
+    return same[0] if len(same) == 1 else None
+
+
+def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Mention], bounds: list[int],
+               buys: list[re.Match[str]], free: Any) -> list[tuple[int, int, int, str]]:
+    """Spec values of the products named, written in a clause that names no spec word ("is the puppy food
+    chicken?": ``flavor``), except a value that, with the name right before it, is the value as written.
+
+    Args:
+        f: the folded comment.
+        cat: the room's catalog (``values_re``: its products' spec values), or ``None``.
+        hits: the keyword hits.
+        mentions: the product mentions.
+        bounds: the clause bounds.
+        buys: the purchase-by-count matches (no value is read inside one).
+        free: whether a span is free of link references.
+
+    Returns:
+        ``(start, end, link, attr)`` per value word (a word several products share gives one per product).
+    """
+    out: list[tuple[int, int, int, str]] = []
+    spec_clauses = {bisect_right(bounds, h[0]) for h in hits if h[2] in ("spec", "value")}
+    if cat is not None and cat.values_re is not None and mentions and \
+            any(m[3] not in spec_clauses for m in mentions):
+        for m in cat.values_re.finditer(f):
+            if not free(m.start(), m.end()) or any(a <= m.start() < b for a, b, _, _ in mentions) \
+                    or any(b.start() <= m.start() < b.end() for b in buys):
+                continue
+            for link, attr in cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ()):
+                if quotes_value(f, m.start(), m.end(), link, attr, mentions, cat):
+                    continue  # "the 24 lb bag": the name and the word are its value, as written
+                out.append((m.start(), m.end(), link, attr))
+    return out
+
+
+def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention], bounds: list[int],
+                    free: Any) -> None:
+    """A question that names a unit ("watts?", "de cuántos cm", "几毫升") asks for the spec of its product
+    whose value is in that unit, when exactly one is; a spec hit is appended for it.
+
+    Args:
+        f: the folded comment.
+        cat: the room's catalog (its products' units).
+        hits: the keyword hits so far; the unit's spec hit is appended (never over another hit).
+        mentions: the product mentions (the unit's product is found as a keyword's is).
+        bounds: the clause bounds.
+        free: whether a span is free of link references.
+    """
+    if not cat.units:
+        return
+    from hat_env.understanding.units import asked_units
+
+    for a, b, unit in asked_units(f):
+        if not free(a, b) or any(m[0] <= a < m[1] for m in mentions) \
+                or any(h[0] < b and a < h[1] for h in hits):
+            continue
+        c = bisect_right(bounds, a)
+        clause = clause_text(f, bounds, c)
+        if not is_question(clause) and lexicon().question_re.search(clause) is None:  # "de cuántos cm es"
+            continue
+        link = link_for(a, c, mentions)
+        keys = cat.units.get(link, {}).get(unit) if link is not None else None
+        if keys is not None and len(keys) == 1:
+            hits.append((a, b, "spec", next(iter(keys))))
+
+
+def drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
+    """The hits without the spec words of a condition ("if my dog hates the chicken flavor, can I return the
+    bag": the flavor is the condition, the return is asked): from a condition lead to the next question inversion
+    in its clause, or to the clause's end, when something other than a spec is asked after it."""
+    assert lex.condition_re is not None
+    spans = []
+    for m in lex.condition_re.finditer(f):
+        c = bisect_right(bounds, m.start())
+        end = bounds[c] if c < len(bounds) else len(f)
+        inv = lex.inversion_re.search(f, m.end(), end) if lex.inversion_re is not None else None
+        stop = inv.start() if inv is not None else end
+        if any(h[0] >= stop and h[2] == "kind" for h in hits):
+            spans.append((m.start(), stop))
+    if not spans:
+        return hits
+    return [h for h in hits if not (h[2] in ("spec", "value") and any(a <= h[0] < b for a, b in spans))]
+
+
+def quotes_value(f: str, a: int, b: int, link: int, attr: str, mentions: list[Mention], cat: Catalog) -> bool:
+    """Whether the value word at ``f[a:b]`` and the product name right before it are, together, the product's
+    ``attr`` value as written ("24 lb bag" of a "24 lb bag" size): a name, not a question about the value."""
+    prev = [m for m in mentions if m[1] <= a and not f[m[1]:a].strip() and link in m[2]]
+    if not prev:
+        return False
+    phrase = "".join(f[prev[-1][0]:b].split())
+    return any(k == attr and phrase in "".join(fold(v).split()) for e in cat.entries if e.link == link
+               for k, v in e.specs)
+
+
+__all__ = ["drop_conditions", "quotes_value", "spec_attr", "unit_questions", "value_hits"]

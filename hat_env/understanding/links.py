@@ -1,0 +1,122 @@
+"""Link numbers and order ids in a comment: ``3号``, ``三号链接``, ``链接3``, ``#3``, ``link 3``, ``No.3``,
+``enlace 2``, ``3hao``, lists joined by a joiner ("link 2 and link 5", "2号和3号"), and order ids (``A1003``, an
+order of the room named as written)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Any
+
+from hat_env.types import Intent
+from hat_env.understanding.clauses import Mention, blank
+from hat_env.understanding.lexicon import Lexicon
+
+BARE_ID_RE = re.compile(r"(?<![A-Za-z0-9_-])([A-Z]{1,4}-?\d{4,12})(?![A-Za-z0-9_-])")
+DIGIT = re.compile(r"\d")
+
+
+def orders(work: str, f: str, lex: Lexicon, order_ids: tuple[str, ...]) -> tuple[list[tuple[int, Intent]], str]:
+    """The order ids a comment names, as ``order_status`` intents.
+
+    Args:
+        work: the comment as written (ids are cut from it as written).
+        f: the folded comment.
+        lex: the compiled words (``order_re``: an id after an order word).
+        order_ids: the room's order ids (named anywhere, in any case).
+
+    Returns:
+        ``([(position, order_status intent), ...], f with the ids blanked)``.
+    """
+    found: list[tuple[int, Intent]] = []
+    spans: list[tuple[int, int]] = []
+    if not order_ids and DIGIT.search(f) is None:  # every order id holds a digit
+        return found, f
+    for m in lex.order_re.finditer(f):
+        found.append((m.start(), Intent("order_status", order_id=work[m.start(1) : m.end(1)])))
+        spans.append((m.start(1), m.end(1)))
+    for m in BARE_ID_RE.finditer(work):
+        if not any(a <= m.start(1) < b for a, b in spans):
+            found.append((m.start(), Intent("order_status", order_id=m.group(1))))
+            spans.append((m.start(1), m.end(1)))
+    for oid in order_ids:
+        low = oid.lower()
+        i = f.find(low)
+        while i >= 0:
+            if not any(a <= i < b for a, b in spans):
+                found.append((i, Intent("order_status", order_id=oid)))
+                spans.append((i, i + len(oid)))
+            i = f.find(low, i + 1)
+    for a, b in spans:
+        f = blank(f, a, b)
+    return found, f
+
+
+def link_mentions(f: str, lex: Lexicon, bounds: list[int], pinyin: Any = None
+                  ) -> tuple[list[Mention], list[tuple[int, int]], dict[int, int]]:
+    """The link-number references of a comment.
+
+    Args:
+        f: the folded comment (order ids blanked).
+        lex: the compiled words (``link_re``, ``zh_link_re``, ``joiner_re``).
+        bounds: the clause bounds.
+        pinyin: the pinyin tables when the comment reads as pinyin (their ``pinyin_link_re``: "3hao"), else ``None``.
+
+    Returns:
+        ``(mentions, taken spans, group_of)``: a mention per reference; the spans they take (no keyword or name is
+        read there); ``group_of`` maps a mention's start to its group's id for links joined by a joiner word.
+    """
+    mentions: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    group_of: dict[int, int] = {}  # mention start -> group id (links joined by a joiner word)
+    has_digit = DIGIT.search(f) is not None
+    link_iters = [lex.link_re.finditer(f)] if has_digit else []
+    if lex.zh_link_re is not None and not f.isascii():
+        link_iters.append(lex.zh_link_re.finditer(f))
+    if pinyin is not None and pinyin.pinyin_link_re is not None:
+        link_iters.append(pinyin.pinyin_link_re.finditer(f))
+    for it in link_iters:
+        for m in it:
+            if taken and not all(m.end() <= x or y <= m.start() for x, y in taken):
+                continue
+            n = link_number(m, lex)
+            if n is None:
+                continue
+            mentions.append((m.start(), m.end(), frozenset((n,)), bisect_right(bounds, m.start())))
+            taken.append((m.start(), m.end()))
+            end = m.end()
+            while True:
+                jm = lex.joiner_re.match(f, end)
+                if jm is None:
+                    break
+                group_of.setdefault(m.start(), m.start())
+                group_of[jm.start("n")] = group_of[m.start()]
+                mentions.append((jm.start("n"), jm.end(), frozenset((int(jm.group("n")),)),
+                                 bisect_right(bounds, jm.start("n"))))
+                taken.append((jm.start("n"), jm.end()))
+                end = jm.end()
+    return mentions, taken, group_of
+
+
+def link_number(m: re.Match[str], lex: Lexicon) -> int | None:
+    """The link number of a link-reference match (digits, or Chinese numerals up to 99); ``None`` for none."""
+    g = m.groupdict()
+    for k in ("n", "m"):
+        if g.get(k):
+            return int(g[k])
+    z = g.get("z") or g.get("y")
+    if not z:
+        return None
+    vals = [lex.numeral_values[c] for c in z]
+    if len(vals) == 1:
+        return vals[0] or None
+    if len(vals) == 2 and vals[0] == 10:
+        return 10 + vals[1]
+    if len(vals) == 2 and vals[1] == 10:
+        return vals[0] * 10
+    if len(vals) == 3 and vals[1] == 10:
+        return vals[0] * 10 + vals[2]
+    return None
+
+
+__all__ = ["BARE_ID_RE", "DIGIT", "link_mentions", "link_number", "orders"]

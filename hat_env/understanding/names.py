@@ -1,0 +1,228 @@
+"""Which product a clause is about: product names resolved against the room's catalog (titles, brands, short
+names, Latin words, pinyin and homophone spellings), names that narrow each other, and the mention a keyword's
+question belongs to (the nearest in its clause, else one carried from an earlier clause)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import lru_cache
+from typing import Any
+
+from hat_env.understanding.catalog import Catalog, sound_name_table
+from hat_env.understanding.clauses import Hit, Mention
+from hat_env.understanding.fold import fold, fuzzy_sound
+from hat_env.understanding.lexicon import lexicon
+
+def pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], free: Any) -> None:
+    """Product names written in pinyin ("fang shai shuang"), in a comment that reads as pinyin."""
+    table = pinyin_name_table(cat)
+    if table is None:
+        return
+    rx, by = table
+    for m in rx.finditer(f):
+        if free(m.start(), m.end()):
+            links = by.get(" ".join(m.group().split())) or by.get(m.group().replace(" ", ""))
+            if links is None:
+                letters = m.group().replace(" ", "")
+                links = next((v for k, v in by.items() if k.replace(" ", "") == letters), None)
+            if links:
+                names.append((m.start(), m.end(), links, bisect_right(bounds, m.start())))
+
+
+def sound_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], mentions: list[Mention],
+                 bounds: list[int], free: Any) -> None:
+    """Homophone typos of Chinese product names ("防嗮霜", "鱼由", "车里子"), in clauses that name no product:
+    a run that sounds like a name (toneless pinyin), differs from it in one character, starts with the
+    name's first character (a pinyin input method picked a wrong later one), and overlaps no keyword.
+
+    Args:
+        f: the folded comment.
+        cat: the room's catalog.
+        hits: the keyword hits so far (not changed; a name may not overlap one).
+        names: the product-name mentions so far; the names found are appended.
+        mentions: the link-number mentions.
+        bounds: the clause bounds.
+        free: whether a span is free of link references.
+    """
+    named = {m[3] for m in names} | {m[3] for m in mentions}
+    if len(named) > len(bounds):  # every clause names a product
+        return
+    table = sound_name_table(cat)
+    if table is None:
+        return
+    rx, by = table
+    s = fuzzy_sound(f)
+    spans = [(h[0], h[1]) for h in hits] + [(m[0], m[1]) for m in names]
+    for m in rx.finditer(s):
+        a, b = m.span()
+        c = bisect_right(bounds, a)
+        if c in named or not free(a, b) or any(x < b and a < y for x, y in spans):
+            continue
+        written = f[a:b]
+        links: set[int] = set()
+        for word, ls in by[m.group()]:
+            if written[0] == word[0] and sum(1 for x, y in zip(written, word) if x != y) == 1:
+                links.update(ls)
+        if links:
+            names.append((a, b, frozenset(links), c))
+            spans.append((a, b))
+            named.add(c)
+
+
+def name_links(w: str, names: dict[str, frozenset[int]]) -> frozenset[int] | None:
+    return names.get(w) or names.get(" ".join(w.split())) or plural_base(w, names)
+
+
+@lru_cache(maxsize=64)
+def pinyin_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, frozenset[int]]] | None:
+    """The catalog's Chinese names in pinyin (two syllables or more) and their pattern."""
+    from hat_env.understanding.fold import pinyin_of
+    from hat_env.understanding.lexicon import trie_pattern
+
+    by: dict[str, set[int]] = {}
+    for w, links in cat.names.items():
+        if w.isascii():
+            continue
+        parts = re.findall(r"[\u4e00-\u9fff]+|[a-z0-9]+", w)
+        if "".join(parts) != w.replace(" ", ""):
+            continue
+        py: list[str] = []
+        for part in parts:  # "维c": the Chinese characters in pinyin, Latin letters as written ("wei c")
+            if part.isascii():
+                py.append(part)
+            else:
+                got = pinyin_of(part)
+                if not got:
+                    py = []
+                    break
+                py.extend(got)
+        if len(py) >= 2:
+            by.setdefault(" ".join(py), set()).update(links)
+    if not by:
+        return None
+    return re.compile(r"(?<![a-z])" + trie_pattern(sorted(by), True, sep=r"\s*")), {k: frozenset(v) for k, v in by.items()}
+
+
+def is_joiner_gap(gap: str) -> bool:
+    """Whether the text between two product mentions only joins them ("和", " and the ", " y la ")."""
+    return bool(gap) and len(gap) <= 12 and lexicon().joiner_gap_re.match(gap) is not None
+
+
+def plural_base(w: str, names: dict[str, frozenset[int]]) -> frozenset[int] | None:
+    for cut in ("'s", "es", "s"):
+        if w.endswith(cut) and w[: -len(cut)] in names:
+            return names[w[: -len(cut)]]
+    return None
+
+
+def merge_names(names: list[Mention], f: str) -> list[Mention]:
+    """Consecutive mentions in one clause that share products narrow each other ("花漾的…精华", "海蓝的鱼油",
+    "1号精华"); a name of one product right before a name of several is that product ("puppy food"). ``f``: the
+    folded comment the mentions' positions are in."""
+    out: list[Mention] = []
+    for m in names:
+        if out:
+            a = out[-1]
+            if a[3] == m[3] and m[0] - a[1] <= 6 and a[2] & m[2] and m[0] >= a[1]:
+                out[-1] = (a[0], m[1], a[2] & m[2], a[3])
+                continue
+            if (a[3] == m[3] and len(a[2]) == 1 < len(m[2]) and m[0] >= a[1]
+                    and not f[a[1]:m[0]].strip()):  # a modifier naming one product, then a generic head noun
+                out[-1] = (a[0], m[1], a[2], a[3])  # ("puppy food", "salmon kibble")
+                continue
+            if m[0] < a[1]:  # overlapping typo/sound names: keep the first
+                continue
+        out.append(m)
+    return out
+
+
+def drop_modifiers(f: str, mentions: list[Mention], cat: Catalog | None, links: list[tuple[int, int]],
+                   spec_ends: list[int] = ()) -> list[Mention]:  # type: ignore[assignment]
+    """Mentions that are no product of their own: a name right after another product's name that names a
+    different product ("the air fryer dishwasher safe": a property, not the dishwasher), a name written in a spec
+    value of the product named before it in its clause ("爽肤水成分有烟酰胺吗": an ingredient of the toner, not the
+    niacinamide serum; "for cats" of a litter box), and a name joined to such a value ("for cats or dogs").
+
+    Args:
+        f: the folded comment.
+        mentions: the product mentions, merged and sorted.
+        cat: the room's catalog (its products' spec values), or ``None``.
+        links: the spans of link-number references (always products of their own).
+        spec_ends: where the spec words and value words of the comment end (a name joined to one that is also a
+            spec value is another value: "for cats or dogs").
+
+    Returns:
+        The mentions without those.
+    """
+    if len(mentions) < 2:
+        return mentions
+    out: list[Mention] = []
+    dropped: Mention | None = None  # the last value dropped: a name joined to it is another value ("cats or dogs")
+    for m in mentions:
+        if (dropped is not None and dropped[3] == m[3] and is_joiner_gap(f[dropped[1]:m[0]])) \
+                or ((m[0], m[1]) not in links and cat is not None and _is_value(f[m[0]:m[1]], cat)
+                    and any(e <= m[0] and is_joiner_gap(f[e:m[0]]) for e in spec_ends)):
+            dropped = m
+            continue
+        prev = out[-1] if out else None
+        if prev is not None and prev[3] == m[3] and len(prev[2]) == 1 and not prev[2] <= m[2] \
+                and (m[0], m[1]) not in links:
+            if len(m[2]) == 1 and not f[prev[1]:m[0]].strip():
+                continue  # right after another product's name
+            if cat is not None and cat.specs_known:
+                (link,) = prev[2]
+                word = "".join(f[m[0]:m[1]].split())
+                forms = {word, word[:-1]} if word.isascii() and word.endswith("s") and len(word) > 3 else {word}
+                if any(w in "".join(fold(v).split()) for e in cat.entries if e.link == link for _, v in e.specs
+                       for w in forms):  # "dogs" of "for dogs or cats": the species "dog"
+                    dropped = m
+                    continue  # a value of the product before
+        out.append(m)
+    return out
+
+
+def _is_value(name: str, cat: Catalog) -> bool:
+    """Whether a (folded) name, or its singular, is also a spec value word of a product ("dogs": species "dog")."""
+    w = " ".join(name.split())
+    return w in cat.values or (w.isascii() and w.endswith("s") and w[:-1] in cat.values)
+
+
+def two_products(mentions: list[Mention]) -> tuple[int, int, int] | None:
+    """(position, first, second) of the first two distinct products named, or of a name of exactly two."""
+    singles: list[tuple[int, int]] = []
+    for m in mentions:
+        if len(m[2]) == 1:
+            (n,) = m[2]
+            if not singles or all(n != s for _, s in singles):
+                singles.append((m[0], n))
+            if len(singles) == 2:
+                return singles[0][0], singles[0][1], singles[1][1]
+    for m in mentions:
+        if len(m[2]) == 2:
+            a, b = sorted(m[2])
+            return m[0], a, b
+    return None
+
+
+def link_for(pos: int, clause: int, mentions: list[Mention]) -> int | None:
+    """The product a keyword at ``pos`` in ``clause`` is about: the nearest mention before it in the clause, else
+    the first after it in the clause, else the last of an earlier clause, else the first anywhere; a name of
+    several products names none of them."""
+    before = after = carried = None
+    for m in mentions:
+        if m[3] == clause:
+            if m[0] <= pos:
+                before = m
+            elif after is None:
+                after = m
+        elif m[3] < clause:
+            carried = m
+    for m in (before, after, carried, mentions[0] if mentions else None):
+        if m is not None:
+            return next(iter(m[2])) if len(m[2]) == 1 else None
+    return None
+
+
+__all__ = ["drop_modifiers", "is_joiner_gap", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
+           "plural_base", "sound_names", "two_products"]
