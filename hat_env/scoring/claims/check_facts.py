@@ -1,4 +1,7 @@
-"""Commerce claims that are not numbers: availability (in stock, sold out, "only a few left"), free or paid
+"""(About 600 lines: one detector per commerce fact, each short; the gift and policy-note helpers they share
+stay next to them.)
+
+Commerce claims that are not numbers: availability (in stock, sold out, "only a few left"), free or paid
 shipping, the carrier, exchange and return conditions (the product's after-sales note), same-day and next-day
 promises, selling a sold-out item, campaigns at the request's moment (a flash sale now or later, countdowns and
 price deadlines, promo codes, "no deal" / "no coupon", a coupon's condition, bundles and their terms, stacking,

@@ -17,8 +17,9 @@ from hat_env.scoring.claims.check_answers import named_gifts, read_bundle_share,
 from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.check_warranty import read_lifetime_warranty
 from hat_env.scoring.claims.fees import read_free_fees
+from hat_env.scoring.claims.check_unlisted import _feature_named, _free_of, _suits
 from hat_env.scoring.claims.check_product import (
-    _UNSUPPORTED, _bool_specs, _effects, _features, _health, _order_status, _spec_values, _suits, _free_of, _feature_named, _unsupported_lists,
+    _UNSUPPORTED, _bool_specs, _effects, _features, _health, _order_status, _spec_values, _unsupported_lists,
     room_attributes,
 )
 

@@ -1,0 +1,207 @@
+"""Attributes the data may not have, read by a frame around them rather than by a word list of values:
+suitability ("works with laptops", "compatible con cápsulas", "适用于..."), a feature named by a generic feature
+noun ("has a rotisserie function", "有保鲜功能"), and being free of a substance ("PFAS-free", "不含麸质", "sin
+BPA"). What the frame is said of must be written in the product's data (title, specs, FAQ answers, note) or asked
+in an FAQ question whose answer says yes; an answer starting with a negation makes it false, and nothing in the
+data makes it an invented attribute (unsupported). The frames are the locale's ``suits_frame``, ``feature_frame``
+and ``free_of`` lists.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims.check_facts import _state
+from hat_env.scoring.claims.check_product import hedged, room_attributes
+from hat_env.text import normalize
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.facts import ProductFacts
+    from hat_env.scoring.claims.read import Reading
+
+
+_SUIT_WORD = re.compile(r"[^\W\d_][\w+'-]*|\d[\d.,]*", re.UNICODE)
+
+
+def _suit_objects(r: "Reading", after: str) -> list[str]:
+    """The content words of what a suitability frame is said of (``after``: the clause text after the frame, up to
+    its first punctuation): up to three words, without the locale's ``suits_stop`` words, numbers and unit words;
+    jieba words for Chinese."""
+    after = re.split(r"[,.;:!?，。；：！？()（）]", after, maxsplit=1)[0]
+    v = r.vocab
+    stop = v.rx.get("suits_stop")
+    if v.lang == "zh":
+        from hat_env.text import segment
+
+        toks = [w for w in segment(after) if len(w) >= 2]
+    else:
+        toks = _SUIT_WORD.findall(after.lower())
+    out: list[str] = []
+    for w in toks[:6]:
+        if w[0].isdigit() or (stop is not None and stop.fullmatch(w)):
+            if out:
+                break
+            continue
+        if v.unit_rx.fullmatch(w) is not None:
+            continue
+        out.append(w)
+        if len(out) == 3:
+            break
+    return out
+
+
+def _stems(w: str) -> tuple[str, ...]:
+    """A word and its singular forms ("laptops" -> "laptop", "cápsulas" -> "cápsula")."""
+    out = [w]
+    if len(w) > 4 and w.endswith("es"):
+        out.append(w[:-2])
+    if len(w) > 3 and w.endswith("s"):
+        out.append(w[:-1])
+    return tuple(out)
+
+
+def _written(word: str, text: str) -> bool:
+    """Whether ``word`` is written in ``text``: as a substring for Chinese, from a word start otherwise ("too" is
+    not written in "bluetooth")."""
+    if re.search(r"[\u3400-\u9fff]", word):
+        return word in text
+    return re.search(r"(?<!\w)" + re.escape(word), text) is not None
+
+
+def _in_data(r: "Reading", pfs: "list[ProductFacts]", objs: list[str]) -> tuple[str, str]:
+    """The verdict on a thing said of one of ``pfs`` (``objs``: its content words): ``true`` when a word is
+    written in the product's data (title, specs, FAQ answers, note) or in an FAQ question whose answer does not
+    start with a negation, ``false`` when that answer does ("¿Usa cápsulas?" "No, ..."), else ``unsupported``;
+    with the reason."""
+    neg = r.vocab.rx.get("negation")
+    verdict, why = "unsupported", "the data does not say so"
+    for pf in pfs:
+        if any(_written(x, pf.text) for w in objs for x in _stems(w) if len(x) >= 2):
+            return "true", ""
+        for f in pf.product.faq:
+            q = normalize(f.q, r.vocab.locale).text.lower()
+            if any(_written(x, q) for w in objs for x in _stems(w) if len(x) >= 2):
+                a = normalize(f.a, r.vocab.locale).text.lower()
+                if neg is not None and neg.search(a[:8]) is not None:
+                    verdict, why = "false", f"the FAQ answers '{f.a}'"
+                else:
+                    return "true", ""
+    return verdict, why
+
+
+def _feature_named(r: "Reading", i: int) -> None:
+    """"Has a rotisserie function", "有蒸汽功能", "tiene función de vapor": a feature the reply names by a generic
+    feature noun (the locale's ``feature_frame``, group 1 what the feature is). Its words must be written in the
+    product's data or an FAQ question answered yes (see :func:`_in_data`), else it is invented (unsupported)."""
+    c0 = r.clauses[i].start
+    for m in r.call("feature_frame", i):
+        if not m.lastindex:
+            continue
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
+            return
+        objs = _suit_objects(r, m.group(m.lastindex))
+        if not objs:
+            continue
+        pids, how = r.subject(s, i)
+        if how == "room":
+            return
+        pfs = r.pfs(pids)
+        if not pfs:
+            return
+        verdict, why = _in_data(r, pfs, objs)
+        r.claim(s, e, pids, "feature", " ".join(objs), "", True, verdict,
+                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e).strip()}': {why}",
+                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        return
+
+
+#: Lists whose words make a suitability object a deal ("works with the coupon"), not a use of the product.
+_DEAL_LISTS = ("coupon_words", "bundle_words", "deal_words", "flash_words", "gift_words", "promo_code", "stacking_words")
+
+
+def _suits(r: "Reading", i: int) -> None:
+    """"Works with laptops", "compatible con cápsulas", "适用于笔记本": a suitability frame (the locale's
+    ``suits_frame``) said of a thing. The thing must be written in the product's data (title, specs, FAQ answers,
+    note: true), or in an FAQ question whose answer says yes (true) or no (false); otherwise it is an attribute the
+    data does not have, stated as fact (unsupported). Negated, hedged and honest clauses claim nothing."""
+    c0 = r.clauses[i].start
+    ct = r.ctext(i)
+    for m in r.call("suits_frame", i):
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
+            return  # "Whether it works with 220 V outlets isn't in the product info": what the data lacks
+        objs = _suit_objects(r, ct[m.end():])
+        if not objs or any(r.vocab.find(n, " ".join(objs)) is not None for n in _DEAL_LISTS):
+            continue  # "works with the $20 coupon", "stacks with the bundle": how deals combine, read elsewhere
+        pids, how = r.subject(s, i)
+        if how == "room":
+            return
+        pfs = r.pfs(pids)
+        if not pfs:
+            return
+        verdict, why = _in_data(r, pfs, objs)
+        rest = ct[m.end():].lower()
+        k = rest.find(objs[-1])
+        end = e + (k + len(objs[-1]) if k >= 0 else 0)
+        r.claim(s, end, pids, "suits", " ".join(objs), "", True, verdict,
+                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, end).strip()}': {why}",
+                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        return
+
+
+def _free_of(r: "Reading", i: int) -> None:
+    """"PFAS-free", "不含麸质", "sin gluten": the product said to be free of a substance (the locale's ``free_of``
+    patterns, group 1 the substance). The data must say so: the substance written there after a negation or a
+    free word ("plástico sin BPA": true), or asked in an FAQ question answered no; written there plainly it is in
+    the product (false); not written at all it is an attribute the data does not have (unsupported). A yes/no
+    attribute of the room ("grain-free") is read by its own check; idioms ("hassle-free") are ``free_of_stop``."""
+    c0 = r.clauses[i].start
+    ct = r.ctext(i)
+    v = r.vocab
+    stop = v.rx.get("free_of_stop")
+    neg = v.rx.get("negation")
+    declared = room_attributes(r)
+    for m in r.call("free_of", i):
+        if not m.lastindex:
+            continue
+        word = m.group(m.lastindex).strip().lower()
+        if len(word) < 2 or (stop is not None and stop.fullmatch(word)):
+            continue
+        if any(rx.search(m.group()) for rx, _t in declared.values()):
+            continue  # "grain-free": the room's own attribute
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
+            return
+        pids, how = r.subject(s, i)
+        if how == "room":
+            return
+        pfs = r.pfs(pids)
+        if not pfs:
+            return
+        verdict, why = "unsupported", "the data does not say so"
+        free_words = re.compile(r"free|sin|libre|无|不含|没有|零")
+        for pf in pfs:
+            hits = [x.start() for w in _stems(word) for x in re.finditer(re.escape(w), pf.text)]
+            if hits:
+                freed = any((neg is not None and neg.search(pf.text[max(0, k - 8) : k]))
+                            or free_words.search(pf.text[max(0, k - 8) : k + len(word) + 6]) for k in hits)
+                verdict, why = ("true", "") if freed else ("false", "the data lists it")
+                break
+            for f in pf.product.faq:
+                q = normalize(f.q, v.locale).text.lower()
+                if any(_written(x, q) for x in _stems(word)):
+                    a = normalize(f.a, v.locale).text.lower()
+                    said_no = neg is not None and neg.search(a[:8]) is not None
+                    verdict, why = ("true", "") if said_no else ("false", f"the FAQ answers '{f.a}'")
+                    break
+            if verdict != "unsupported":
+                break
+        r.claim(s, e, pids, "free_of", word, "", True, verdict,
+                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e).strip()}': {why}",
+                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        return
+
+
+__all__ = ["_feature_named", "_free_of", "_suits"]
