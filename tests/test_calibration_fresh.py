@@ -1,6 +1,7 @@
-"""Form checks for the independent hand-labelled reply sets of rounds 2-5
-(scenarios/calibration/replies_<scenario>_r2.jsonl ... _r5.jsonl, each written by another annotator; round 5
-adds the rooms groceries_zh, pets_en and appliances_en).
+"""Form checks for the independent hand-labelled reply sets of rounds 2-6
+(scenarios/calibration/replies_<scenario>_r2.jsonl ... _r6.jsonl, each written by another annotator; round 5
+adds the rooms groceries_zh, pets_en and appliances_en; round 6 adds a room of its own, muying_zh, shipped in
+scenarios/calibration/rooms/ and named by its cases as a path relative to the calibration folder).
 
 Every item has the calibration guide's fields, refers only to links, spec keys and orders its room has at the
 case's seed, replays its tool-call turns through the harness without an invalid call, and the test split is
@@ -21,21 +22,26 @@ import pytest
 from hat_env.envs.session import stream
 from hat_env.evaluation.runner import build_session
 from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import load_scenario
+from hat_env.sim.scenario import load_scenario, relative_scenario_ref
 from hat_env.types import INTENT_KINDS
 
 CAL = Path(__file__).resolve().parents[1] / "scenarios" / "calibration"
 #: scenario -> (locale, the split script that draws its test split)
 LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh_CN", "apparel_flash_zh": "zh_CN",
-           "groceries_zh": "zh_CN", "pets_en": "en_US", "appliances_en": "en_US"}
+           "groceries_zh": "zh_CN", "pets_en": "en_US", "appliances_en": "en_US", "muying_zh": "zh_CN"}
+#: scenario -> what its cases name when the set ships the room itself (a path relative to the calibration folder)
+OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml"}
 #: round -> the scenarios it has a file for (round 5 covers the three rooms no earlier round had)
 ROUND_SCENARIOS = {r: ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh") for r in (2, 3, 4)}
 ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "groceries_zh", "pets_en")
-#: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30
+#: round 6 (zh_CN): its own muying_zh room (at least 60 items) and about 15-25 items on each built-in zh room
+ROUND_SCENARIOS[6] = ("apparel_flash_zh", "beauty_zh", "groceries_zh", "healthfood_zh", "muying_zh")
+#: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30 (see
+#: _min_items for round 6)
 FILES = [(sc, r) for r, scs in sorted(ROUND_SCENARIOS.items()) for sc in scs]
 #: Rounds whose files grew batch by batch with ``split.py --keep`` (each batch drawn on its own; a plain redraw of
 #: the whole file differs, so the test reruns --keep, which must leave the file as it is)
-KEPT_ROUNDS = {4, 5}
+KEPT_ROUNDS = {4, 5, 6}
 IDS = [f"{sc}_r{r}" for sc, r in FILES]
 CATEGORIES = {
     "correct_plain", "correct_paraphrase", "correct_yesno", "correct_extra", "correct_honest_unknown",
@@ -51,6 +57,20 @@ def _path(scenario: str, rnd: int) -> Path:
     return CAL / f"replies_{scenario}_r{rnd}.jsonl"
 
 
+def _min_items(scenario: str, rnd: int) -> int:
+    """The fewest items a fresh file must hold: 60 in round 2 and for a room a round ships itself, 15 for the
+    built-in rooms of round 6 (it spread about 60 items over four of them), else 30."""
+    if rnd == 2 or scenario in OWN_ROOMS:
+        return 60
+    return 15 if rnd == 6 else 30
+
+
+def _case(case: dict[str, Any]) -> dict[str, Any]:
+    """A calibration case with its scenario made loadable from any working directory (a room the set ships is
+    named relative to the calibration folder)."""
+    return {**case, "scenario": relative_scenario_ref(case["scenario"], CAL)}
+
+
 def _load(path: Path) -> list[dict[str, Any]]:
     """The items of one JSON Lines file, in order."""
     return [json.loads(ln) for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
@@ -61,7 +81,7 @@ def _room_facts(case: dict[str, Any]) -> dict[str, Any]:
 
     case: a calibration item's case. Returns {"specs": {link: set of spec keys}, "orders": set of order ids}.
     """
-    sc = load_scenario(case["scenario"])
+    sc = load_scenario(_case(case)["scenario"])
     room = RoomState(sc, stream(int(case["seed"]), "catalog"))
     return {"specs": {p.link: set(p.specs) for p in room.products}, "orders": set(room.orders)}
 
@@ -87,7 +107,7 @@ def _intent_problems(it: dict[str, Any], facts: dict[str, Any]) -> list[str]:
 def test_items_have_the_documented_form(scenario: str, rnd: int) -> None:
     locale = LOCALES[scenario]
     items = _load(_path(scenario, rnd))
-    assert len(items) >= (60 if rnd == 2 else 30)
+    assert len(items) >= _min_items(scenario, rnd)
     assert len({it["id"] for it in items}) == len(items)
     problems = []
     for it in items:
@@ -103,7 +123,7 @@ def test_items_have_the_documented_form(scenario: str, rnd: int) -> None:
                 or lab["effectiveness"] not in (0, 0.5, 1) or lab["compliance"] not in (0, 1):
             problems.append(f"{where}: label {lab}")
         case = it["case"]
-        if case["scenario"] != scenario or case["locale"] != locale or {"gold", "id", "suite"} & set(case):
+        if case["scenario"] != OWN_ROOMS.get(scenario, scenario) or case["locale"] != locale or {"gold", "id", "suite"} & set(case):
             problems.append(f"{where}: case header")
         facts = _room_facts(case)
         for c in case["comments"]:
@@ -130,7 +150,7 @@ def test_tool_call_turns_replay_without_an_invalid_call(scenario: str, rnd: int)
     """
     problems = []
     for it in _load(_path(scenario, rnd)):
-        s = build_session(it["case"])
+        s = build_session(_case(it["case"]))
         for t in it["turns"][:-1]:
             s.feed(t, None, None, None)
         calls = s.loop.calls
