@@ -1,6 +1,7 @@
-"""Form checks for the independent hand-labelled reply sets of rounds 2-5
-(scenarios/calibration/replies_<scenario>_r2.jsonl ... _r5.jsonl, each written by another annotator; round 5
-adds the rooms groceries_zh, pets_en and appliances_en).
+"""Form checks for the independent hand-labelled reply sets of rounds 2-6
+(scenarios/calibration/replies_<scenario>_r2.jsonl ... _r6.jsonl, each written by another annotator; round 5
+adds the rooms groceries_zh, pets_en and appliances_en; round 6 adds hogar_es and outdoor_en, a room the set
+ships itself in calibration/rooms/).
 
 Every item has the calibration guide's fields, refers only to links, spec keys and orders its room has at the
 case's seed, replays its tool-call turns through the harness without an invalid call, and the test split is
@@ -21,21 +22,25 @@ import pytest
 from hat_env.envs.session import stream
 from hat_env.evaluation.runner import build_session
 from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import load_scenario
+from hat_env.sim.scenario import load_scenario, relative_scenario_ref
 from hat_env.types import INTENT_KINDS
 
 CAL = Path(__file__).resolve().parents[1] / "scenarios" / "calibration"
 #: scenario -> (locale, the split script that draws its test split)
 LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh_CN", "apparel_flash_zh": "zh_CN",
-           "groceries_zh": "zh_CN", "pets_en": "en_US", "appliances_en": "en_US"}
+           "groceries_zh": "zh_CN", "pets_en": "en_US", "appliances_en": "en_US", "hogar_es": "es_ES",
+           "outdoor_en": "en_US"}
+#: scenario -> the case's scenario field when it is not the name: a room the set ships (rooms/, relative to CAL)
+CASE_SCENARIO = {"outdoor_en": "rooms/outdoor_en.yaml"}
 #: round -> the scenarios it has a file for (round 5 covers the three rooms no earlier round had)
 ROUND_SCENARIOS = {r: ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh") for r in (2, 3, 4)}
 ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "groceries_zh", "pets_en")
+ROUND_SCENARIOS[6] = ("appliances_en", "electronics_en", "hogar_es", "outdoor_en", "pets_en")
 #: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30
 FILES = [(sc, r) for r, scs in sorted(ROUND_SCENARIOS.items()) for sc in scs]
 #: Rounds whose files grew batch by batch with ``split.py --keep`` (each batch drawn on its own; a plain redraw of
 #: the whole file differs, so the test reruns --keep, which must leave the file as it is)
-KEPT_ROUNDS = {4, 5}
+KEPT_ROUNDS = {4, 5, 6}
 IDS = [f"{sc}_r{r}" for sc, r in FILES]
 CATEGORIES = {
     "correct_plain", "correct_paraphrase", "correct_yesno", "correct_extra", "correct_honest_unknown",
@@ -61,7 +66,7 @@ def _room_facts(case: dict[str, Any]) -> dict[str, Any]:
 
     case: a calibration item's case. Returns {"specs": {link: set of spec keys}, "orders": set of order ids}.
     """
-    sc = load_scenario(case["scenario"])
+    sc = load_scenario(relative_scenario_ref(case["scenario"], CAL))
     room = RoomState(sc, stream(int(case["seed"]), "catalog"))
     return {"specs": {p.link: set(p.specs) for p in room.products}, "orders": set(room.orders)}
 
@@ -103,7 +108,7 @@ def test_items_have_the_documented_form(scenario: str, rnd: int) -> None:
                 or lab["effectiveness"] not in (0, 0.5, 1) or lab["compliance"] not in (0, 1):
             problems.append(f"{where}: label {lab}")
         case = it["case"]
-        if case["scenario"] != scenario or case["locale"] != locale or {"gold", "id", "suite"} & set(case):
+        if case["scenario"] != CASE_SCENARIO.get(scenario, scenario) or case["locale"] != locale or {"gold", "id", "suite"} & set(case):
             problems.append(f"{where}: case header")
         facts = _room_facts(case)
         for c in case["comments"]:
@@ -130,7 +135,7 @@ def test_tool_call_turns_replay_without_an_invalid_call(scenario: str, rnd: int)
     """
     problems = []
     for it in _load(_path(scenario, rnd)):
-        s = build_session(it["case"])
+        s = build_session({**it["case"], "scenario": relative_scenario_ref(it["case"]["scenario"], CAL)})
         for t in it["turns"][:-1]:
             s.feed(t, None, None, None)
         calls = s.loop.calls
