@@ -1,7 +1,8 @@
 """Form checks for the independent hand-labelled reply sets of rounds 2-6
 (scenarios/calibration/replies_<scenario>_r2.jsonl ... _r6.jsonl, each written by another annotator; round 5
-adds the rooms groceries_zh, pets_en and appliances_en; round 6 adds a room of its own, muying_zh, shipped in
-scenarios/calibration/rooms/ and named by its cases as a path relative to the calibration folder).
+adds the rooms groceries_zh, pets_en and appliances_en; round 6 adds hogar_es and two rooms of its own, muying_zh
+and outdoor_en, shipped in scenarios/calibration/rooms/ and named by their cases as paths relative to the
+calibration folder).
 
 Every item has the calibration guide's fields, refers only to links, spec keys and orders its room has at the
 case's seed, replays its tool-call turns through the harness without an invalid call, and the test split is
@@ -28,14 +29,17 @@ from hat_env.types import INTENT_KINDS
 CAL = Path(__file__).resolve().parents[1] / "scenarios" / "calibration"
 #: scenario -> (locale, the split script that draws its test split)
 LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh_CN", "apparel_flash_zh": "zh_CN",
-           "groceries_zh": "zh_CN", "pets_en": "en_US", "appliances_en": "en_US", "muying_zh": "zh_CN"}
+           "groceries_zh": "zh_CN", "pets_en": "en_US", "appliances_en": "en_US", "muying_zh": "zh_CN",
+           "hogar_es": "es_ES", "outdoor_en": "en_US"}
 #: scenario -> what its cases name when the set ships the room itself (a path relative to the calibration folder)
-OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml"}
+OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_en.yaml"}
 #: round -> the scenarios it has a file for (round 5 covers the three rooms no earlier round had)
 ROUND_SCENARIOS = {r: ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh") for r in (2, 3, 4)}
 ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "groceries_zh", "pets_en")
-#: round 6 (zh_CN): its own muying_zh room (at least 60 items) and about 15-25 items on each built-in zh room
-ROUND_SCENARIOS[6] = ("apparel_flash_zh", "beauty_zh", "groceries_zh", "healthfood_zh", "muying_zh")
+#: round 6: its own rooms muying_zh and outdoor_en (at least 60 items each), about 15-25 items on each built-in zh
+#: room and 30 or more on each en room and hogar_es
+ROUND_SCENARIOS[6] = ("apparel_flash_zh", "beauty_zh", "groceries_zh", "healthfood_zh", "muying_zh",
+                      "appliances_en", "electronics_en", "hogar_es", "outdoor_en", "pets_en")
 #: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30 (see
 #: _min_items for round 6)
 FILES = [(sc, r) for r, scs in sorted(ROUND_SCENARIOS.items()) for sc in scs]
