@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import os
-import platform
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,22 +11,12 @@ from typing import Any
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def machine() -> dict[str, Any]:
-    """Facts about this machine that a figure depends on."""
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()}
-
-
 def save(name: str, figures: dict[str, Any], label: str | None = None) -> Path:
     """Write ``figures`` with the date, machine and command to ``benchmarks/results/NAME-DATE.json``
     (``NAME-DATE-LABEL.json`` with a ``label``, beside that day's other runs); returns the path."""
+    from hat_env.evaluation.provenance import machine  # the facts a bench run records; imported late: a script
+    # may put another revision's tree first on sys.path before it imports hat_env
+
     RESULTS.mkdir(parents=True, exist_ok=True)
     now = _dt.datetime.now(_dt.timezone.utc)
     rec = {

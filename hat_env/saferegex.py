@@ -80,6 +80,17 @@ def compile(pattern: str, ignorecase: bool = False) -> Regex:  # noqa: A001 - mi
         raise RegexError(f"not a valid RE2 regular expression: {_reason(exc)}") from None
 
 
+def compile_uncached(pattern: str, ignorecase: bool = False) -> Regex:
+    """:func:`compile` without its cache, for a pattern built from data that changes from room to room (a catalog's
+    product names): the caller keeps it as long as it needs it, and it never pushes the fixed patterns (rule packs,
+    vocabularies) out of the shared cache nor holds RE2's native memory after the caller lets it go.
+
+    Raises:
+        RegexError: as :func:`compile`.
+    """
+    return compile.__wrapped__(pattern, ignorecase)
+
+
 def problem(pattern: Any, ignorecase: bool = False) -> str | None:
     """Why ``pattern`` is refused, or ``None`` when :func:`compile` accepts it."""
     try:

@@ -88,3 +88,24 @@ def test_pattern_set_says_unknown_when_the_matcher_gives_up() -> None:
 
     ps._set = GaveUp()  # type: ignore[assignment]
     assert ps.matching("best") is None
+
+
+def test_per_catalog_name_patterns_stay_out_of_the_shared_cache() -> None:
+    """A room's product-name regex changes with every seed's generated products; it is compiled outside
+    saferegex.compile's shared cache, so a long run over many catalogs leaves that cache (and RE2's native memory)
+    to the fixed rule and vocabulary patterns."""
+    from hat_env.constraints import scope
+    from hat_env.envs.session import stream
+    from hat_env.sim.room import RoomState
+    from hat_env.sim.scenario import load_scenario
+
+    sc = load_scenario("beauty_zh")
+    rooms = [RoomState(sc, stream(seed, "catalog")) for seed in range(40)]
+    assert len({tuple(p.title for p in r.products) for r in rooms}) > 1  # the seeds do change the catalog
+    scope._BY_CATALOG.clear()
+    before = saferegex.compile.cache_info().currsize
+    names = [scope._names(r) for r in rooms]
+    assert saferegex.compile.cache_info().currsize == before
+    first = rooms[0].products[0].title
+    assert names[0].regex.search(first)  # and the names are still found
+    assert saferegex.compile_uncached("a+", True).search("xAAy").group(0) == "AA"

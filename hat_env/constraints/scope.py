@@ -75,7 +75,8 @@ class _Names:
     def __init__(self, products: Sequence["Product"]):
         self.keys = _name_keys(products)
         src = rule_regex.words_source(tuple(self.keys))
-        self.regex: Any = rule_regex.compile_rule(src) if src else None
+        # one per catalog (a seed's generated products change it): bounded by _BY_CATALOG, not the shared cache
+        self.regex: Any = rule_regex.compile_rule(src, cache=False) if src else None
 
 
 _NAMES: "weakref.WeakKeyDictionary[Any, _Names]" = weakref.WeakKeyDictionary()

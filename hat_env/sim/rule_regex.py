@@ -105,9 +105,15 @@ def with_followers(source: str, not_followed_by: list[str] | tuple[str, ...]) ->
     return f"(?:{source})(?P<{NFB_GROUP}>{tail})?"
 
 
-def compile_rule(source: str) -> Any:
-    """Compile a rule regex source (case-insensitive RE2)."""
-    return saferegex.compile(source, True)
+def compile_rule(source: str, cache: bool = True) -> Any:
+    """Compile a rule regex source (case-insensitive RE2).
+
+    Args:
+        source: the RE2 source.
+        cache: keep it in :func:`hat_env.saferegex.compile`'s shared cache (fixed patterns: rule packs,
+            vocabularies); ``False`` for one built from data that varies per room, which its owner caches.
+    """
+    return saferegex.compile(source, True) if cache else saferegex.compile_uncached(source, True)
 
 
 def check_pattern(p: str) -> str:
