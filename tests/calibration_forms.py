@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
@@ -101,6 +102,53 @@ def intent_problems(it: dict[str, Any], scenario: str, seed: int) -> list[str]:
     if "order_id" in it and it["order_id"] not in orders:
         bad.append(f"order {it['order_id']} is not in the room")
     return bad
+
+
+def reply_item_problems(it: dict[str, Any], id_pattern: str, scenario: str, locale: str,
+                        case_scenario: str | None = None) -> list[str]:
+    """What is wrong with the form of one labelled reply item, as messages prefixed with its id.
+
+    Args:
+        it: the item.
+        id_pattern: the regex its ``id`` must match in full (``cal6-outdoor_en-\\d{4}``).
+        scenario, locale: the room and locale its header must name.
+        case_scenario: what its case's ``scenario`` must be when not ``scenario`` (a room the set ships:
+            ``rooms/outdoor_en.yaml``).
+
+    Returns:
+        Problems with the id, header, split, category, ``why``, label, case header, the comments' intents (a suite
+        comment has ``intents``, one the annotator wrote has ``expect_intents``; each fits the room), and the turns
+        (tool-call turns first, none empty, the reply text last).
+    """
+    where = it.get("id", "?")
+    problems = []
+    if not re.fullmatch(id_pattern, str(where)):
+        problems.append(f"{where}: id")
+    if it.get("scenario") != scenario or it.get("locale") != locale:
+        problems.append(f"{where}: header")
+    if it.get("split") not in ("train", "test") or it.get("category") not in CATEGORIES or not it.get("why"):
+        problems.append(f"{where}: split/category/why")
+    lab = it.get("label") or {}
+    if set(lab) != {"accuracy", "effectiveness", "compliance"} or lab["accuracy"] not in (0, 1) \
+            or lab["effectiveness"] not in (0, 0.5, 1) or lab["compliance"] not in (0, 1):
+        problems.append(f"{where}: label {lab}")
+    case = it["case"]
+    if case["scenario"] != (case_scenario or scenario) or case["locale"] != locale \
+            or {"gold", "id", "suite"} & set(case):
+        problems.append(f"{where}: case header")
+    for c in case["comments"]:
+        if ("intents" in c) == ("expect_intents" in c):
+            problems.append(f"{where}: a comment needs intents (suite case) or expect_intents (own comment)")
+        for i in c.get("intents", c.get("expect_intents", [])):
+            problems += [f"{where}: {m}" for m in intent_problems(i, case["scenario"], case["seed"])]
+    turns = it["turns"]
+    if not (isinstance(turns[-1], str) and turns[-1].strip()) or "<tool_call>" in turns[-1]:
+        problems.append(f"{where}: the last turn must be the reply text")
+    # turns before the last are tool-call turns, or a reply the reference agent's harness blocked and retried
+    if not turns[:-1] or "<tool_call>" not in turns[0] or not all(isinstance(t, str) and t.strip()
+                                                                  for t in turns[:-1]):
+        problems.append(f"{where}: the turns start with a tool-call turn and none is empty")
+    return problems
 
 
 def split_module() -> ModuleType:

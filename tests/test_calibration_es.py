@@ -21,6 +21,7 @@ from calibration_forms import (
     STYLES,
     intent_problems,
     load,
+    reply_item_problems,
     split_problems,
 )
 
@@ -36,32 +37,10 @@ def test_reply_items_have_the_documented_form() -> None:
     items = load(REPLIES)
     assert len(items) >= 130
     assert len({it["id"] for it in items}) == len(items)
-    problems = []
-    for it in items:
-        where = it.get("id", "?")
-        if not re.fullmatch(r"cal-hogar_es-\d{4}", where):
-            problems.append(f"{where}: id")
-        if it["scenario"] != "hogar_es" or it["locale"] != "es_ES":
-            problems.append(f"{where}: header")
-        if it["split"] not in ("train", "test") or it["category"] not in CATEGORIES or not it.get("why"):
-            problems.append(f"{where}: split/category/why")
-        lab = it["label"]
-        if set(lab) != {"accuracy", "effectiveness", "compliance"} or lab["accuracy"] not in (0, 1) \
-                or lab["effectiveness"] not in (0, 0.5, 1) or lab["compliance"] not in (0, 1):
-            problems.append(f"{where}: label {lab}")
-        case = it["case"]
-        if case["scenario"] != "hogar_es" or case["locale"] != "es_ES" or {"gold", "id", "suite"} & set(case):
-            problems.append(f"{where}: case header")
-        for c in case["comments"]:
-            if ("intents" in c) == ("expect_intents" in c):
-                problems.append(f"{where}: a comment needs intents (suite case) or expect_intents (own comment)")
-            for i in c.get("intents", c.get("expect_intents", [])):
-                problems += [f"{where}: {m}" for m in intent_problems(i, case["scenario"], case["seed"])]
-        turns = it["turns"]
-        if not (isinstance(turns[-1], str) and turns[-1].strip()) or "<tool_call>" in turns[-1]:
-            problems.append(f"{where}: the last turn must be the reply text")
-        if not turns[:-1] or not all(isinstance(t, str) and "<tool_call>" in t for t in turns[:-1]):
-            problems.append(f"{where}: every turn before the reply is a tool-call turn")
+    problems = [m for it in items for m in reply_item_problems(it, r"cal-hogar_es-\d{4}", "hogar_es", "es_ES")]
+    # every turn before the reply is a tool-call turn (this set has no blocked-and-retried replies)
+    problems += [f"{it['id']}: a turn before the reply is not a tool-call turn" for it in items
+                 if not all(isinstance(t, str) and "<tool_call>" in t for t in it["turns"][:-1])]
     assert not problems, problems
 
 

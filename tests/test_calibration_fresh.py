@@ -13,11 +13,10 @@ form, never its labels (labels are people's judgements from the room data) and n
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
-from calibration_forms import CAL, CATEGORIES, intent_problems, load, loadable, split_module, split_problems
+from calibration_forms import CAL, CATEGORIES, load, loadable, reply_item_problems, split_module, split_problems
 
 from hat_env.evaluation.runner import build_session
 
@@ -61,34 +60,8 @@ def test_items_have_the_documented_form(scenario: str, rnd: int) -> None:
     items = load(_path(scenario, rnd))
     assert len(items) >= _min_items(scenario, rnd)
     assert len({it["id"] for it in items}) == len(items)
-    problems = []
-    for it in items:
-        where = it.get("id", "?")
-        if not re.fullmatch(rf"cal{rnd}-{scenario}-\d{{4}}", where):
-            problems.append(f"{where}: id")
-        if it["scenario"] != scenario or it["locale"] != locale:
-            problems.append(f"{where}: header")
-        if it["split"] not in ("train", "test") or it["category"] not in CATEGORIES or not it.get("why"):
-            problems.append(f"{where}: split/category/why")
-        lab = it["label"]
-        if set(lab) != {"accuracy", "effectiveness", "compliance"} or lab["accuracy"] not in (0, 1) \
-                or lab["effectiveness"] not in (0, 0.5, 1) or lab["compliance"] not in (0, 1):
-            problems.append(f"{where}: label {lab}")
-        case = it["case"]
-        if case["scenario"] != OWN_ROOMS.get(scenario, scenario) or case["locale"] != locale or {"gold", "id", "suite"} & set(case):
-            problems.append(f"{where}: case header")
-        for c in case["comments"]:
-            if ("intents" in c) == ("expect_intents" in c):
-                problems.append(f"{where}: a comment needs intents (suite case) or expect_intents (own comment)")
-            for i in c.get("intents", c.get("expect_intents", [])):
-                problems += [f"{where}: {m}" for m in intent_problems(i, case["scenario"], case["seed"])]
-        turns = it["turns"]
-        if not (isinstance(turns[-1], str) and turns[-1].strip()) or "<tool_call>" in turns[-1]:
-            problems.append(f"{where}: the last turn must be the reply text")
-        # turns before the last are tool-call turns, or a reply the reference agent's harness blocked and retried
-        if not turns[:-1] or "<tool_call>" not in turns[0] or not all(isinstance(t, str) and t.strip()
-                                                                      for t in turns[:-1]):
-            problems.append(f"{where}: the turns start with a tool-call turn and none is empty")
+    problems = [m for it in items for m in reply_item_problems(it, rf"cal{rnd}-{scenario}-\d{{4}}", scenario, locale,
+                                                                OWN_ROOMS.get(scenario))]
     assert not problems, problems
 
 
