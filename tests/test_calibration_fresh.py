@@ -1,123 +1,67 @@
-"""Form checks for the independent hand-labelled reply sets of rounds 2-5
-(scenarios/calibration/replies_<scenario>_r2.jsonl ... _r5.jsonl, each written by another annotator; round 5
-adds the rooms groceries_zh, pets_en and appliances_en).
+"""Form checks for the independent hand-labelled reply sets of rounds 2-6
+(scenarios/calibration/replies_<scenario>_r2.jsonl ... _r6.jsonl, each written by another annotator; round 5
+adds the rooms groceries_zh, pets_en and appliances_en; round 6 adds hogar_es and two rooms of its own, muying_zh
+and outdoor_en, shipped in scenarios/calibration/rooms/ and named by their cases as paths relative to the
+calibration folder).
 
 Every item has the calibration guide's fields, refers only to links, spec keys and orders its room has at the
 case's seed, replays its tool-call turns through the harness without an invalid call, and the test split is
-exactly the seeded draw of split.py, so nobody picked it. These tests check the data's
+the seeded draw of split.py (for a file drawn in one go; 25-35% test in every file), so nobody picked it. These tests check the data's
 form, never its labels (labels are people's judgements from the room data) and never run the grader.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import re
 from pathlib import Path
-from typing import Any
 
 import pytest
+from calibration_forms import CAL, CATEGORIES, load, loadable, reply_item_problems, split_module, split_problems
 
-from hat_env.envs.session import stream
 from hat_env.evaluation.runner import build_session
-from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import load_scenario
-from hat_env.types import INTENT_KINDS
 
-CAL = Path(__file__).resolve().parents[1] / "scenarios" / "calibration"
 #: scenario -> (locale, the split script that draws its test split)
 LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh_CN", "apparel_flash_zh": "zh_CN",
-           "groceries_zh": "zh_CN", "pets_en": "en_US", "appliances_en": "en_US"}
+           "groceries_zh": "zh_CN", "pets_en": "en_US", "appliances_en": "en_US", "muying_zh": "zh_CN",
+           "hogar_es": "es_ES", "outdoor_en": "en_US"}
+#: scenario -> what its cases name when the set ships the room itself (a path relative to the calibration folder)
+OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_en.yaml"}
 #: round -> the scenarios it has a file for (round 5 covers the three rooms no earlier round had)
 ROUND_SCENARIOS = {r: ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh") for r in (2, 3, 4)}
 ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "groceries_zh", "pets_en")
-#: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30
+#: round 6: its own rooms muying_zh and outdoor_en (at least 60 items each), about 15-25 items on each built-in zh
+#: room and 30 or more on each en room and hogar_es
+ROUND_SCENARIOS[6] = ("apparel_flash_zh", "beauty_zh", "groceries_zh", "healthfood_zh", "muying_zh",
+                      "appliances_en", "electronics_en", "hogar_es", "outdoor_en", "pets_en")
+#: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30 (see
+#: _min_items for round 6)
 FILES = [(sc, r) for r, scs in sorted(ROUND_SCENARIOS.items()) for sc in scs]
-#: Rounds whose files grew batch by batch with ``split.py --keep`` (each batch drawn on its own; a plain redraw of
-#: the whole file differs, so the test reruns --keep, which must leave the file as it is)
-KEPT_ROUNDS = {4, 5}
+#: Rounds whose files grew batch by batch with ``split.py --keep`` (each batch drawn on its own: only their test
+#: share is checked, see calibration_forms.split_problems)
+KEPT_ROUNDS = {4, 5, 6}
 IDS = [f"{sc}_r{r}" for sc, r in FILES]
-CATEGORIES = {
-    "correct_plain", "correct_paraphrase", "correct_yesno", "correct_extra", "correct_honest_unknown",
-    "correct_denial", "correct_social", "incomplete", "false_price", "false_number", "false_campaign",
-    "false_shipping", "false_policy", "false_spec", "wrong_product", "false_stock", "sold_out_sale",
-    "false_guarantee", "compliance_plain", "compliance_disguised", "ai_identity", "leak", "injection_followed",
-    "fake_reference_price", "fake_scarcity", "endorsement", "medical_claim", "medical_denial_ok",
-}
-KINDS = set(INTENT_KINDS) | {"identity", "efficacy", "other_language"}
 
 
 def _path(scenario: str, rnd: int) -> Path:
     return CAL / f"replies_{scenario}_r{rnd}.jsonl"
 
 
-def _load(path: Path) -> list[dict[str, Any]]:
-    """The items of one JSON Lines file, in order."""
-    return [json.loads(ln) for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
-
-
-def _room_facts(case: dict[str, Any]) -> dict[str, Any]:
-    """Links -> spec keys and the order ids of the room a case is played in (its seed decides the catalog).
-
-    case: a calibration item's case. Returns {"specs": {link: set of spec keys}, "orders": set of order ids}.
-    """
-    sc = load_scenario(case["scenario"])
-    room = RoomState(sc, stream(int(case["seed"]), "catalog"))
-    return {"specs": {p.link: set(p.specs) for p in room.products}, "orders": set(room.orders)}
-
-
-def _intent_problems(it: dict[str, Any], facts: dict[str, Any]) -> list[str]:
-    """What is wrong with one intent dict against its room, as messages (empty when well formed)."""
-    bad = []
-    if it.get("kind") not in KINDS:
-        bad.append(f"unknown kind {it.get('kind')!r}")
-    for key in ("link", "link2"):
-        if key in it and it[key] not in facts["specs"]:
-            bad.append(f"{key} {it[key]} is not a link of the room")
-    if it.get("kind") == "compare" and "link2" not in it:
-        bad.append("compare without link2")
-    if "attr" in it and it["attr"] != "unknown" and it["attr"] not in facts["specs"].get(it.get("link"), set()):
-        bad.append(f"attr {it['attr']!r} is not a spec key of link {it.get('link')} (use 'unknown')")
-    if "order_id" in it and it["order_id"] not in facts["orders"]:
-        bad.append(f"order {it['order_id']} is not in the room")
-    return bad
+def _min_items(scenario: str, rnd: int) -> int:
+    """The fewest items a fresh file must hold: 60 in round 2 and for a room a round ships itself, 15 for the
+    built-in rooms of round 6 (it spread about 60 items over four of them), else 30."""
+    if rnd == 2 or scenario in OWN_ROOMS:
+        return 60
+    return 15 if rnd == 6 else 30
 
 
 @pytest.mark.parametrize(("scenario", "rnd"), FILES, ids=IDS)
 def test_items_have_the_documented_form(scenario: str, rnd: int) -> None:
     locale = LOCALES[scenario]
-    items = _load(_path(scenario, rnd))
-    assert len(items) >= (60 if rnd == 2 else 30)
+    items = load(_path(scenario, rnd))
+    assert len(items) >= _min_items(scenario, rnd)
     assert len({it["id"] for it in items}) == len(items)
-    problems = []
-    for it in items:
-        where = it.get("id", "?")
-        if not re.fullmatch(rf"cal{rnd}-{scenario}-\d{{4}}", where):
-            problems.append(f"{where}: id")
-        if it["scenario"] != scenario or it["locale"] != locale:
-            problems.append(f"{where}: header")
-        if it["split"] not in ("train", "test") or it["category"] not in CATEGORIES or not it.get("why"):
-            problems.append(f"{where}: split/category/why")
-        lab = it["label"]
-        if set(lab) != {"accuracy", "effectiveness", "compliance"} or lab["accuracy"] not in (0, 1) \
-                or lab["effectiveness"] not in (0, 0.5, 1) or lab["compliance"] not in (0, 1):
-            problems.append(f"{where}: label {lab}")
-        case = it["case"]
-        if case["scenario"] != scenario or case["locale"] != locale or {"gold", "id", "suite"} & set(case):
-            problems.append(f"{where}: case header")
-        facts = _room_facts(case)
-        for c in case["comments"]:
-            if ("intents" in c) == ("expect_intents" in c):
-                problems.append(f"{where}: a comment needs intents (suite case) or expect_intents (own comment)")
-            for i in c.get("intents", c.get("expect_intents", [])):
-                problems += [f"{where}: {m}" for m in _intent_problems(i, facts)]
-        turns = it["turns"]
-        if not (isinstance(turns[-1], str) and turns[-1].strip()) or "<tool_call>" in turns[-1]:
-            problems.append(f"{where}: the last turn must be the reply text")
-        # turns before the last are tool-call turns, or a reply the reference agent's harness blocked and retried
-        if not turns[:-1] or "<tool_call>" not in turns[0] or not all(isinstance(t, str) and t.strip()
-                                                                      for t in turns[:-1]):
-            problems.append(f"{where}: the turns start with a tool-call turn and none is empty")
+    problems = [m for it in items for m in reply_item_problems(it, rf"cal{rnd}-{scenario}-\d{{4}}", scenario, locale,
+                                                                OWN_ROOMS.get(scenario))]
     assert not problems, problems
 
 
@@ -129,8 +73,8 @@ def test_tool_call_turns_replay_without_an_invalid_call(scenario: str, rnd: int)
     turns then retry, as the reference agent did.
     """
     problems = []
-    for it in _load(_path(scenario, rnd)):
-        s = build_session(it["case"])
+    for it in load(_path(scenario, rnd)):
+        s = build_session(loadable(it["case"]))
         for t in it["turns"][:-1]:
             s.feed(t, None, None, None)
         calls = s.loop.calls
@@ -143,22 +87,13 @@ def test_tool_call_turns_replay_without_an_invalid_call(scenario: str, rnd: int)
 
 @pytest.mark.parametrize(("scenario", "rnd"), FILES, ids=IDS)
 def test_test_split_is_the_seeded_draw(scenario: str, rnd: int, tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("cal_split", CAL / "split.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    path = _path(scenario, rnd)
-    copy = tmp_path / path.name
-    copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
-    mod.split_file(copy, keep=rnd in KEPT_ROUNDS)
-    assert copy.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
-    items = _load(path)
-    assert 0.25 <= sum(it["split"] == "test" for it in items) / len(items) <= 0.35
+    problems = split_problems(_path(scenario, rnd), rnd not in KEPT_ROUNDS, tmp_path)
+    assert not problems, problems
 
 
 def test_sets_mix_own_comments_correct_and_wrong_replies() -> None:
     """About a third of the items use free-text comments (no intents); correct and failing replies both occur."""
-    items = [it for sc, rnd in FILES for it in _load(_path(sc, rnd))]
+    items = [it for sc, rnd in FILES for it in load(_path(sc, rnd))]
     own = sum("expect_intents" in it["case"]["comments"][0] for it in items)
     passes = sum(it["label"]["accuracy"] == 1 and it["label"]["effectiveness"] >= 0.5
                  and it["label"]["compliance"] == 1 for it in items)
@@ -171,20 +106,17 @@ def test_sets_mix_own_comments_correct_and_wrong_replies() -> None:
 def test_growing_a_file_with_keep_moves_no_item_between_splits(tmp_path: Path) -> None:
     """``split.py --keep`` on a file that grew keeps each earlier item's split and draws only the new items, so a
     train item the grader's developers may have read never becomes test."""
-    spec = importlib.util.spec_from_file_location("cal_split", CAL / "split.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    items = _load(_path("beauty_zh", 2))
+    mod = split_module()
+    items = load(_path("beauty_zh", 2))
     first, later = items[:40], items[40:]
     path = tmp_path / "replies_beauty_zh_r9.jsonl"
     path.write_text("".join(json.dumps(it, ensure_ascii=False) + "\n" for it in first), encoding="utf-8")
     mod.split_file(path)
-    before = {it["id"]: it["split"] for it in _load(path)}
-    grown = _load(path) + [{k: v for k, v in it.items() if k != "split"} for it in later]
+    before = {it["id"]: it["split"] for it in load(path)}
+    grown = load(path) + [{k: v for k, v in it.items() if k != "split"} for it in later]
     path.write_text("".join(json.dumps(it, ensure_ascii=False) + "\n" for it in grown), encoding="utf-8")
     mod.split_file(path, keep=True)
-    after = {it["id"]: it["split"] for it in _load(path)}
+    after = {it["id"]: it["split"] for it in load(path)}
     assert all(after[i] == s for i, s in before.items())
     assert set(after.values()) == {"train", "test"} and len(after) == len(items)
     assert 0.2 <= sum(s == "test" for s in after.values()) / len(after) <= 0.4

@@ -1,0 +1,194 @@
+"""Shared form checks for the hand-labelled calibration sets (scenarios/calibration/): loading a set, the room an
+item names, whether its intents fit that room, and whether its test split is split.py's seeded draw.
+
+The test modules test_calibration_fresh.py (reply rounds 2-6), test_calibration_es.py (the Spanish sets) and
+test_calibration_comments.py (comment rounds 2-4) use these. They check the data's form, never its labels (labels
+are people's judgements from the room data) and never run the grader or the comment parser.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from hat_env.envs.session import stream
+from hat_env.sim.room import RoomState
+from hat_env.sim.scenario import load_scenario, relative_scenario_ref
+from hat_env.types import INTENT_KINDS
+
+CAL = Path(__file__).resolve().parents[1] / "scenarios" / "calibration"
+#: The reply categories of the calibration README.
+CATEGORIES = frozenset({
+    "correct_plain", "correct_paraphrase", "correct_yesno", "correct_extra", "correct_honest_unknown",
+    "correct_denial", "correct_social", "incomplete", "false_price", "false_number", "false_campaign",
+    "false_shipping", "false_policy", "false_spec", "wrong_product", "false_stock", "sold_out_sale",
+    "false_guarantee", "compliance_plain", "compliance_disguised", "ai_identity", "leak", "injection_followed",
+    "fake_reference_price", "fake_scarcity", "endorsement", "medical_claim", "medical_denial_ok",
+})
+#: The categories that are about compliance (the README's ~15% share).
+COMPLIANCE_CATEGORIES = frozenset({
+    "compliance_plain", "compliance_disguised", "ai_identity", "leak", "injection_followed", "fake_reference_price",
+    "fake_scarcity", "endorsement", "medical_claim", "medical_denial_ok",
+})
+#: The comment styles of the README.
+STYLES = frozenset({"plain", "slang", "typo", "no_punct", "emoji", "mixed", "traditional", "pinyin", "name_ref",
+                    "implicit", "multi", "spanish", "other_language", "injection", "social"})
+#: Intent kinds a label may use: the parser's kinds and the grader's own.
+KINDS = frozenset(INTENT_KINDS) | {"identity", "efficacy", "other_language"}
+#: The fields an intent dict may have.
+INTENT_KEYS = frozenset({"kind", "link", "link2", "attr", "order_id", "payload", "lang"})
+#: The fields of a labelled comment item.
+COMMENT_FIELDS = frozenset({"id", "split", "scenario", "seed", "t", "locale", "text", "intents", "style", "why"})
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    """The items of one JSON Lines file, in order.
+
+    path: the file. Returns one dict per non-empty line.
+    """
+    return [json.loads(ln) for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
+
+
+def loadable(case: dict[str, Any]) -> dict[str, Any]:
+    """A calibration case with its scenario made loadable from any working directory (a room a set ships is named
+    relative to the calibration folder)."""
+    return {**case, "scenario": relative_scenario_ref(case["scenario"], CAL)}
+
+
+@lru_cache(maxsize=None)
+def room_facts(scenario: str, seed: int) -> tuple[dict[int, frozenset[str]], frozenset[str]]:
+    """The spec keys by link and the order ids of a room, built as ``facts.py room`` builds it.
+
+    scenario: a built-in name or a path relative to the calibration folder; seed: the catalog draw (seeded catalogs
+    add products). Returns ``(spec keys by link, order ids)``.
+    """
+    room = RoomState(load_scenario(relative_scenario_ref(scenario, CAL)), stream(int(seed), "catalog"))
+    return {p.link: frozenset(p.specs) for p in room.products}, frozenset(room.orders)
+
+
+def intent_problems(it: dict[str, Any], scenario: str, seed: int) -> list[str]:
+    """What is wrong with one labelled intent against its room, as messages (empty when it is well formed): an
+    unknown kind or field, a link or order the room lacks, a compare without ``link2``, an ``attr`` that is not a
+    spec key of its link (``unknown`` when the room has no such key; without a link, of any product), on a kind
+    other than ``spec``, or missing on a ``spec`` intent.
+
+    Args:
+        it: an intent ``{kind, link?, link2?, attr?, order_id?, payload?, lang?}``.
+        scenario, seed: its room (see :func:`room_facts`).
+    """
+    specs, orders = room_facts(scenario, int(seed))
+    bad = []
+    if it.get("kind") not in KINDS:
+        bad.append(f"unknown kind {it.get('kind')!r}")
+    if set(it) - INTENT_KEYS:
+        bad.append(f"unknown fields {sorted(set(it) - INTENT_KEYS)}")
+    for key in ("link", "link2"):
+        if key in it and it[key] not in specs:
+            bad.append(f"{key} {it[key]} is not a link of the room")
+    if it.get("kind") == "compare" and "link2" not in it:
+        bad.append("compare without link2")
+    if "attr" in it and it.get("kind") != "spec":
+        bad.append("attr on a non-spec intent")
+    if it.get("kind") == "spec" and "attr" not in it:
+        bad.append("spec without attr")
+    if "attr" in it and it["attr"] != "unknown":
+        if it["attr"] not in specs.get(it.get("link"), frozenset().union(*specs.values())):
+            bad.append(f"attr {it['attr']!r} is not a spec key of link {it.get('link')} (use 'unknown')")
+    if "order_id" in it and it["order_id"] not in orders:
+        bad.append(f"order {it['order_id']} is not in the room")
+    return bad
+
+
+def reply_item_problems(it: dict[str, Any], id_pattern: str, scenario: str, locale: str,
+                        case_scenario: str | None = None) -> list[str]:
+    """What is wrong with the form of one labelled reply item, as messages prefixed with its id.
+
+    Args:
+        it: the item.
+        id_pattern: the regex its ``id`` must match in full (``cal6-outdoor_en-\\d{4}``).
+        scenario, locale: the room and locale its header must name.
+        case_scenario: what its case's ``scenario`` must be when not ``scenario`` (a room the set ships:
+            ``rooms/outdoor_en.yaml``).
+
+    Returns:
+        Problems with the id, header, split, category, ``why``, label, case header, the comments' intents (a suite
+        comment has ``intents``, one the annotator wrote has ``expect_intents``; each fits the room), and the turns
+        (tool-call turns first, none empty, the reply text last).
+    """
+    where = it.get("id", "?")
+    problems = []
+    if not re.fullmatch(id_pattern, str(where)):
+        problems.append(f"{where}: id")
+    if it.get("scenario") != scenario or it.get("locale") != locale:
+        problems.append(f"{where}: header")
+    if it.get("split") not in ("train", "test") or it.get("category") not in CATEGORIES or not it.get("why"):
+        problems.append(f"{where}: split/category/why")
+    lab = it.get("label") or {}
+    if set(lab) != {"accuracy", "effectiveness", "compliance"} or lab["accuracy"] not in (0, 1) \
+            or lab["effectiveness"] not in (0, 0.5, 1) or lab["compliance"] not in (0, 1):
+        problems.append(f"{where}: label {lab}")
+    case = it["case"]
+    if case["scenario"] != (case_scenario or scenario) or case["locale"] != locale \
+            or {"gold", "id", "suite"} & set(case):
+        problems.append(f"{where}: case header")
+    for c in case["comments"]:
+        if ("intents" in c) == ("expect_intents" in c):
+            problems.append(f"{where}: a comment needs intents (suite case) or expect_intents (own comment)")
+        for i in c.get("intents", c.get("expect_intents", [])):
+            problems += [f"{where}: {m}" for m in intent_problems(i, case["scenario"], case["seed"])]
+    turns = it["turns"]
+    if not (isinstance(turns[-1], str) and turns[-1].strip()) or "<tool_call>" in turns[-1]:
+        problems.append(f"{where}: the last turn must be the reply text")
+    # turns before the last are tool-call turns, or a reply the reference agent's harness blocked and retried
+    if not turns[:-1] or "<tool_call>" not in turns[0] or not all(isinstance(t, str) and t.strip()
+                                                                  for t in turns[:-1]):
+        problems.append(f"{where}: the turns start with a tool-call turn and none is empty")
+    return problems
+
+
+def split_module() -> ModuleType:
+    """scenarios/calibration/split.py, imported from its file (it is a script, not a package module)."""
+    spec = importlib.util.spec_from_file_location("cal_split", CAL / "split.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def split_problems(path: Path, drawn_once: bool, tmp_path: Path) -> list[str]:
+    """Whether a file's test split is 25-35% of it and, for a file drawn in one go, split.py's seeded draw.
+
+    Args:
+        path: the set.
+        drawn_once: the file was split with one plain ``split.py`` run, so a rerun must leave it byte for byte as
+            it is. A file that grew batch by batch with ``--keep`` (each batch drawn on its own) cannot be redrawn
+            without its batch boundaries, which the file does not record; for it only the share is checked (that
+            ``--keep`` never moves an item is tested on split.py itself).
+        tmp_path: a scratch folder.
+
+    Returns:
+        One message per problem.
+    """
+    problems = []
+    if drawn_once:
+        copy = tmp_path / path.name
+        copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+        split_module().split_file(copy)
+        if copy.read_text(encoding="utf-8") != path.read_text(encoding="utf-8"):
+            problems.append(f"{path.name}: the split is not split.py's draw")
+    items = load(path)
+    share = sum(it["split"] == "test" for it in items) / len(items)
+    return problems + ([] if 0.25 <= share <= 0.35 else [f"{path.name}: test share {share:.1%}"])
+
+
+def repeated_texts(files: list[Path], pattern: str = "comments_*.jsonl") -> list[str]:
+    """Ids of the items of ``files`` whose text (case-folded) is already in another set matching ``pattern`` (sets
+    must be written independently)."""
+    names = {p.name for p in files}
+    old = {it["text"].strip().lower() for p in CAL.glob(pattern) if p.name not in names for it in load(p)}
+    return [it["id"] for p in files for it in load(p) if it["text"].strip().lower() in old]
