@@ -290,3 +290,12 @@ def test_off_the_price_is_the_price_taken_from(reply: str, ok: bool) -> None:
     """"$20 off the $129 price": the amount after "off the" is the price the saving is taken from."""
     reasons = bad(reply, EL, Intent(kind="campaign", link=3))
     assert (not reasons) == ok, reasons
+
+
+def test_a_threshold_over_is_not_an_ended_sale() -> None:
+    """"orders over $50" in one clause does not make the next clause's running flash sale an ended one (the ended
+    word is "the sale's over" / "is over", never "over" before an amount): the reference agent's own wording."""
+    el = room("electronics_en", 0, 62.8)  # Pulse S2 E003: launch flash sale $109 (0-600 s), $10 off $50 -> $99
+    reply = "Link 3 has a $10 coupon for orders over $50, plus a sale price of $109."
+    assert bad(reply, el, Intent("campaign", link=3)) == []
+    assert bad("Link 3's launch sale is over, it was $109.", el, Intent("campaign", link=3))
