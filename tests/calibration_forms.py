@@ -151,6 +151,27 @@ def reply_item_problems(it: dict[str, Any], id_pattern: str, scenario: str, loca
     return problems
 
 
+def replayed_calls(it: dict[str, Any]) -> tuple[list[Any], list[str]]:
+    """Feed a reply item's tool-call turns (every turn but the last) through the harness of its case.
+
+    Returns:
+        The harness's recorded calls, and the problems of their form: no call, an invalid call (an unknown tool or
+        wrong arguments), no reply skill loaded; each message prefixed with the item's id.
+    """
+    from hat_env.evaluation.runner import build_session
+
+    s = build_session(loadable(it["case"]))
+    for t in it["turns"][:-1]:
+        s.feed(t, None, None, None)
+    calls = s.loop.calls
+    problems = []
+    if not calls or any(not c.valid for c in calls):
+        problems.append(f"{it['id']}: {[(c.name, c.error) for c in calls if not c.valid] or 'no calls'}")
+    if not any(c.op == "load_skill" for c in calls):
+        problems.append(f"{it['id']}: no reply skill loaded")
+    return calls, problems
+
+
 def split_module() -> ModuleType:
     """scenarios/calibration/split.py, imported from its file (it is a script, not a package module)."""
     spec = importlib.util.spec_from_file_location("cal_split", CAL / "split.py")

@@ -21,11 +21,11 @@ from calibration_forms import (
     STYLES,
     intent_problems,
     load,
+    replayed_calls,
     reply_item_problems,
     split_problems,
 )
 
-from hat_env.evaluation.runner import build_session
 
 REPLIES = CAL / "replies_hogar_es.jsonl"
 COMMENTS = CAL / "comments_es_ES.jsonl"
@@ -50,14 +50,8 @@ def test_reply_tool_call_turns_replay_and_faults_are_retried() -> None:
     with the same arguments and succeeds, so the reply's facts were fetched."""
     problems = []
     for it in load(REPLIES):
-        s = build_session(it["case"])
-        for t in it["turns"][:-1]:
-            s.feed(t, None, None, None)
-        calls = s.loop.calls
-        if not calls or any(not c.valid for c in calls):
-            problems.append(f"{it['id']}: {[(c.name, c.error) for c in calls if not c.valid] or 'no calls'}")
-        if not any(c.op == "load_skill" for c in calls):
-            problems.append(f"{it['id']}: no reply skill loaded")
+        calls, found = replayed_calls(it)
+        problems += found
         for i, c in enumerate(calls):
             if c.op != "load_skill" and not c.ok and not any(
                     d.name == c.name and d.args == c.args and d.ok for d in calls[i + 1:]):

@@ -16,9 +16,8 @@ import json
 from pathlib import Path
 
 import pytest
-from calibration_forms import CAL, CATEGORIES, load, loadable, reply_item_problems, split_module, split_problems
+from calibration_forms import CAL, CATEGORIES, load, replayed_calls, reply_item_problems, split_module, split_problems
 
-from hat_env.evaluation.runner import build_session
 
 #: scenario -> (locale, the split script that draws its test split)
 LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh_CN", "apparel_flash_zh": "zh_CN",
@@ -72,16 +71,7 @@ def test_tool_call_turns_replay_without_an_invalid_call(scenario: str, rnd: int)
     Injected tool faults (a timeout, a malformed result) are part of some suite cases and are allowed: the
     turns then retry, as the reference agent did.
     """
-    problems = []
-    for it in load(_path(scenario, rnd)):
-        s = build_session(loadable(it["case"]))
-        for t in it["turns"][:-1]:
-            s.feed(t, None, None, None)
-        calls = s.loop.calls
-        if not calls or any(not c.valid for c in calls):
-            problems.append(f"{it['id']}: {[(c.name, c.error) for c in calls if not c.valid] or 'no calls'}")
-        if not any(c.op == "load_skill" for c in calls):
-            problems.append(f"{it['id']}: no reply skill loaded")
+    problems = [m for it in load(_path(scenario, rnd)) for m in replayed_calls(it)[1]]
     assert not problems, problems
 
 
