@@ -15,15 +15,9 @@ from hat_env.scoring.claims.check_product import room_attributes
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import load_scenario
 from hat_env.types import Intent
+from test_claims_generalise2 import room
 
 ROOMS = Path(__file__).parent / "data" / "rooms"
-
-
-def room(name: str, seed: int, t: float) -> RoomState:
-    """The scenario's room (a built-in name or a path) with the catalog of ``seed`` at ``t`` seconds."""
-    r = RoomState(load_scenario(name), stream(seed, "catalog"))
-    r.t = t
-    return r
 
 
 def verdicts(reply: str, r: RoomState, *intents: Intent) -> tuple[list[str], set[tuple[str, str | None]]]:
