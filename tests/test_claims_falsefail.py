@@ -78,3 +78,22 @@ def test_three_quarters_of_an_hour_is_45_minutes(reply: str, ok: bool) -> None:
 )
 def test_a_pair_of_neighbouring_numerals_is_a_range(reply: str, ok: bool) -> None:
     assert (not bad(reply, BE, Intent("spec", link=3, attr="unknown"))) is ok
+
+
+EL = room("electronics_en", 9101, 200.0)  # E001 buds 59.99, 49.99 after the $10-off-$50 coupon; E006 stand 24.99
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("$49.99 w/ coupon · white ✅ · black ✅", True),  # "w/" is "with", not watts
+        ("$39.99 w/ coupon, white or black", False),
+    ],
+)
+def test_chat_shorthand_with_is_no_unit(reply: str, ok: bool) -> None:
+    assert (not bad(reply, EL, Intent("price", link=1))) is ok
+
+
+def test_one_after_need_is_a_pronoun() -> None:
+    reply = "Yes, white! $49.99 after coupon. The tablet stand is $24.99 + $3.99 shipping if you need one for your desk."
+    assert not bad(reply, EL, Intent("price", link=1))
