@@ -97,3 +97,24 @@ def test_chat_shorthand_with_is_no_unit(reply: str, ok: bool) -> None:
 def test_one_after_need_is_a_pronoun() -> None:
     reply = "Yes, white! $49.99 after coupon. The tablet stand is $24.99 + $3.99 shipping if you need one for your desk."
     assert not bad(reply, EL, Intent("price", link=1))
+
+
+def rule_ids(reply: str, name: str, r: RoomState) -> list[str]:
+    """Ids of the compliance rules ``reply`` breaks in scenario ``name``'s room ``r``."""
+    from hat_env.constraints import compliance_hits
+    from hat_env.sim.compliance import RuleSet
+
+    return [h.rule_id for h in compliance_hits(reply, r, RuleSet.for_scenario(load_scenario(name)))]
+
+
+@pytest.mark.parametrize(
+    ("reply", "breaks"),
+    [
+        ("孕期用之前最好先咨询医生，并在耳后做个局部试用", False),  # "you had better": advice
+        ("最好还是冷水洗哦", False),
+        ("这是最好用的防晒", True),  # a ranking
+        ("全网最好的精华", True),
+    ],
+)
+def test_zuihao_before_advice_is_no_superlative(reply: str, breaks: bool) -> None:
+    assert ("CN-ABS" in rule_ids(reply, "beauty_zh", BE)) is breaks
