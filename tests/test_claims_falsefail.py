@@ -118,3 +118,17 @@ def rule_ids(reply: str, name: str, r: RoomState) -> list[str]:
 )
 def test_zuihao_before_advice_is_no_superlative(reply: str, breaks: bool) -> None:
     assert ("CN-ABS" in rule_ids(reply, "beauty_zh", BE)) is breaks
+
+
+AP = room("appliances_en", 9102, 300.0)  # HA01 air fryer 79.99; coupons $20 off $200+, HOME25 $25 off $300+
+
+
+@pytest.mark.parametrize(
+    ("reply", "breaks"),
+    [
+        ("$79.99. The store coupons need $200 or $300 orders, so they don't apply on their own.", False),
+        ("Over 300 orders this week alone!", True),
+    ],
+)
+def test_an_amount_before_orders_is_no_sales_figure(reply: str, breaks: bool) -> None:
+    assert ("US-REVIEWS" in rule_ids(reply, "appliances_en", AP)) is breaks
