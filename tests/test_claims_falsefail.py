@@ -132,3 +132,15 @@ AP = room("appliances_en", 9102, 300.0)  # HA01 air fryer 79.99; coupons $20 off
 )
 def test_an_amount_before_orders_is_no_sales_figure(reply: str, breaks: bool) -> None:
     assert ("US-REVIEWS" in rule_ids(reply, "appliances_en", AP)) is breaks
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Volt Buds Pro: $49.99 after the $10 coupon (reg. $59.99).", True),  # reg. is the regular price
+        ("Volt Buds Pro: $49.99 after the $10 coupon (orig. $59.99).", True),
+        ("Volt Buds Pro: $49.99 after the $10 coupon (reg. $99.99).", False),  # no such earlier price
+    ],
+)
+def test_abbreviated_reference_prices(reply: str, ok: bool) -> None:
+    assert (not bad(reply, EL, Intent("price", link=1))) is ok
