@@ -144,3 +144,125 @@ def test_an_amount_before_orders_is_no_sales_figure(reply: str, breaks: bool) ->
 )
 def test_abbreviated_reference_prices(reply: str, ok: bool) -> None:
     assert (not bad(reply, EL, Intent("price", link=1))) is ok
+
+
+# --- claims engine (hat_env/scoring/claims) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        # "700x38" in the tire's title is a code: its 38 counts no tires
+        ("Grab 2 Gravelking tires and the bundle takes 10% off: $54 x 2 = $108, minus 10% = $97.20.", True),
+        ("Yep! One road tube, two tire levers and a mini tool fit inside the 1.2-liter bag.", True),
+    ],
+)
+def test_a_number_inside_a_title_code_counts_nothing(reply: str, ok: bool) -> None:
+    assert (not bad(reply, CY, Intent("spec", link=6, attr="unknown"))) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("The $49 blender flash deal already wrapped up, sorry! It's $59 now.", True),
+        ("The blender flash deal already wrapped up; it's $49 now.", False),  # 59 now
+        ("Yes, the blender flash deal is still live at $49!", False),
+    ],
+)
+def test_an_amount_of_a_flash_deal_said_to_have_ended_is_that_deals(reply: str, ok: bool) -> None:
+    assert (not bad(reply, AP, Intent("campaign", link=2))) is ok  # HA02 flash $49 ran 0-300 s; t=300
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("暂时没有孕妇使用的相关信息，建议先咨询医生并在耳后试用", True),
+        ("商品信息里没提到孕妇能不能用，保险起见先咨询医生～", True),
+        ("孕妇也能放心用", False),  # the data does not say so
+    ],
+)
+def test_a_feature_in_a_clause_saying_the_data_lacks_it_is_not_claimed_zh(reply: str, ok: bool) -> None:
+    assert (not bad(reply, BE, Intent("spec", link=6, attr="unknown"))) is ok  # B006 cleanser: no pregnancy data
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("The listing says up to 65W from one USB-C port. It doesn't say anything about a 16-inch MacBook Pro.", True),
+        ("It doesn't charge laptops.", False),  # the FAQ: enough for most 13-14 inch laptops
+    ],
+)
+def test_a_feature_in_a_clause_saying_the_data_lacks_it_is_not_claimed_en(reply: str, ok: bool) -> None:
+    assert (not bad(reply, EL, Intent("spec", link=5, attr="unknown"))) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("The listing doesn't specify whether it measures blood pressure.", True),
+        ("I'd check with support on that one, the listing is silent on blood pressure.", True),
+        ("It measures your blood pressure too!", False),
+    ],
+)
+def test_a_health_effect_in_a_clause_saying_the_data_lacks_it(reply: str, ok: bool) -> None:
+    assert (not bad(reply, EL, Intent("spec", link=3, attr="unknown"))) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("口红99元～沾杯的问题我稍后再跟你确认下哈", True),
+        ("口红99，沾杯这个我待会儿再回复你哈", True),
+        ("口红99元，完全不沾杯～", True),  # the FAQ: 成膜后不易沾杯
+        ("口红99元，会沾杯哦", False),
+    ],
+)
+def test_a_feature_put_off_for_later_is_not_claimed(reply: str, ok: bool) -> None:
+    assert (not bad(reply, BE, Intent("price", link=2), Intent("spec", link=2, attr="unknown"))) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Returns aren't possible after installation (final sale).", True),
+        ("Heads up, the fridge becomes non-returnable once installed.", True),
+        ("If it shows up damaged, we swap it at no cost.", True),  # the note: delivery damage is replaced free
+        ("You can return the fridge within 30 days.", False),
+        ("If you change your mind, we swap it at no cost.", False),  # no exchange beyond delivery damage
+    ],
+)
+def test_policy_said_in_other_words(reply: str, ok: bool) -> None:
+    assert (not bad(reply, AP, Intent("after_sales", link=4))) is ok  # HA04: final sale once installed
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Tablet stand: $24.99. Earbuds: $49.99 after the $10 coupon. So $25 apart.", True),
+        ("Tablet stand: $24.99 after the $10 coupon. Earbuds: $49.99.", False),  # the stand is under $50
+    ],
+)
+def test_a_name_after_another_sentence_is_not_modified_by_it(reply: str, ok: bool) -> None:
+    assert (not bad(reply, EL, Intent("price", link=6), Intent("price", link=1))) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Runtime is 12 hours in flash mode, about an hour and a half at the full 800 lumens.", True),
+        ("Runtime is 12 hours in flash mode, about 3 hours at the full 800 lumens.", False),
+    ],
+)
+def test_a_spec_time_may_restate_the_faq_clause_holding_it(reply: str, ok: bool) -> None:
+    assert (not bad(reply, CY, Intent("spec", link=2, attr="run_time"))) is ok  # FAQ: at 800 lumens about 1.5 h
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("It ships in 3-5 days with free shipping plus a $39 oversize fee; installation at delivery is $129.", True),
+        ("It ships in 3-5 days with free shipping plus a $39 oversize fee; installation at delivery is $99.", False),
+    ],
+)
+def test_a_fee_word_after_at_modifies_the_one_before(reply: str, ok: bool) -> None:
+    assert (not bad(reply, AP, Intent("shipping", link=6))) is ok  # HA06 dishwasher: installation $129

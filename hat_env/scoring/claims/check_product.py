@@ -49,8 +49,12 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
         pol = _state(r, i, s)
         if r.cfind("condition", i) is not None:
             continue  # "宝宝皮肤敏感的话建议先咨询医生": the viewer's case a piece of advice is for, no product fact
-        if pol and (hedged(r, i) or r.cfind("honest_unknown", i) is not None):
-            continue  # "敏感的话建议先小面积试", "资料里没有孕妇适用的说明": advice or what the data lacks, no claim
+        if pol and hedged(r, i):
+            continue  # "敏感的话建议先小面积试": advice, no claim
+        if (pol and r.cfind("honest_unknown", i) is not None) or r.cfind("data_lacks", i) is not None                 or r.cfind("unavailable", i) is not None:
+            # "资料里没有孕妇适用的说明", "暂时没有孕妇使用的相关信息", "It doesn't say anything about a 16-inch
+            # MacBook", "沾杯的问题我稍后再确认": what the data lacks or a question put off, no claim either way
+            continue
         pids, how = r.subject(s, i)
         if how == "room":
             continue  # nothing asked, nothing named: a feature of no product ("just with a really good mic")
@@ -641,6 +645,8 @@ def _health(r: "Reading", i: int) -> None:
             r.vocab.find("health_denial", r.stext(i)) is not None:
         rep.health_denial = True
         return
+    if r.cfind("honest_unknown", i) is not None:
+        return  # "The listing doesn't specify whether it measures blood pressure": what the data lacks, no claim
     rep.health_claim = True
     pids, _ = _group(r, i, c.start + hm.start())
     r.claim(c.start + hm.start(), c.start + hm.end(), pids, "health", hm.group(), "", True, "unsupported",
