@@ -266,3 +266,18 @@ def test_a_spec_time_may_restate_the_faq_clause_holding_it(reply: str, ok: bool)
 )
 def test_a_fee_word_after_at_modifies_the_one_before(reply: str, ok: bool) -> None:
     assert (not bad(reply, AP, Intent("shipping", link=6))) is ok  # HA06 dishwasher: installation $129
+
+
+AF = room("apparel_flash_zh", 9203, 200.0)  # A003 jeans 169; a 129 flash sale runs 300-900 s (later)
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("另外下半场有牛仔裤秒杀129元，可以蹲一下", True),  # a later clause says: wait for it
+        ("牛仔裤现在秒杀129元，可以蹲一下", False),  # now it is 169
+        ("牛仔裤秒杀99元，可以蹲一下", False),  # not the later flash price
+    ],
+)
+def test_a_deal_a_later_clause_says_to_wait_for_is_later(reply: str, ok: bool) -> None:
+    assert (not bad(reply, AF, Intent("spec", link=3, attr="unknown"))) is ok

@@ -206,7 +206,7 @@ def _flash(r: "Reading", i: int) -> None:
     if m is None:
         return
     s, e = c0 + m.start(), c0 + m.end()
-    if r.cfind("inactive_words", i) is not None or later_in_sentence(r, i):
+    if r.cfind("inactive_words", i) is not None or later_in_sentence(r, i, after=True):
         pids, _many = _group(r, i, s)
         pfs = r.pfs(pids)
         later = [c for pf in pfs for c in pf.campaigns_later if c.type == "flash_sale" and c.start_s > r.room.t]
