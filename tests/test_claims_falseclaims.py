@@ -149,3 +149,56 @@ def test_an_faq_list_of_alternatives_makes_an_exclusive_claim_false(reply: str, 
     chaju = room(str(ROOT / "tests/data/rooms/chaju_zh.yaml"), 7103, 200.0)
     got = [x for x in bad(reply, chaju, Intent(kind="spec", link=5, attr="unknown")) if "data says" in x]
     assert (not got) is ok, got
+
+
+# -- spec values (check_product.py, check_unlisted.py) ---------------------------------------------------------
+
+@pytest.mark.parametrize(("reply", "ok"), [("**Flavor:** salmon, sweet potato and pumpkin 🐟🎃", False),
+                                           ("Flavor: salmon and sweet potato 🐟", True)])
+def test_an_emoji_ends_an_added_list_item(reply: str, ok: bool) -> None:
+    """An emoji after the last chunk of a list is punctuation: "pumpkin 🐟🎃" is the added item "pumpkin"."""
+    pets = room("pets_en", 7002, 200.0)
+    got = bad(reply, pets, Intent(kind="spec", link=2, attr="flavor"))
+    assert (not got) is ok, got
+
+
+@pytest.mark.parametrize(("reply", "ok"), [("是的，100%分离乳清蛋白", False), ("浓缩乳清加分离乳清", True),
+                                           ("成分是浓缩乳清蛋白和分离乳清蛋白", True)])
+def test_purity_of_one_item_of_several(reply: str, ok: bool) -> None:
+    """"100%分离乳清" says the whole is one item; the data lists another (浓缩乳清蛋白、分离乳清蛋白)."""
+    hf = room("healthfood_zh", 16077, 646.3)
+    got = bad(reply, hf, Intent(kind="spec", link=2, attr="ingredients"))
+    assert (not got) is ok, got
+
+
+@pytest.mark.parametrize(("reply", "ok"), [("Yes, it works with any clumping litter you already use!", False),
+                                           ("It's a self-cleaning litter box, 24 x 20 x 22 in.", True)])
+def test_the_products_own_name_supports_no_suitability(reply: str, ok: bool) -> None:
+    """"litter" of "Self-Cleaning Litter Box" does not say which litter it works with."""
+    pets = room("pets_en", 7002, 200.0)
+    got = bad(reply, pets, Intent(kind="spec", link=6, attr="unknown"))
+    assert (not got) is ok, got
+
+
+def test_the_suitability_the_faq_gives_is_still_true() -> None:
+    """"works with laptops" for the charger whose FAQ says so."""
+    elec = room("electronics_en", 932207, 2.5)
+    assert not bad("Yes, it works with most 13-14 inch laptops at 65W.", elec, Intent(kind="spec", link=5, attr="unknown"))
+
+
+@pytest.mark.parametrize(("reply", "ok"), [("有淡淡的奶香味，宝宝用完香香的", False), ("无香精的，没有添加香味", True),
+                                           ("不含香精哦", True)])
+def test_a_yes_no_word_with_words_inside(reply: str, ok: bool) -> None:
+    """A room's yes/no word led by its has-verb ("有香味") is said with words between ("有淡淡的奶香味")."""
+    muying = room(str(ROOT / "scenarios/calibration/rooms/muying_zh.yaml"), 7101, 200.0)
+    got = bad(reply, muying, Intent(kind="spec", link=4, attr="fragrance"))
+    assert (not got) is ok, got
+
+
+@pytest.mark.parametrize(("reply", "ok"), [("色号有正红、豆沙、奶茶，还有车厘子色🍒", False),
+                                           ("色号有正红、豆沙、奶茶，都很显白💄", True)])
+def test_an_item_added_in_the_next_clause_before_an_emoji(reply: str, ok: bool) -> None:
+    """"还有车厘子色🍒" goes on with the list: an emoji at its end is punctuation."""
+    beauty = room("beauty_zh", 31962, 147.1)
+    got = bad(reply, beauty, Intent(kind="spec", link=2, attr="shade"))
+    assert (not got) is ok, got

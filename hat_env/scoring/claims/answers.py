@@ -109,9 +109,10 @@ def _numbers_stated(part: str, low: str) -> bool:
 _QUOTED = re.compile(r"[\"“「『‘']([^\"”」』’']{2,80})[\"”」』’']")
 
 
-_TOPIC_EN = re.compile(r"[a-z][a-z0-9]{3,}")
+_TOPIC_EN = re.compile(r"[a-z][a-z0-9]{2,}")
 _TOPIC_STOP = frozenset("this that with what does have your they them their there about much many will would "
-                        "some more most just also very than then from into good okay".split())
+                        "some more most just also very than then from into good okay the and for you are can but "
+                        "not its has was all any out too yes how one get got".split())
 
 
 def _topic_words(text: str, lang: str) -> set[str]:
@@ -125,18 +126,23 @@ def _topic_words(text: str, lang: str) -> set[str]:
 
 
 def _unknown_on_topic(report: Report, pid: str | None, attr: str, value: str, text: str, lang: str,
-                      vocab: "Vocab | None") -> bool:
+                      vocab: "Vocab | None", faq: Iterable[tuple[str, str]] = ()) -> bool:
     """Whether a true claim that answers an unknown attribute of ``pid`` (a feature, an FAQ restatement) answers a
     question about ``attr``, an attribute the product has (value ``value``): only when it is about what was asked,
     a feature whose words are the comment's, the attribute's or its value's, or a claim sharing a word with them
     ("rated IPX4" does not answer "battery life?", "works with iOS 15 or later" answers "does it work with
-    iPhone?")."""
+    iPhone?"). ``faq``: the product's FAQ ``(q, a)`` pairs; an answer whose question shares a word with the
+    comment is on its topic. Without the comment's text the topic is unknown and any such claim answers."""
     if ("spec:unknown", pid) not in report.answered():
         return False  # none, or voided by a false claim
+    if not text.strip():
+        return True
     cands = [c for c in report.claims if c.verdict == "true" and ("spec:unknown", pid) in c.answers]
     if not cands:
         return False
     topic = f"{text} {attr.replace('_', ' ')} {value}"
+    asked = _topic_words(text, lang)
+    topic += "".join(f" {q} {a}" for q, a in faq if asked & _topic_words(q, lang))
     tw = _topic_words(topic, lang)
     for c in cands:
         if c.attribute.startswith("feature:") and vocab is not None:
@@ -292,7 +298,7 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 # the value, or a true fact of the product's FAQ or labels that answers the question in its place
                 # ("works with iOS 15 or later" for a compatibility question read as `connectivity`)
                 ok = has(f"spec:{attr}", pid) or _unknown_on_topic(report, pid, attr, str(p.specs[attr]), text, lang,
-                                                              vocab) or (
+                                                              vocab, [(f.q, f.a) for f in p.faq]) or (
                     (f"spec:{attr}", pid) not in void and _spec_text_match(reply_norm, str(p.specs[attr]), lang, vocab))
             else:
                 # an attribute the data lacks: the honest "it does not say", or a true statement its data makes (an
