@@ -202,3 +202,12 @@ def test_an_item_added_in_the_next_clause_before_an_emoji(reply: str, ok: bool) 
     beauty = room("beauty_zh", 31962, 147.1)
     got = bad(reply, beauty, Intent(kind="spec", link=2, attr="shade"))
     assert (not got) is ok, got
+
+
+@pytest.mark.parametrize(("reply", "sold"), [("Just hit buy on link 5, $59.99 🛒", True),
+                                             ("Yes! Order link 5 now and it ships within 3 days.", True),
+                                             ("Sorry, link 5 is sold out, you can order link 2 instead", False)])
+def test_pressing_buy_on_a_sold_out_item_sells_it(reply: str, sold: bool) -> None:
+    """"hit buy", "order link 5 now" urge to buy: of the sold-out dog bed, false (and SOLD-OUT for "hit buy")."""
+    got = _grade("pets_en", 7002, 200.0, "I want the dog bed", [{"kind": "purchase", "link": 5}], reply)
+    assert (got["accuracy"] == 0.0) is sold, got
