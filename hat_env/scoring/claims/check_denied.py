@@ -136,26 +136,25 @@ def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale:
                         core = _ZH_LEAD.sub("", run.group())
                         if len(core) >= 2 and re.search(r"[\u3400-\u9fff]", core):
                             # a condition before the negation ("拆封后非质量问题不支持退换") is the denial's subject
-                            before = _ZH_RUN.findall(p[: m.start()])
-                            subj = tuple(before[-1:]) if before and len(before[-1]) >= 2 else ()
-                            out.append(Denial((core,), subj, 1, rest(k), a))
+                            prior = _ZH_RUN.findall(p[: m.start()])
+                            cond = tuple(prior[-1:]) if prior and len(prior[-1]) >= 2 else ()
+                            out.append(Denial((core,), cond, 1, rest(k), a))
                         continue
                     head = _words(p[m.end() :])
                     if not head:
                         continue
-                    subj = tuple(_words(p[: m.start()]))
-                    out.append(Denial((head[-1],), subj, 1, rest(k), a))
+                    out.append(Denial((head[-1],), tuple(_words(p[: m.start()])), 1, rest(k), a))
             if after is not None:
                 for m in after.finditer(p):
-                    before = p[: m.start()]
+                    lead = p[: m.start()]
                     if lang == "zh":
-                        runs = _ZH_RUN.findall(before)
+                        runs = _ZH_RUN.findall(lead)
                         if runs and len(runs[-1]) >= 2:
                             out.append(Denial((runs[-1][-4:],), (), 1, rest(k), a, inclusion=True))
                         continue
-                    subj = _words(before) or (_words(pieces[k - 1]) if k > 0 else [])
-                    if subj:
-                        out.append(Denial((subj[-1],), (), 1, rest(k), a, inclusion=True))
+                    thing = _words(lead) or (_words(pieces[k - 1]) if k > 0 else [])
+                    if thing:
+                        out.append(Denial((thing[-1],), (), 1, rest(k), a, inclusion=True))
     return tuple(out)
 
 
