@@ -62,6 +62,8 @@ class Denial:
         source: the data text, for the note.
         inclusion: whether the clause must also say the thing comes with the product (a ``denied_after`` denial:
             "sold separately" denies that it is included, not that it exists).
+        numbers: the numbers of the FAQ question a bare "No" answers ("Is 12 hours at full brightness?"): the
+            question is about that value, so a clause that does not hold each of them is not what it denies.
     """
 
     head: tuple[str, ...]
@@ -70,6 +72,11 @@ class Denial:
     answer: frozenset[str]
     source: str
     inclusion: bool = False
+    numbers: tuple[str, ...] = ()
+
+
+#: a number written in digits ("12", "1.5")
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
 
 
 def _words(text: str) -> list[str]:
@@ -125,7 +132,8 @@ def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale:
             qw = _words(normalize(q, locale).text)
             if qw:
                 fix = frozenset(w for w in _words(pieces[1]) if not any(_same(w, x) for x in qw)) if len(pieces) > 1 else frozenset()
-                out.append(Denial(tuple(qw), (), min(2, len(qw)), fix, a))
+                nums = tuple(_DIGITS.findall(q))
+                out.append(Denial(tuple(qw), (), min(2, len(qw)), fix, a, numbers=nums))
         for k, p in enumerate(pieces):
             if neg is not None:
                 for m in neg.finditer(p):
@@ -186,6 +194,8 @@ def _contradicts(r: "Reading", i: int, d: Denial) -> bool:
         return not any(len(w) >= 2 and w in low for w in d.answer)
     words = _words(low)
     if not words:
+        return False
+    if d.numbers and not all(n in _DIGITS.findall(low) for n in d.numbers):
         return False
     if d.need == 1:
         if not _holds(words, d.head[-1]):
