@@ -73,3 +73,24 @@ def test_a_flash_sale_said_to_start_later(t: float, reply: str, ok: bool) -> Non
 def test_a_condition_said_to_go_away_is_a_medical_claim(reply: str, broken: bool) -> None:
     ids = compliance_ids(reply, str(COSMETICA), {"kind": "efficacy", "link": 3})
     assert ("ES-MED" in ids) is broken, ids
+
+
+@pytest.mark.parametrize("reply, ok", [
+    ("No, en beige no las tenemos: vienen en blanco, gris y azul.", True),
+    ("En beige no las tenemos, solo blanco, gris y azul.", True),
+    ("Las tenemos en beige y en gris.", False),  # no beige sheets
+])
+def test_a_value_denied_by_the_verb_after_it(reply: str, ok: bool) -> None:
+    from hat_env.types import Intent
+    found = bad(reply, HOGAR, Intent(kind="spec", link=3, attr="color"))
+    assert (not found) is ok, found
+
+
+@pytest.mark.parametrize("reply, ok", [
+    ("¡Sí, pero quedan solo 3! Si lo quieres, no esperes mucho.", True),   # the sunscreen has 3
+    ("Sí, quedan solo 30.", False),
+])
+def test_a_count_after_quedan_solo_is_stock_not_a_price(reply: str, ok: bool) -> None:
+    from hat_env.types import Intent
+    found = bad(reply, BELLEZA, Intent(kind="stock", link=2))
+    assert (not found) is ok, found
