@@ -94,3 +94,13 @@ def test_a_count_after_quedan_solo_is_stock_not_a_price(reply: str, ok: bool) ->
     from hat_env.types import Intent
     found = bad(reply, BELLEZA, Intent(kind="stock", link=2))
     assert (not found) is ok, found
+
+
+@pytest.mark.parametrize("reply, ok", [
+    ("Beige no hay, pero sí blanco, gris y azul.", True),     # the colour asked is not offered
+    ("Las sábanas no hay, están agotadas.", False),           # the product named: 240 in stock
+])
+def test_a_value_not_offered_is_no_stock_claim(reply: str, ok: bool) -> None:
+    from hat_env.types import Intent
+    found = bad(reply, HOGAR, Intent(kind="spec", link=3, attr="color"))
+    assert (not found) is ok, found
