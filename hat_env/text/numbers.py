@@ -136,6 +136,9 @@ def _lang(lang: str) -> dict[str, Any]:
         "scale": frozenset(w.lower() for w in d.get("scale_words") or ()),
         "not_after": frozenset(w.lower() for w in d.get("not_number_after") or ()),
         "not_before": frozenset(w.lower() for w in d.get("not_number_before") or ()),
+        "article": frozenset(w.lower() for w in d.get("article_words") or ()),
+        "article_count_before": frozenset(w.lower() for w in d.get("article_count_before") or ()),
+        "article_count_after": frozenset(w.lower() for w in d.get("article_count_after") or ()),
         "half": str(d.get("half") or ""),
         "spoken_price": bool(d.get("spoken_price")),
         "spoken_block": tuple(f" {w.lower()} " for w in d.get("spoken_price_not_with") or ()),
@@ -208,6 +211,14 @@ def word_numbers(m: Mapped, lang: str = "en") -> Mapped:
         # "one" as a pronoun: "the blue one", "one of them"
         if span_words == ["one"] and (
             (i > 0 and toks[i - 1][0] in L["not_after"]) or (j + 1 < n and toks[j + 1][0] in L["not_before"])
+        ):
+            i = j + 1
+            continue
+        # an article that is also "one" ("es una hidratante"): a number only before a count or unit word ("una
+        # semana", "una unidad") or after a stock word ("solo queda una")
+        if len(span_words) == 1 and span_words[0] in L["article"] and not (
+            (j + 1 < n and toks[j + 1][0] in L["article_count_before"])
+            or (i > 0 and toks[i - 1][0] in L["article_count_after"])
         ):
             i = j + 1
             continue

@@ -65,6 +65,8 @@ def _availability(r: "Reading", i: int) -> None:
             if any(a < e and s < b for a, b in seen):
                 continue
             seen.append((s, e))
+            if name == "sold_out" and _value_unavailable(r, i, s):
+                continue
             pos = _state(r, i, s)
             pids, many = _group(r, i, s)
             pfs = r.pfs(pids)
@@ -91,6 +93,17 @@ def _availability(r: "Reading", i: int) -> None:
                 r.claim(s, e, pids, "availability", want, "", pos, "false",
                         f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but stock is {pf.stock}",
                         [] if name == "low_stock" else [("stock", pf.pid)])
+
+
+def _value_unavailable(r: "Reading", i: int, s: int) -> bool:
+    """Whether a sold-out phrase at ``s`` says that the value the viewer asked about is not offered ("beige no hay",
+    "en 135 no tenemos"): the viewers asked a spec and neither stock nor a purchase, and words that name no product
+    stand before it in its clause."""
+    if not any(it.kind == "spec" for it in r.intents) or any(it.kind in ("stock", "purchase") for it in r.intents):
+        return False
+    c0 = r.clauses[i].start
+    lead = r.text[c0:s].strip(" ,.:;¡!¿?-")
+    return bool(lead) and not any(c0 <= m.start < s for m in r.mentions)
 
 
 def _bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, claim_value: bool = True,

@@ -233,10 +233,13 @@ def _spec_values(r: "Reading", i: int) -> None:
 
 def _denied(r: "Reading", i: int, low: str, w: str) -> bool:
     """Whether every occurrence of value word ``w`` in clause ``i`` (``low``: its lower-case text) stands right after
-    a negation of its own ("made for cats, not dogs", "no es de acero", "不是涤纶")."""
+    a negation of its own ("made for cats, not dogs", "no es de acero", "不是涤纶") or right before the locale's
+    negation of a verb of having ("en beige no las tenemos": ``negation_after``)."""
     c0 = r.clauses[i].start
-    pos = [m.start() for m in re.finditer(re.escape(w), low)]
-    return bool(pos) and all(r.negated(i, c0 + p) for p in pos)
+    na = r.vocab.rx.get("negation_after")
+    pos = [(m.start(), m.end()) for m in re.finditer(re.escape(w), low)]
+    return bool(pos) and all(r.negated(i, c0 + p) or (na is not None and na.match(low[e:]) is not None)
+                             for p, e in pos)
 
 
 def _purity_claims(r: "Reading", i: int, low: str, said: list[str], value: object) -> list[str]:

@@ -81,6 +81,9 @@ def is_money(r: "Reading", q: Quantity, i: int) -> bool:
     if money_role(r, q, i) not in ("pay", "upper", "lower"):
         return True
     before = text[max(c.start, q.start - 12) : q.start]
+    cb = r.vocab.rx.get("count_before")
+    if cb is not None and cb.search(before):
+        return False  # a stock count by its lead ("quedan solo 3", "只剩3"), though "solo" also leads a price
     pb = r.vocab.rx.get("pay_before")
     if pb is not None and pb.search(before) and q.value >= 1:
         return True
