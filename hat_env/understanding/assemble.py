@@ -13,7 +13,7 @@ from hat_env.understanding.attributes import drop_conditions, spec_attr
 from hat_env.understanding.catalog import Catalog
 from hat_env.understanding.clauses import Hit, Mention, clause_text, is_emoji
 from hat_env.understanding.lexicon import Lexicon
-from hat_env.understanding.names import is_joiner_gap, link_for, two_products
+from hat_env.understanding.names import is_joiner_gap, link_for, shared_links, two_products
 from hat_env.understanding.questions import QUESTION_CHARS, is_question
 
 #: letters and characters of a clause's own words (a clause of only marks or one letter asks nothing)
@@ -118,18 +118,24 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 ln = link_at(start)
                 if k in ("shipping", "after_sales") and ((any_id and ln is None) or clause in id_clauses):
                     continue  # "订单A1003什么时候到", "pedido ES1004 reembolso", "where's my refund": about the order
-                found.append((start, Intent(k, link=ln)))
+                # a name several products share asks about each ("康源家的有满减吗"); shipping is the shop's ("does
+                # trailpaw ship to hawaii")
+                shared = shared_links(start, clause, mentions) if ln is None and k != "shipping" else ()
+                for one in shared or (ln,):
+                    found.append((start, Intent(k, link=one)))
         elif typ in ("spec", "value"):
             if typ == "value" and qualifier(clause):
                 continue
             ln = link_at(start)
-            attr = spec_attr(cat, lex, ln, val, vocabulary)
-            if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
-                found.append((start, Intent("after_sales", link=ln)))
-                continue
-            found.append((start, Intent("spec", link=ln, attr=attr)))
-            if attr != "unknown":  # a spec the product has makes a condition in its clause part of that question
-                spec_at[(ln, clause)] = spec_at.get((ln, clause), 0) + 1
+            shared = shared_links(start, clause, mentions) if ln is None else ()
+            for ln in shared or (ln,):  # a name several products share asks each ("贝安芯家的东西产地是哪")
+                attr = spec_attr(cat, lex, ln, val, vocabulary)
+                if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
+                    found.append((start, Intent("after_sales", link=ln)))
+                    continue
+                found.append((start, Intent("spec", link=ln, attr=attr)))
+                if attr != "unknown":  # a spec the product has makes a condition in its clause part of that question
+                    spec_at[(ln, clause)] = spec_at.get((ln, clause), 0) + 1
         elif typ == "deal":  # "is link 1 part of a bundle", "coupon code?": a question about that kind of deal
             found.append((start, Intent("campaign", link=link_at(start), attr=val)))
         elif typ == "cond":
