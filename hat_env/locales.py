@@ -275,6 +275,9 @@ class ParserSpec(_Strict):
     question_words: Words = ()
     #: an auxiliary before its subject asks a question wherever it stands ("litter box is it quiet")
     question_inversions: Words = ()
+    #: words that open a new question inside an unpunctuated run-on, like the inversions ("how much is the blender
+    #: how many watts"): the clause is cut before one when the words before it already ask something
+    runon_leads: Words = ()
     #: modal and suitability words: a question clause without keywords after a spec question asks something new
     #: about the same product when it holds one ("鱼油保质期多久 孕妇能吃吗"), else it goes on asking the spec
     #: before ("坚果里面有啥 有没有花生")

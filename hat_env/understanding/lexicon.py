@@ -141,6 +141,10 @@ class Lexicon:
     question_re: re.Pattern[str]
     #: auxiliary-subject inversions: a question anywhere in a clause
     inversion_re: re.Pattern[str] | None
+    #: inversions and run-on leads, with the words before them (``clauses.runon_bounds``)
+    runon_re: re.Pattern[str] | None
+    #: the auxiliaries the inversions open with ("is", "does")
+    runon_verbs: frozenset[str]
     #: condition leads ("if", "如果")
     condition_re: re.Pattern[str] | None
     #: modal and suitability words (``ParserSpec.ability_words``): a new question about the product before
@@ -369,6 +373,9 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         question_re=re.compile(alternation(qwords)),
         inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
         if words("question_inversions") else None,
+        runon_verbs=frozenset(w.split()[0] for w in words("question_inversions") if " " in w),
+        runon_re=re.compile(r"(?<![a-z'])(?:" + alternation([*words("question_inversions"), *words("runon_leads")])
+                            + r")(?![a-z])") if words("question_inversions") or words("runon_leads") else None,
         condition_re=re.compile(alternation(words("condition_leads")) + r"(?![a-z])")
         if words("condition_leads") else None,
         ability_re=re.compile(alternation(words("ability_words"))),
