@@ -278,6 +278,9 @@ class ParserSpec(_Strict):
     #: words that open a new question inside an unpunctuated run-on, like the inversions ("how much is the blender
     #: how many watts"): the clause is cut before one when the words before it already ask something
     runon_leads: Words = ()
+    #: greetings and thanks that open a comment as a clause of their own ("hi!", "hey juno 👋", "hola Lucía,",
+    #: "谢谢主播 ..."): a ``chitchat`` next to the question after them (the host's name may follow, one word)
+    greeting_openers: Words = ()
     #: modal and suitability words: a question clause without keywords after a spec question asks something new
     #: about the same product when it holds one ("鱼油保质期多久 孕妇能吃吗"), else it goes on asking the spec
     #: before ("坚果里面有啥 有没有花生")

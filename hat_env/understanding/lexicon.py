@@ -145,6 +145,8 @@ class Lexicon:
     runon_re: re.Pattern[str] | None
     #: the auxiliaries the inversions open with ("is", "does")
     runon_verbs: frozenset[str]
+    #: a greeting opening the comment as a clause of its own (``greeting_openers``), or ``None``
+    greeting_re: re.Pattern[str] | None
     #: condition leads ("if", "如果")
     condition_re: re.Pattern[str] | None
     #: modal and suitability words (``ParserSpec.ability_words``): a new question about the product before
@@ -373,6 +375,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         question_re=re.compile(alternation(qwords)),
         inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
         if words("question_inversions") else None,
+        greeting_re=_greeting_re(words("greeting_openers")),
         runon_verbs=frozenset(w.split()[0] for w in words("question_inversions") if " " in w),
         runon_re=re.compile(r"(?<![a-z'])(?:" + alternation([*words("question_inversions"), *words("runon_leads")])
                             + r")(?![a-z])") if words("question_inversions") or words("runon_leads") else None,
@@ -417,6 +420,22 @@ def _joiner_gap_re(joiners: list[str], articles: list[str]) -> re.Pattern[str]:
     alts = "|".join(re.escape(w) + (r"(?![a-z])" if w[-1:].isascii() and w[-1:].isalpha() else "")
                     for w in sorted({*joiners, *articles, "&", "/", "+"}, key=len, reverse=True) if w)
     return re.compile(rf"^[\s,，、]*(?:(?:{alts})[\s,，、]*){{0,6}}$")
+
+
+def _greeting_re(openers: list[str]) -> re.Pattern[str] | None:
+    """A greeting at the start of a comment: a Latin one (then at most one word, a name) before a clause mark, an
+    emoji or the end; a Chinese one before those or a space."""
+    asc = [w for w in openers if w[:1].isascii()]
+    han = [w for w in openers if w and not w[:1].isascii()]
+    if not openers:
+        return None
+    marks = r"[,，.。!！?？~～;；:：\n\u2600-\u27bf\U0001f000-\U0001faff]"
+    alts = []
+    if asc:
+        alts.append(rf"(?:{trie_pattern(asc, True)})(?![a-z\u00e0-\u00ff])(?:\s+[a-z\u00e0-\u00ff]+)?\s*(?=$|{marks})")
+    if han:
+        alts.append(rf"(?:{trie_pattern(han, False)})(?=$|{marks}|\s)")
+    return re.compile(r"^[^\w]*(?:" + "|".join(alts) + ")")
 
 
 def _followup_re(leads: list[str], qmarks: frozenset[str]) -> re.Pattern[str] | None:
