@@ -161,6 +161,10 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     for start, ln, clause in efficacy_cond:
         if (ln, clause) not in spec_at and question(clause):
             found.append((start, Intent("efficacy", link=ln)))
+    named_effects = {bisect_right(bounds, p) for p, it in found if it.kind == "efficacy" and it.link is not None}
+    if named_effects:  # "will the dog bed fix my dogs arthritis": the effect is the named product's, not the shared name's
+        found = [(p, it) for p, it in found if not (it.kind == "efficacy" and it.link is None
+                                                    and bisect_right(bounds, p) in named_effects)]
     effects = {(it.link, bisect_right(bounds, p)) for p, it in found if it.kind == "efficacy"}
     if effects:  # "每天吃车厘子能补铁吗": the effect is what is asked, not a spec the product lacks
         found = [(p, it) for p, it in found if not (it.kind == "spec" and it.attr == "unknown"
