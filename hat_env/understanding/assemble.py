@@ -148,7 +148,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 continue
             nxt = next_token(f, end, joints)
             if val != "count" and (nxt is None or nxt in lex.qty_next):
-                found.append((start, Intent("price", link=link_at(start))))
+                ln = link_at(start)
+                for one in (shared_links(start, clause, mentions) if ln is None else ()) or (ln,):
+                    found.append((start, Intent("price", link=one)))
             else:
                 flags.add("quantity")
                 bare_qty.append(start)
