@@ -97,6 +97,8 @@ def test_no_greeting_before_an_injection_nor_in_a_question_word() -> None:
     ("paddle_en", "does the wetsuit help with my dogs hip dysplasia", 4),
     ("jardin_es", "la hamaca va bien para la ciática?", 6),
     ("muying_zh", "奶粉能防过敏吗", 2),
+    # a name of several products later in the clause ("cats") adds no link-less effect
+    ("pets_en", "will the cat tree fix my cats arthritis", 4),
 ])
 def test_a_health_condition_asked_of_a_product_is_efficacy(scenario: str, text: str, link: int) -> None:
     assert parse(scenario, text) == [Intent("efficacy", link=link)]
