@@ -128,3 +128,23 @@ def test_identity_asked_in_other_words(scenario: str, text: str) -> None:
 @pytest.mark.parametrize("text,link", [("公道杯还有木有", 3), ("紫砂壶有木有货", 2)])
 def test_slang_for_meiyou_asks_stock(text: str, link: int) -> None:
     assert parse("chaju_zh", text) == [Intent("stock", link=link)]
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    ("outdoor_en", "rain jacket waterproof rating and is the hood adjustable",
+     [Intent("spec", link=6, attr="waterproof_rating"), Intent("spec", link=6, attr="unknown")]),
+    ("jardin_es", "cuánto cuesta la hamaca y sirve para dos personas",
+     [Intent("price", link=6), Intent("spec", link=6, attr="unknown")]),
+])
+def test_a_joined_part_that_asks_something_new_about_the_product_before(scenario: str, text: str,
+                                                                         expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+def test_a_joined_part_with_its_own_keyword_asks_only_that() -> None:
+    assert parse("paddle_en", "kayak price and does it ship free") == [Intent("price", link=1), Intent("shipping", link=1)]
+
+
+def test_an_effect_asked_after_a_shared_name_is_the_named_products() -> None:
+    # "my dog" names every dog product; the condition is asked of the one product of its clause
+    assert parse("pets_en", "can my dog with kidney issues eat the puppy salmon food") == [Intent("efficacy", link=2)]
