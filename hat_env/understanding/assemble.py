@@ -129,15 +129,15 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                     continue  # "订单A1003什么时候到", "pedido ES1004 reembolso", "where's my refund": about the order
                 # a name several products share asks about each ("康源家的有满减吗"); shipping is the shop's ("does
                 # trailpaw ship to hawaii")
-                shared = shared_links(start, clause, mentions) if ln is None and k != "shipping" else ()
-                for one in shared or (ln,):
+                each = shared_links(start, clause, mentions) if ln is None and k != "shipping" else ()
+                for one in each or (ln,):
                     found.append((start, Intent(k, link=one)))
         elif typ in ("spec", "value"):
             if typ == "value" and qualifier(clause):
                 continue
             ln = link_at(start)
-            shared = shared_links(start, clause, mentions) if ln is None else ()
-            for ln in shared or (ln,):  # a name several products share asks each ("贝安芯家的东西产地是哪")
+            each = shared_links(start, clause, mentions) if ln is None else ()
+            for ln in each or (ln,):  # a name several products share asks each ("贝安芯家的东西产地是哪")
                 attr = spec_attr(cat, lex, ln, val, vocabulary)
                 if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
                     found.append((start, Intent("after_sales", link=ln)))

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from hat_env.locales import ParserSpec, builtin_locales, get_locale
 from hat_env.understanding.fold import fold
+from hat_env.understanding.openers import followup_re, greeting_re
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from hat_env.sim.vocabulary import Vocabulary
@@ -378,7 +379,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         question_re=re.compile(alternation(qwords)),
         inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
         if words("question_inversions") else None,
-        greeting_re=_greeting_re(words("greeting_openers")),
+        greeting_re=greeting_re(words("greeting_openers")),
         filler_openers=tuple(sorted({fold(w).strip() for loc in builtin_locales()
                                      for w in get_locale(loc).comments.noise_prefix
                                      if fold(w).strip() and not fold(w).strip()[-1].isalnum()})),
@@ -402,7 +403,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         function_chars=frozenset(fold("".join(p.function_chars for p in specs.values()))),
         spec_fallbacks=_fallbacks(specs),
         joiner_gap_re=_joiner_gap_re(joiners, articles),
-        followup_re=_followup_re(words("followup_leads"), qmarks),
+        followup_re=followup_re(words("followup_leads"), qmarks),
         inj_pronoun_re=re.compile(alternation(_all(inj, "pronouns"))) if _all(inj, "pronouns") else None,
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
@@ -426,33 +427,6 @@ def _joiner_gap_re(joiners: list[str], articles: list[str]) -> re.Pattern[str]:
     alts = "|".join(re.escape(w) + (r"(?![a-z])" if w[-1:].isascii() and w[-1:].isalpha() else "")
                     for w in sorted({*joiners, *articles, "&", "/", "+"}, key=len, reverse=True) if w)
     return re.compile(rf"^[\s,，、]*(?:(?:{alts})[\s,，、]*){{0,6}}$")
-
-
-def _greeting_re(openers: list[str]) -> re.Pattern[str] | None:
-    """A greeting at the start of a comment: a Latin one (then at most one word, a name) before a clause mark, an
-    emoji or the end; a Chinese one before those or a space."""
-    asc = [w for w in openers if w[:1].isascii()]
-    han = [w for w in openers if w and not w[:1].isascii()]
-    if not openers:
-        return None
-    marks = r"[,，.。!！?？~～;；:：\n\u2600-\u27bf\U0001f000-\U0001faff]"
-    alts = []
-    if asc:
-        alts.append(rf"(?:{trie_pattern(asc, True)})(?![a-z\u00e0-\u00ff])(?:\s+[a-z\u00e0-\u00ff]+)?\s*(?=$|{marks})")
-    if han:
-        alts.append(rf"(?:{trie_pattern(han, False)})(?=$|{marks}|\s)")
-    return re.compile(r"^[^\w]*(?:" + "|".join(alts) + ")")
-
-
-def _followup_re(leads: list[str], qmarks: frozenset[str]) -> re.Pattern[str] | None:
-    """A follow-up lead right after a Chinese character, followed by at most ten characters and a final
-    question particle before the clause ends ("鱼油多少钱还有维C呢")."""
-    han = [w for w in leads if not w.isascii()]
-    finals = [q for q in qmarks if len(q) == 1 and not q.isascii() and "\u4e00" <= q <= "\u9fff"]
-    if not han or not finals:
-        return None
-    fin = "".join(re.escape(q) for q in sorted(finals))
-    return re.compile(rf"(?<=[\u4e00-\u9fff])(?:{alternation(han)})(?=[^\s,，。？?！!；;]{{1,10}}[{fin}][\s?？~～!！。]*(?:$|[\s,，。？?！!；;]))")
 
 
 @dataclass(frozen=True)

@@ -239,7 +239,9 @@ def shared_links(pos: int, clause: int, mentions: list[Mention]) -> tuple[int, .
         clause: the keyword's clause.
         mentions: the product mentions, merged (a narrowed name already names one product).
     """
-    before = after = carried = None
+    before: Mention | None = None
+    after: Mention | None = None
+    carried: Mention | None = None
     for m in mentions:
         if m[3] == clause:
             if m[0] <= pos:
@@ -248,9 +250,9 @@ def shared_links(pos: int, clause: int, mentions: list[Mention]) -> tuple[int, .
                 after = m
         elif m[3] < clause:
             carried = m
-    for m in (before, after, carried, mentions[0] if mentions else None):
-        if m is not None:
-            return tuple(sorted(m[2])) if 1 < len(m[2]) <= SHARED_MAX else ()
+    for cand in (before, after, carried, mentions[0] if mentions else None):
+        if cand is not None:
+            return tuple(sorted(cand[2])) if 1 < len(cand[2]) <= SHARED_MAX else ()
     return ()
 
 

@@ -194,9 +194,9 @@ class CommentParser:
                             pinyin_roles(m.group(), pinyin.by_pinyin):
                         hits.append((m.start(), m.end(), r[0], r[1]))
         if greeting and lex.greeting_re is not None:  # "hi!", "hola Lucía,", "谢谢主播 ...": a greeting next to the question
-            g = lex.greeting_re.match(f)
-            if g is not None and not f.lstrip().startswith(lex.filler_openers):  # "hi host, ": the generator's filler
-                hits.append((g.end() - 1, g.end(), "kind", "chitchat"))
+            greet = lex.greeting_re.match(f)
+            if greet is not None and not f.lstrip().startswith(lex.filler_openers):  # "hi host, ": the simulator's
+                hits.append((greet.end() - 1, greet.end(), "kind", "chitchat"))  # filler, no greeting in its gold
         covered = [(h[0], h[1]) for h in hits] + [(a, b) for a, b, _, _ in names] + taken + code_spans
         typos(f, lex, cat, covered, hits, names, bounds)
         if not f.isascii() and HAN.search(f):
