@@ -247,6 +247,9 @@ class ParserSpec(_Strict):
     quantity: Words = ()
     #: words right after a quantity word that keep it a price question ("is", "for", "钱")
     quantity_price_next: Words = ()
+    #: currency marks written before or after an amount ("$", "€", "元"): an amount in a question that asks nothing
+    #: else asks the price ("is the blender still $49")
+    currency_marks: Words = ()
     #: count words ("几", "how many"): a quantity word that never asks a price ("围巾剩几条")
     count_quantity: Words = ()
     #: attributes a shop policy answers when the product has no such spec ("warranty": an after-sales question)

@@ -138,3 +138,16 @@ def test_a_joined_part_with_its_own_keyword_asks_only_that() -> None:
 def test_an_effect_asked_after_a_shared_name_is_the_named_products() -> None:
     # "my dog" names every dog product; the condition is asked of the one product of its clause
     assert parse("pets_en", "can my dog with kidney issues eat the puppy salmon food") == [Intent("efficacy", link=2)]
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    ("paddle_en", "is the paddle still $154?", [Intent("price", link=6)]),
+    ("paddle_en", "dry bag 29.99 still?", [Intent("price", link=2)]),
+    ("jardin_es", "la regadera sigue a 14,50 €?", [Intent("price", link=3)]),
+])
+def test_an_amount_asked_back_is_a_price_question(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+def test_an_amount_in_a_statement_asks_no_price() -> None:
+    assert parse("paddle_en", "i paid $154 for the paddle last year") == [Intent("chitchat")]

@@ -128,6 +128,8 @@ class Lexicon:
     policy_attrs: frozenset[str]
     #: a purchase by count ("来三包", "take two bags")
     buy_count_re: re.Pattern[str]
+    #: an amount with a currency mark, or with two decimals ("$49", "21.99", "69 €"), or ``None``
+    amount_re: re.Pattern[str] | None
     #: disclosure: a reveal verb and a secret in one clause
     inj_reveal_re: re.Pattern[str]
     inj_secret_re: re.Pattern[str]
@@ -369,6 +371,9 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         inj_bare_commands=frozenset(_all(inj, "bare_commands")),
         inj_not_after_re=re.compile(rf"[\s,，:：]*(?:{alternation(_all(inj, 'not_after'))})(?![a-z])"),
         buy_count_re=_buy_count_re(specs),
+        amount_re=re.compile(rf"(?:{alternation(words('currency_marks'))})\s?\d+(?:[.,]\d{{1,2}})?(?![\d.,]*\d)"
+                             rf"|(?<![\d.,a-z])\d+(?:[.,]\d{{2}})?\s?(?:{alternation(words('currency_marks'))})"
+                             r"|(?<![\d.,a-z])\d+[.,]\d{2}(?![\w.,-])") if words("currency_marks") else None,
         policy_attrs=frozenset(a for p in specs.values() for a in p.policy_attrs),
         inj_reveal_re=re.compile(alternation(_all(inj, "reveal"))),
         inj_secret_re=re.compile(alternation(_all(inj, "secrets"))),

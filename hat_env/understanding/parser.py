@@ -197,6 +197,16 @@ class CommentParser:
             greet = lex.greeting_re.match(f)
             if greet is not None and not f.lstrip().startswith(lex.filler_openers):  # "hi host, ": the simulator's
                 hits.append((greet.end() - 1, greet.end(), "kind", "chitchat"))  # filler, no greeting in its gold
+        if lex.amount_re is not None and cat is not None:  # "is the blender still $49": the price asked back
+            asking = {bisect_right(bounds, h[0]) for h in hits
+                      if h[2] in ("kind", "spec", "deal", "qty", "value") and h[3] != "chitchat"}
+            for m in lex.amount_re.finditer(f):
+                c = bisect_right(bounds, m.start())
+                last = bisect_right(bounds, m.end() - 1)  # "14,50 €?": a decimal comma is a clause bound
+                if c not in asking and free(m.start(), m.end()) \
+                        and any(is_question(clause_text(f, bounds, x)) for x in {c, last}):
+                    hits.append((m.start(), m.end(), "kind", "price"))
+                    asking.add(c)
         covered = [(h[0], h[1]) for h in hits] + [(a, b) for a, b, _, _ in names] + taken + code_spans
         typos(f, lex, cat, covered, hits, names, bounds)
         if not f.isascii() and HAN.search(f):
