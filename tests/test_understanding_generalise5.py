@@ -151,3 +151,13 @@ def test_an_amount_asked_back_is_a_price_question(scenario: str, text: str, expe
 
 def test_an_amount_in_a_statement_asks_no_price() -> None:
     assert parse("paddle_en", "i paid $154 for the paddle last year") == [Intent("chitchat")]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("猫抓板有货吗", [Intent("stock", link=4)]),
+    ("猫厕所多少钱", [Intent("price", link=6)]),
+    ("the cat condo ships when", [Intent("shipping", link=4)]),
+])
+def test_pet_furniture_nouns_name_the_product_across_languages(text: str, expected: list[Intent]) -> None:
+    # pets_en titles "Summit Cat Tree 60 in" and "TidyCat Self-Cleaning Litter Box": their noun concepts
+    assert parse("pets_en", text) == expected
