@@ -52,6 +52,17 @@ def _zh_tables() -> tuple[re.Pattern[str], re.Pattern[str] | None]:
 
 
 _ZH_SMALL = set("零〇一二两俩三四五六七八九十")
+#: single digits as a pair of neighbours say "two or three" ("两三个小时", "三五天", "七八成"): a range, not 23
+_ZH_DIGIT = {"一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+
+def _zh_pair(g: str) -> str | None:
+    """A run of two neighbouring single digits ("两三", "三四", "七八"; also "三五", "a few") as the range
+    ``"2-3"``; ``None`` for any other run ("二十", "五五" are numbers)."""
+    if len(g) != 2 or g[0] not in _ZH_DIGIT or g[1] not in _ZH_DIGIT:
+        return None
+    a, b = _ZH_DIGIT[g[0]], _ZH_DIGIT[g[1]]
+    return f"{a}-{b}" if b == a + 1 or (a, b) == (3, 5) else None
 
 
 def _cn2an(s: str) -> str | None:
@@ -88,7 +99,7 @@ def zh_numerals(m: Mapped) -> Mapped:
         g = mt.group("num")
         if not any(ch in _ZH_SMALL for ch in g) and not g[:1].isdigit():
             continue  # a bare 百/千/万 is not a number
-        v = _cn2an(g)
+        v = _zh_pair(g) or _cn2an(g)
         if v is None:
             continue
         # 一年半 / 两个半小时: "half" after the unit or the measure word

@@ -67,14 +67,16 @@ def _spec_text_match(reply_norm: str, value: str, lang: str, vocab: "Vocab | Non
         if lang == "zh":
             # most of its words ("浓缩乳清" for "浓缩乳清蛋白": two of three), all of them when it has one or two
             words = [w for w in segment(part) if len(w) >= 2 or w.isdigit()]
-            if words and sum(w in low for w in words) >= (len(words) if len(words) <= 2 else len(words) - 1):
+            nd = [w for w in words if not w.isdigit()]  # its words name it even when its numbers are unsaid
+            if words and (sum(_written(w, low) for w in words) >= (len(words) if len(words) <= 2 else len(words) - 1)
+                          or (len(nd) >= 1 and len(words) > len(nd) and all(_HAN.match(w) and w in low for w in nd))):
                 hit += 1
                 continue
         elif fuzz().partial_ratio(part, low) >= 88:
             hit += 1
             continue
         toks = [t for t in re.findall(r"[a-z]{3,}|\d+(?:\.\d+)?", part)]
-        if toks and all(t in low for t in toks):
+        if toks and all(_written(t, low) for t in toks):
             hit += 1
             continue
         if _numbers_stated(part, low):
@@ -83,6 +85,14 @@ def _spec_text_match(reply_norm: str, value: str, lang: str, vocab: "Vocab | Non
 
 
 _NUM = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _written(word: str, low: str) -> bool:
+    """Whether ``word`` of a spec value is in the reply ``low``: a number as a whole number (the 3 of "3年" is not
+    the 3 of "30ml"), anything else as a substring."""
+    if _NUM.fullmatch(word):
+        return re.search(r"(?<![\d.])" + re.escape(word) + r"(?![\d]|\.\d)", low) is not None
+    return word in low
 
 
 def _numbers_stated(part: str, low: str) -> bool:
@@ -97,6 +107,51 @@ def _numbers_stated(part: str, low: str) -> bool:
 
 
 _QUOTED = re.compile(r"[\"“「『‘']([^\"”」』’']{2,80})[\"”」』’']")
+
+
+_TOPIC_EN = re.compile(r"[a-z][a-z0-9]{2,}")
+_TOPIC_STOP = frozenset("this that with what does have your they them their there about much many will would "
+                        "some more most just also very than then from into good okay the and for you are can but "
+                        "not its has was all any out too yes how one get got".split())
+
+
+def _topic_words(text: str, lang: str) -> set[str]:
+    """Words that say what a text is about: Chinese two-character runs, Latin words of four or more letters
+    without a few function words (lower-case)."""
+    low = text.lower()
+    if lang == "zh":
+        han = "".join(ch if _HAN.match(ch) else " " for ch in low)
+        return {w[j : j + 2] for w in han.split() for j in range(len(w) - 1)}
+    return {w for w in _TOPIC_EN.findall(low) if w not in _TOPIC_STOP}
+
+
+def _unknown_on_topic(report: Report, pid: str | None, attr: str, value: str, text: str, lang: str,
+                      vocab: "Vocab | None", faq: Iterable[tuple[str, str]] = ()) -> bool:
+    """Whether a true claim that answers an unknown attribute of ``pid`` (a feature, an FAQ restatement) answers a
+    question about ``attr``, an attribute the product has (value ``value``): only when it is about what was asked,
+    a feature whose words are the comment's, the attribute's or its value's, or a claim sharing a word with them
+    ("rated IPX4" does not answer "battery life?", "works with iOS 15 or later" answers "does it work with
+    iPhone?"). ``faq``: the product's FAQ ``(q, a)`` pairs; an answer whose question shares a word with the
+    comment is on its topic. Without the comment's text the topic is unknown and any such claim answers."""
+    if ("spec:unknown", pid) not in report.answered():
+        return False  # none, or voided by a false claim
+    if not text.strip():
+        return True
+    cands = [c for c in report.claims if c.verdict == "true" and ("spec:unknown", pid) in c.answers]
+    if not cands:
+        return False
+    topic = f"{text} {attr.replace('_', ' ')} {value}"
+    asked = _topic_words(text, lang)
+    topic += "".join(f" {q} {a}" for q, a in faq if asked & _topic_words(q, lang))
+    tw = _topic_words(topic, lang)
+    for c in cands:
+        if c.attribute.startswith("feature:") and vocab is not None:
+            rx = vocab.features.get(c.attribute.split(":", 1)[1])
+            if rx is not None and rx.search(topic.lower()) is not None:
+                return True
+        if tw & _topic_words(c.text, lang):
+            return True
+    return False
 
 
 def _shipping_focus(vocab: "Vocab | None", text: str) -> tuple[str, ...]:
@@ -242,7 +297,8 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
             elif attr and attr in p.specs:
                 # the value, or a true fact of the product's FAQ or labels that answers the question in its place
                 # ("works with iOS 15 or later" for a compatibility question read as `connectivity`)
-                ok = has(f"spec:{attr}", pid) or has("spec:unknown", pid) or (
+                ok = has(f"spec:{attr}", pid) or _unknown_on_topic(report, pid, attr, str(p.specs[attr]), text, lang,
+                                                              vocab, [(f.q, f.a) for f in p.faq]) or (
                     (f"spec:{attr}", pid) not in void and _spec_text_match(reply_norm, str(p.specs[attr]), lang, vocab))
             else:
                 # an attribute the data lacks: the honest "it does not say", or a true statement its data makes (an

@@ -4,7 +4,8 @@ A product's data often lists alternatives in one text: "works with iOS 15 or lat
 "Bluetooth 5.2, GPS", "black, white". The alternatives of a data text are its labelled numbers' labels
 ("ios", "android") and the items of a listed spec value ("black", "white"). A clause with an exclusive word (the
 ``exclusive`` lists of every locale's vocabulary, so a reply in another language than the room's reads too)
-that names one alternative of such a text and none of the others says the others do not hold: it is false
+that names one alternative of such a text and none of the others says the others do not hold (an FAQ
+answer's or note's list of three or more short items counts too: "铁壶、玻璃壶、陶壶都能用"): it is false
 ("'Android-only' but its data says 'works with iOS 15 or later and Android 9 or later'"). Naming every
 alternative, or a word that is no alternative, makes no exclusive claim here.
 """
@@ -46,9 +47,30 @@ def _alternatives(p: "Product") -> list[tuple[str, frozenset[str]]]:
             items = [x.strip() for x in _ITEMS.split(low) if x.strip()]
             if len(items) >= 2 and all(len(x) <= 12 for x in items):
                 labels = {x for x in items}
+        if len(labels) < 2 and key is None:
+            labels = _listed(low)
         if len(labels) >= 2:
             out.append((text, frozenset(labels)))
     return out
+
+
+#: A list of three or more short items in an FAQ answer or note: "铁壶、玻璃壶、陶壶都能用", "cast iron, glass and
+#: clay kettles" (what follows the last item up to a particle is cut: 都, 也, 均, 等).
+_ZH_LIST = re.compile(r"[\u3400-\u9fff]{1,6}(?:、[\u3400-\u9fff]{1,6}){2,}")
+_EN_LIST = re.compile(r"\b[a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*)?(?:, [a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*)?)+,? (?:and|or) [a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*)?")
+
+
+def _listed(low: str) -> set[str]:
+    """The items of the first list of three or more short items in a data sentence (see :data:`_ZH_LIST`)."""
+    m = _ZH_LIST.search(low)
+    if m is not None:
+        items = [re.split(r"[都也均等]", x)[0] for x in m.group().split("、")]
+        return {x for x in items if len(x) >= 2}
+    m = _EN_LIST.search(low)
+    if m is not None:
+        items = [x.strip() for x in re.split(r",|\band\b|\bor\b", m.group()) if x.strip()]
+        return {x for x in items if len(x) >= 3} if len(items) >= 3 else set()
+    return set()
 
 
 def read_exclusive_claims(r: "Reading") -> None:

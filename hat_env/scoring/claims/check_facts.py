@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
 from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.fees import free_fee_word
+from hat_env.scoring.claims.note_grants import note_grants
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def _bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, 
         if not pfs:
             continue
         good = [pf for pf in pfs if bool(getter(pf)) == pol or _in_note(r, i, pf)
-                or (not pol and _note_condition(r, i, pf))]
+                or (not pol and _note_condition(r, i, pf)) or (pol and note_grants(r, i, pf))]
         if good:
             r.claim(s, e, pids, attr, pol, "", pol, "true", "", [(answer, pf.pid) for pf in good])
         else:
@@ -205,7 +206,7 @@ def _flash(r: "Reading", i: int) -> None:
     if m is None:
         return
     s, e = c0 + m.start(), c0 + m.end()
-    if r.cfind("inactive_words", i) is not None or later_in_sentence(r, i):
+    if r.cfind("inactive_words", i) is not None or later_in_sentence(r, i, after=True):
         pids, _many = _group(r, i, s)
         pfs = r.pfs(pids)
         later = [c for pf in pfs for c in pf.campaigns_later if c.type == "flash_sale" and c.start_s > r.room.t]
@@ -488,7 +489,7 @@ def _no_returns(r: "Reading", i: int) -> None:
         pfs = r.pfs(pids)
         if not pfs or all(pf.product.returns.returnable for pf in pfs):
             return
-        pol = _state(r, i, s)
+        pol = _state(r, i, s) and not _negated_after(r, i, c0 + m.end())
         good = [pf for pf in pfs if pf.product.returns.returnable == pol]
         if good:
             r.claim(s, c0 + m.end(), pids, "returnable", pol, "", pol, "true", "", [("after_sales", pf.pid) for pf in good])

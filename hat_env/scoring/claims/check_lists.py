@@ -186,7 +186,7 @@ def read_enumerations(r: "Reading", i: int, key: str, pf: "ProductFacts", s: int
 
 #: A clause that goes on with a list ("还有孜然味的", "以及羊绒"): the joiner, one short item, a particle at most.
 _GOES_ON = re.compile(r"^\s*(?:还有|以及|另外\s*[,，]?\s*还有|也有)\s*(\d{0,3}[\u3400-\u9fff]{2,4}?)(?:味|色|款|口味|颜色|的)*"
-                      r"\s*(?:哦|呢|啦|呀|噢|喔|哈)?\s*[~～!！。.]*\s*$")
+                      r"\s*(?:哦|呢|啦|呀|噢|喔|哈)?\s*[~～!！。.\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f]*\s*$")
 #: A clause that is one item said to be there ("有核桃的", "含酒精"), before a clause that goes on with the list.
 _ONE_ITEM = re.compile(r"^\s*(?:有|含|含有|是)\s*(\d{0,3}[\u3400-\u9fff]{2,4}?)(?:的)?\s*(?:哦|呢|啦|呀)?\s*[,，]?\s*$")
 _LIST_GOES_ON = re.compile(r"^\s*(?:还有|以及|另外\s*[,，]?\s*还有|也有)")

@@ -134,7 +134,10 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
             extra += [(100 - p) / 10 for _q, p in pf.bundles]
     if fam is not None and q.dim in ("time_h", "time_m"):
         said = [(pf, f) for pf in pfs for f in pf.numbers if f.attr in ("faq", "note") and f.dim == q.dim
-                and eq(f.value, q.base) and topics.shares_words(r, i, f.label)] if not fam.startswith("spec:") else []
+                and eq(f.value, q.base) and topics.shares_words(r, i, f.label)] if not fam.startswith("spec:") else \
+            [(pf, f) for pf in pfs for f in pf.numbers if f.attr == "faq" and f.dim == q.dim and eq(f.value, q.base)
+             and any(f.label == f"FAQ '{x.a}'" for x in pf.product.faq)  # an answer, not a question's words
+             and topics.restates_number_clause(r, i, f.label, f.value, f.dim)]
         if said:  # "签收48小时内拍照联系客服" restating the FAQ or the after-sales note: its window, whatever the topic word
             r.claim(q.start, q.end, pids, said[0][1].attr, q.base, q.unit, True, "true", "",
                     [a for pf, _f in said for a in (("after_sales", pf.pid), ("spec:unknown", pf.pid))])

@@ -49,8 +49,12 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
         pol = _state(r, i, s)
         if r.cfind("condition", i) is not None:
             continue  # "宝宝皮肤敏感的话建议先咨询医生": the viewer's case a piece of advice is for, no product fact
-        if pol and (hedged(r, i) or r.cfind("honest_unknown", i) is not None):
-            continue  # "敏感的话建议先小面积试", "资料里没有孕妇适用的说明": advice or what the data lacks, no claim
+        if pol and hedged(r, i):
+            continue  # "敏感的话建议先小面积试": advice, no claim
+        if (pol and r.cfind("honest_unknown", i) is not None) or r.cfind("data_lacks", i) is not None                 or r.cfind("unavailable", i) is not None:
+            # "资料里没有孕妇适用的说明", "暂时没有孕妇使用的相关信息", "It doesn't say anything about a 16-inch
+            # MacBook", "沾杯的问题我稍后再确认": what the data lacks or a question put off, no claim either way
+            continue
         pids, how = r.subject(s, i)
         if how == "room":
             continue  # nothing asked, nothing named: a feature of no product ("just with a really good mic")
@@ -246,7 +250,11 @@ def _purity_claims(r: "Reading", i: int, low: str, said: list[str], value: objec
     out = []
     for w in said:
         share = re.search(r"(\d+(?:\.\d+)?)\s*%\s*" + re.escape(w) + r"|" + re.escape(w) + r"\s*(\d+(?:\.\d+)?)\s*%", val)
-        if share is None or float(share.group(1) or share.group(2)) >= 100:
+        items = [x for x in re.split(r"[、,，/;；]|和|及|与| and ", val) if x.strip()]
+        others = [x for x in items if w not in x] if any(w in x for x in items) else []
+        if share is None and not others:
+            continue  # one item, or no share: the whole of the product may be it
+        if share is not None and float(share.group(1) or share.group(2)) >= 100:
             continue
         for m in re.finditer(re.escape(w), low):
             head = pur.search(low[max(0, m.start() - 6) : m.start()])
@@ -331,6 +339,11 @@ def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
                 continue
             alts = sorted((re.escape(w) if not w.isascii() else rf"(?<![a-z]){re.escape(w)}(?![a-z])" for w in words),
                           key=len, reverse=True)
+            if a.type == "bool":
+                # a yes/no word led by its has-verb ("有香味", "含香精") is said with words between them too
+                # ("有淡淡的奶香味", "含少量香精")
+                alts += [f"{re.escape(w[0])}[^，,。；;！!？?\\s]{{1,5}}?{re.escape(w[1:])}" for w in words
+                         if w[0] in "有含带" and len(w) >= 3 and not w.isascii()]
             got[name] = (re.compile("|".join(alts), re.IGNORECASE), a.type)
         if len(_DECLARED) > 64:
             _DECLARED.clear()
@@ -484,6 +497,7 @@ def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]", kn
         # the list ends at its first chunk that is no item of the product: that chunk is checked, no later one
         t = _COUNTED.sub("", rx.sub("", c)).strip(" .,!?~。！？～:：")  # without the attribute word and a count
         t = _EDGE_WORDS.sub("", t).strip(" .,!?~。！？～")
+        t = re.sub(r"[^\w\s'&+-]+", " ", t).strip()  # an emoji or a markdown mark ends a chunk, as punctuation does
         if not t:
             continue
         if re.search(r"\d", t):
@@ -641,6 +655,8 @@ def _health(r: "Reading", i: int) -> None:
             r.vocab.find("health_denial", r.stext(i)) is not None:
         rep.health_denial = True
         return
+    if r.cfind("honest_unknown", i) is not None:
+        return  # "The listing doesn't specify whether it measures blood pressure": what the data lacks, no claim
     rep.health_claim = True
     pids, _ = _group(r, i, c.start + hm.start())
     r.claim(c.start + hm.start(), c.start + hm.end(), pids, "health", hm.group(), "", True, "unsupported",

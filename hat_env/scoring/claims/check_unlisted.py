@@ -77,8 +77,14 @@ def _in_data(r: "Reading", pfs: "list[ProductFacts]", objs: list[str]) -> tuple[
     neg = r.vocab.rx.get("negation")
     verdict, why = "unsupported", "the data does not say so"
     for pf in pfs:
-        if any(_written(x, pf.text) for w in objs for x in _stems(w) if len(x) >= 2):
-            return "true", ""
+        title = normalize(pf.product.title, r.vocab.locale).text.lower()
+        inside = [w for w in objs if any(_written(x, pf.text) for x in _stems(w) if len(x) >= 2)]
+        # a word only the product's own name holds ("litter" of the litter box in "works with any clumping
+        # litter") supports nothing unless every word of the thing is written
+        if len(inside) == len(objs) or any(not any(_written(x, title) for x in _stems(w) if len(x) >= 2)
+                                           for w in inside):
+            if inside:
+                return "true", ""
         for f in pf.product.faq:
             q = normalize(f.q, r.vocab.locale).text.lower()
             if any(_written(x, q) for w in objs for x in _stems(w) if len(x) >= 2):

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 WORDS_AFTER = 3
 _WORD = re.compile(r"[^\W\d_]{4,}")
 _STOP = re.compile(r"[.,;:!?()\n，。；：！？\d]")  # the words a number counts end at a mark or another number
-_NUM_WORDS = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)((?:\s+[^\W\d_]+){1,%d})" % WORDS_AFTER)
+#: a number glued to a letter is part of a code ("700x38", "X5"): it counts nothing
+_NUM_WORDS = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)((?:\s+[^\W\d_]+){1,%d})" % WORDS_AFTER)
 
 
 def fold(word: str) -> str:

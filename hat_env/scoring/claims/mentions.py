@@ -233,10 +233,12 @@ def _title_words(key: tuple) -> dict[str, frozenset[str]]:
 def _modified_by_other(text: str, start: int, pid: str, key: tuple) -> bool:
     """Whether the word right before a one-word name at ``start`` is a title word of another product and not of
     ``pid`` ("chicken recipe" when only the chicken dog food's title says chicken): the modifier names that product."""
-    prev = _WORD.findall(text[max(0, start - 30) : start])
-    if not prev:
+    # the word right before, with only spaces between ("Tablet stand: $24.99. Earbuds: ..." has none: the stand's
+    # "stand" ends another sentence)
+    prev = re.search(r"([A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*)\s+$", text[max(0, start - 30) : start])
+    if prev is None:
         return False
-    w = _stem(prev[-1])
+    w = _stem(prev.group(1))
     words = _title_words(key)
     return len(w) >= 3 and w not in words.get(pid, frozenset()) and any(
         w in ws for other, ws in words.items() if other != pid)

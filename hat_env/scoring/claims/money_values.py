@@ -229,7 +229,10 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
     """The values money in ``role`` may take for product ``pf`` (``q``: the amount, for differences its sentence
     states)."""
     if role == "pay":  # a bundle's price for its quantity is a price one pays too
-        return [pf.effective, *pf.bundle_prices, *_later_flash(r, pf, i, clause_only=False)]
+        # "the $49 blender flash deal already wrapped up": in a clause naming a flash deal it says ended, the
+        # amount is that ended deal's price
+        past = _past_flash(r, pf, i) if r.cfind("flash_words", i) is not None else []
+        return [pf.effective, *pf.bundle_prices, *_later_flash(r, pf, i, clause_only=False), *past]
     if role == "base":
         return [pf.price, pf.base]
     if role == "reference":

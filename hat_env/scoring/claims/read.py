@@ -317,6 +317,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     from hat_env.scoring.claims.check_numbers import read_number_claims
     from hat_env.scoring.claims.check_exclusive import read_exclusive_claims
     from hat_env.scoring.claims.check_sizes import read_size_claims
+    from hat_env.scoring.claims.check_denied import read_denied_claims
 
     r = Reading(reply, room, locale or room.locale, intents, facts)
     if not r.text.strip():
@@ -327,6 +328,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     read_size_claims(r)
     read_exclusive_claims(r)
     read_fact_claims(r, tuple(tool_names))
+    read_denied_claims(r)
     _drop_refused_quotes(r)
     read_arithmetic(r)
     r.report.claims.sort(key=lambda c: c.span)

@@ -9,13 +9,15 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 
-def later_in_sentence(r: "Reading", i: int) -> bool:
+def later_in_sentence(r: "Reading", i: int, after: bool = False) -> bool:
     """Whether an earlier clause of clause ``i``'s sentence says a deal comes later and clause ``i`` does not speak
-    of now ("待会还有秒杀，秒杀价79元": the second clause is that later sale)."""
+    of now ("待会还有秒杀，秒杀价79元": the second clause is that later sale); with ``after``, a later clause too
+    ("下半场有牛仔裤秒杀129元，可以蹲一下": wait for it)."""
     if r.cfind("active_words", i) is not None:
         return False
     sent = r.clauses[i].sentence
-    return any(r.clauses[k].sentence == sent and r.cfind("inactive_words", k) is not None for k in range(i))
+    ks = range(len(r.clauses)) if after else range(i)
+    return any(k != i and r.clauses[k].sentence == sent and r.cfind("inactive_words", k) is not None for k in ks)
 
 
 def said_in_sentence(r: "Reading", i: int, words: str) -> bool:

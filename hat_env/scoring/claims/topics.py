@@ -48,4 +48,29 @@ def shares_words(r: "Reading", i: int, text: str) -> bool:
     return any(re.search(rf"\b{re.escape(w)}\b", tx) for w in words)
 
 
-__all__ = ["nearest_family", "shares_words"]
+def restates_number_clause(r: "Reading", i: int, data: str, value: float, dim: str) -> bool:
+    """Whether clause ``i`` shares a content word with the clause of the data text ``data`` (an FAQ answer) that
+    states ``value`` in dimension ``dim``: a word of four letters or more (two characters in a row in Chinese),
+    the unit words right after a number aside ("at the full 800 lumens" and "at 800 lumens it runs about 1.5
+    hours"; "12 hours is on the flash mode" shares nothing with it)."""
+    from hat_env.scoring.claims.numbers import read_quantities
+    from hat_env.text import normalize
+
+    m = normalize(data, r.vocab.locale)
+    t = m.text
+    units = re.compile(r"(?<=\d)\s*[^\W\d_]+|\d+(?:\.\d+)?")
+    for x in read_quantities(m, r.vocab):
+        if x.dim != dim or abs(x.base - value) > 1e-6:
+            continue
+        lo = max(t.rfind(ch, 0, x.start) for ch in ".;,:!?。；，：！？") + 1
+        ends = [k for k in (t.find(ch, x.end) for ch in ".;,:!?。；，：！？") if k >= 0]
+        part = units.sub(" ", t[lo : min(ends, default=len(t))]).lower()
+        mine = units.sub(" ", r.ctext(i)).lower()
+        if r.vocab.lang == "zh":
+            grams = {w[k : k + 2] for w in re.findall(r"[\u3400-\u9fff]+", mine) for k in range(len(w) - 1)}
+            return any(g in part for g in grams)
+        return any(re.search(rf"\b{re.escape(w)}\b", part) for w in re.findall(r"[a-z]{4,}", mine))
+    return False
+
+
+__all__ = ["nearest_family", "restates_number_clause", "shares_words"]

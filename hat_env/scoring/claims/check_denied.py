@@ -1,0 +1,271 @@
+"""What the product's own data denies, said as fact: read from the data's negations, not from a word list.
+
+A product's FAQ answers, after-sales note and spec values say what it does NOT have or do ("No, there is no
+piezo igniter", "it is not rated for full submersion", "(reservoir not included)", "the paddle is sold
+separately", "不能代替药物", "不支持无理由退换"). Each such statement is a *denial*: the words it denies (after the
+negation, or before the locale's ``denied_after`` words such as "sold separately" / "需另购"), and, when the
+statement puts a subject before its negation ("reservoir not included"), that subject. A bare "No" opening an
+FAQ answer denies what its question asks ("Does it come with a footprint?" "No, ...").
+
+A reply clause that states the denied thing plainly (no negation anywhere in its sentence, not a question, not a
+hedge), about that product, is false: "Yes, a push-button piezo igniter is built in", "fully submersible", "a
+3 L reservoir comes included", "comes with a paddle", "可以代替药物". A clause that also holds words of the
+answer beyond the denied ones restates the answer rather than contradicting it ("the footprint is sold
+separately", "60 hours on the low setting") and is left alone: the check prefers saying nothing to a guess.
+
+Words: Latin words of three or more letters (a word and its inflections meet by a shared stem), jieba-free
+substrings for Chinese (the denied run after its leading modal, at least two characters).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from hat_env.text import normalize
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.facts import ProductFacts
+    from hat_env.scoring.claims.read import Reading
+    from hat_env.scoring.claims.vocab import Vocab
+
+#: Latin content words (hyphenated ones kept whole: "push-button")
+_LATIN = re.compile(r"[a-z][a-z'-]{2,}")
+#: Function words and verbs too common to carry a denial (English); a denial needs a content word.
+_EN_STOP = frozenset(
+    "the and for with you your our its it's this that are was were can could will would just also from have has had "
+    "not but they them then than into onto out any all one does did doesn't isn't aren't there here is be been being "
+    "what which who how when where why yes no nope only more most much very some such get gets got use used using "
+    "about around over under per each every way ones their his her she him".split())
+#: Where a data text's statements end (a denial is read within one statement).
+_DATA_CLAUSE = re.compile(r"[,.;:!?，。；：！？()（）、]|\bbut\b|但是?|不过")
+#: A leading modal or copula of a Chinese denied run ("不能代替药物" denies 代替药物).
+_ZH_LEAD = re.compile(r"^(?:能够|能|会|可以|可|是|要|用|支持|含有|含|建议|太|很|算|需要|需)")
+#: The denied run of a Chinese statement: Han characters (and Latin letters) up to the statement's end.
+_ZH_RUN = re.compile(r"[\u3400-\u9fffA-Za-z0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Denial:
+    """One thing a product's data denies.
+
+    Attributes:
+        head: the denied words (Latin words, or one Chinese run), all of which a contradicting clause must hold
+            (Latin: the last one, the head of the denied phrase, plus any ``need`` more of them).
+        subject: words before the negation in the same statement ("reservoir" of "reservoir not included"); a
+            contradicting clause must hold one of them when there are any.
+        need: how many of ``head``'s words must be in the clause (Latin; an FAQ question's words need two).
+        answer: the words of the data text's other statements (for a bare "No", of the correction after it): a
+            clause holding one of them restates that text rather than contradicting it.
+        source: the data text, for the note.
+        inclusion: whether the clause must also say the thing comes with the product (a ``denied_after`` denial:
+            "sold separately" denies that it is included, not that it exists).
+        numbers: the numbers of the FAQ question a bare "No" answers ("Is 12 hours at full brightness?"): the
+            question is about that value, so a clause that does not hold each of them is not what it denies.
+    """
+
+    head: tuple[str, ...]
+    subject: tuple[str, ...]
+    need: int
+    answer: frozenset[str]
+    source: str
+    inclusion: bool = False
+    numbers: tuple[str, ...] = ()
+
+
+#: a number written in digits ("12", "1.5")
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _words(text: str) -> list[str]:
+    """The Latin content words of ``text`` (lower-case), in order."""
+    return [w.strip("'-") for w in _LATIN.findall(text.lower()) if w.strip("'-") not in _EN_STOP and len(w.strip("'-")) >= 3]
+
+
+def _same(a: str, b: str) -> bool:
+    """Whether two Latin words are one word inflected ("submersion" / "submersible", "comes" / "come",
+    "brightest" / "brightness"): equal, or sharing a stem of five letters or more that is most of the shorter."""
+    if a == b:
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if len(short) < 5:
+        return long_.startswith(short) and len(long_) - len(short) <= 3
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n >= 5 and n >= 0.6 * len(short)
+
+
+def _holds(words: list[str], w: str) -> bool:
+    """Whether the clause words ``words`` hold ``w`` (or an inflection of it)."""
+    return any(_same(x, w) for x in words)
+
+
+def _neg_rx(v: "Vocab") -> "re.Pattern[str] | None":
+    """The locale's negation pattern."""
+    return v.rx.get("negation")
+
+
+@lru_cache(maxsize=4096)
+def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale: str, neg_src: str,
+                after_src: str) -> tuple[Denial, ...]:
+    """The denials of one product's data (``texts``: its FAQ questions and answers, ``("", note)`` and
+    ``("", spec value)`` pairs), cached per product and locale."""
+    neg = re.compile(neg_src, re.IGNORECASE) if neg_src else None
+    after = re.compile(after_src, re.IGNORECASE) if after_src else None
+    out: list[Denial] = []
+    for q, a in texts:
+        an = normalize(a, locale).text.lower()
+        pieces = [x for x in _DATA_CLAUSE.split(an) if x.strip()]
+
+        def rest(k: int) -> frozenset[str]:
+            """The words of the answer's other statements than piece ``k`` (a clause holding them restates it)."""
+            other = " ".join(x for j, x in enumerate(pieces) if j != k)
+            return frozenset(_words(other)) if lang != "zh" else frozenset(_ZH_RUN.findall(other))
+
+        # a bare "No" opening the answer denies what the question asks; the statement after it is its correction
+        if q and neg is not None and pieces and neg.fullmatch(pieces[0].strip()) and lang != "zh":
+            qw = _words(normalize(q, locale).text)
+            if qw:
+                fix = frozenset(w for w in _words(pieces[1]) if not any(_same(w, x) for x in qw)) if len(pieces) > 1 else frozenset()
+                nums = tuple(_DIGITS.findall(q))
+                out.append(Denial(tuple(qw), (), min(2, len(qw)), fix, a, numbers=nums))
+        for k, p in enumerate(pieces):
+            if neg is not None:
+                for m in neg.finditer(p):
+                    if lang == "zh":
+                        run = _ZH_RUN.match(p, m.end())
+                        if run is None:
+                            continue
+                        core = _ZH_LEAD.sub("", run.group())
+                        if len(core) >= 2 and re.search(r"[\u3400-\u9fff]", core):
+                            # a condition before the negation ("拆封后非质量问题不支持退换") is the denial's subject
+                            prior = _ZH_RUN.findall(p[: m.start()])
+                            cond = tuple(prior[-1:]) if prior and len(prior[-1]) >= 2 else ()
+                            out.append(Denial((core,), cond, 1, rest(k), a))
+                        continue
+                    head = _words(p[m.end() :])
+                    if not head:
+                        continue
+                    out.append(Denial((head[-1],), tuple(_words(p[: m.start()])), 1, rest(k), a))
+            if after is not None:
+                for m in after.finditer(p):
+                    lead = p[: m.start()]
+                    if lang == "zh":
+                        runs = _ZH_RUN.findall(lead)
+                        if runs and len(runs[-1]) >= 2:
+                            out.append(Denial((runs[-1][-4:],), (), 1, rest(k), a, inclusion=True))
+                        continue
+                    thing = _words(lead) or (_words(pieces[k - 1]) if k > 0 else [])
+                    if thing:
+                        out.append(Denial((thing[-1],), (), 1, rest(k), a, inclusion=True))
+    return tuple(out)
+
+
+def denials(pf: "ProductFacts", v: "Vocab") -> tuple[Denial, ...]:
+    """What ``pf``'s data denies (FAQ answers, the after-sales note, spec values), see :class:`Denial`."""
+    p = pf.product
+    texts = tuple((f.q, f.a) for f in p.faq)
+    if p.returns.note:
+        texts += (("", p.returns.note),)
+    texts += tuple(("", str(x)) for x in p.specs.values())
+    neg = _neg_rx(v)
+    da = v.rx.get("denied_after")
+    return _denials_of(p.product_id, texts, v.lang, v.locale, neg.pattern if neg is not None else "",
+                       da.pattern if da is not None else "")
+
+
+def _contradicts(r: "Reading", i: int, d: Denial) -> bool:
+    """Whether clause ``i`` states what denial ``d`` denies (see the module docstring)."""
+    low = r.ctext(i).lower()
+    v = r.vocab
+    if v.lang == "zh":
+        if d.head[0] not in low:
+            return False
+        if d.subject and not any(d.subject[0][j : j + 2] in low for j in range(len(d.subject[0]) - 1)):
+            return False
+        if d.inclusion and v.find("inclusion", low) is None:
+            return False
+        # the clause restates the data text when it holds another of its statements
+        return not any(len(w) >= 2 and w in low for w in d.answer)
+    words = _words(low)
+    if not words:
+        return False
+    if d.numbers and not all(n in _DIGITS.findall(low) for n in d.numbers):
+        return False
+    if d.need == 1:
+        if not _holds(words, d.head[-1]):
+            return False
+    elif sum(1 for h in d.head if _holds(words, h)) < d.need:
+        return False
+    if d.subject and not any(_holds(words, s) for s in d.subject):
+        return False
+    if d.inclusion and v.find("inclusion", low) is None:
+        return False
+    denied = set(d.head) | set(d.subject)
+    others = [w for w in words if not any(_same(w, x) for x in denied) and any(_same(w, a) for a in d.answer)]
+    return not others
+
+
+def _denied_in_reply(r: "Reading", d: Denial, neg: "re.Pattern[str]") -> bool:
+    """Whether the reply itself denies ``d``'s head somewhere (a negation shortly before it, in any sentence:
+    "支持7天退换哦～不过拆封后...就不能退换了"): it restates the data's denial, and the check says nothing."""
+    low = r.text.lower()
+    h = d.head[-1]
+    win = r.vocab.negation_window + (8 if r.vocab.lang == "zh" else 0)
+    for m in neg.finditer(low):
+        seg = low[m.end() : m.end() + win + len(h) + 4]
+        if (h in seg) if r.vocab.lang == "zh" else any(_same(w, h) for w in _words(seg)):
+            return True
+    return False
+
+
+def read_denied_claims(r: "Reading") -> None:
+    """Record, for each stated clause about a product, a false claim when it states what the product's data
+    denies (see the module docstring)."""
+    from hat_env.scoring.claims.check_product import hedged
+
+    v = r.vocab
+    neg = _neg_rx(v)
+    if neg is None:
+        return
+    done_sent: set[int] = set()
+    for i, c in enumerate(r.clauses):
+        if c.question or c.sentence in done_sent:
+            continue
+        st = r.stext(i)
+        if neg.search(st) is not None or v.find("denied_after", st) is not None:
+            continue  # the sentence denies something itself: it may well be restating the data's denial
+        if hedged(r, i) or r.cfind("honest_unknown", i) is not None or r.cfind("condition", i) is not None:
+            continue
+        pids, how = r.subject(c.start, i)
+        if how == "room":
+            continue
+        pfs = r.pfs(pids)
+        if not pfs:
+            continue
+        # weakly attributed: false only when every product it may be about denies it
+        cands = pfs[:1] if how == "clause" else pfs
+        hits: list[Denial] = []
+        for pf in cands:
+            hit = next((d for d in denials(pf, v) if _contradicts(r, i, d) and not _denied_in_reply(r, d, neg)), None)
+            if hit is None:
+                hits = []
+                break
+            hits.append(hit)
+        if not hits:
+            continue
+        ct = r.ctext(i)
+        lead = len(ct) - len(ct.lstrip(" ,.!?;:、，。"))
+        s, e = c.start + lead, c.end
+        r.claim(s, e, tuple(pf.pid for pf in cands), "denied", True, "", True, "false",
+                f"{r.label(cands[0].pid)}: '{r.m.original(s, e).strip()}' but the data says '{hits[0].source}'",
+                [("spec:unknown", cands[0].pid), ("spec:*", cands[0].pid)])
+        done_sent.add(c.sentence)
+
+
+__all__ = ["Denial", "denials", "read_denied_claims"]
