@@ -99,7 +99,10 @@ def _free_texts(path: Path) -> None:
             if line.strip():
                 it = json.loads(line)
                 if it.get("split") == "train":
-                    items.append({k: it[k] for k in ("text", "locale", "scenario", "seed")})
+                    item = {k: it[k] for k in ("text", "locale", "scenario", "seed")}
+                    if str(item["scenario"]).endswith(".yaml") and not Path(item["scenario"]).is_absolute():
+                        item["scenario"] = str((f.parent / item["scenario"]).resolve())  # a room of the set's own
+                    items.append(item)
     path.write_text(json.dumps(items, ensure_ascii=False), encoding="utf-8")
 
 

@@ -247,6 +247,9 @@ class ParserSpec(_Strict):
     quantity: Words = ()
     #: words right after a quantity word that keep it a price question ("is", "for", "钱")
     quantity_price_next: Words = ()
+    #: currency marks written before or after an amount ("$", "€", "元"): an amount in a question that asks nothing
+    #: else asks the price ("is the blender still $49")
+    currency_marks: Words = ()
     #: count words ("几", "how many"): a quantity word that never asks a price ("围巾剩几条")
     count_quantity: Words = ()
     #: attributes a shop policy answers when the product has no such spec ("warranty": an after-sales question)
@@ -275,6 +278,12 @@ class ParserSpec(_Strict):
     question_words: Words = ()
     #: an auxiliary before its subject asks a question wherever it stands ("litter box is it quiet")
     question_inversions: Words = ()
+    #: words that open a new question inside an unpunctuated run-on, like the inversions ("how much is the blender
+    #: how many watts"): the clause is cut before one when the words before it already ask something
+    runon_leads: Words = ()
+    #: greetings and thanks that open a comment as a clause of their own ("hi!", "hey juno 👋", "hola Lucía,",
+    #: "谢谢主播 ..."): a ``chitchat`` next to the question after them (the host's name may follow, one word)
+    greeting_openers: Words = ()
     #: modal and suitability words: a question clause without keywords after a spec question asks something new
     #: about the same product when it holds one ("鱼油保质期多久 孕妇能吃吗"), else it goes on asking the spec
     #: before ("坚果里面有啥 有没有花生")

@@ -13,7 +13,7 @@ from hat_env.understanding.attributes import drop_conditions, spec_attr
 from hat_env.understanding.catalog import Catalog
 from hat_env.understanding.clauses import Hit, Mention, clause_text, is_emoji
 from hat_env.understanding.lexicon import Lexicon
-from hat_env.understanding.names import is_joiner_gap, link_for, two_products
+from hat_env.understanding.names import is_joiner_gap, link_for, shared_links, two_products
 from hat_env.understanding.questions import QUESTION_CHARS, is_question
 
 #: letters and characters of a clause's own words (a clause of only marks or one letter asks nothing)
@@ -83,6 +83,15 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     def link_at(pos: int) -> int | None:
         return link_for(pos, bisect_right(bounds, pos), mentions)
 
+    def effect_link(pos: int) -> int | None:  # "can my cat with kidney issues eat the whiskerwell food": a shared
+        ln = link_at(pos)  # name before the condition, one product named in its clause: that product
+        if ln is None:
+            c = bisect_right(bounds, pos)
+            ones = {next(iter(m[2])) for m in mentions if m[3] == c and len(m[2]) == 1}
+            if len(ones) == 1:
+                return next(iter(ones))
+        return ln
+
     id_clauses = {bisect_right(bounds, p) for p, it in found if it.kind == "order_status" and it.order_id} \
         | {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] == "order_status"}
     stock_clauses = {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] in ("stock", "purchase")}
@@ -113,27 +122,33 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                         flags.add("compare")
                         compared = (clause, pair[1], pair[2])
             elif k == "efficacy":
-                found.append((start, Intent("efficacy", link=link_at(start))))
+                found.append((start, Intent("efficacy", link=effect_link(start))))
             else:
                 ln = link_at(start)
                 if k in ("shipping", "after_sales") and ((any_id and ln is None) or clause in id_clauses):
                     continue  # "订单A1003什么时候到", "pedido ES1004 reembolso", "where's my refund": about the order
-                found.append((start, Intent(k, link=ln)))
+                # a name several products share asks about each ("康源家的有满减吗"); shipping is the shop's ("does
+                # trailpaw ship to hawaii")
+                each = shared_links(start, clause, mentions) if ln is None and k != "shipping" else ()
+                for one in each or (ln,):
+                    found.append((start, Intent(k, link=one)))
         elif typ in ("spec", "value"):
             if typ == "value" and qualifier(clause):
                 continue
             ln = link_at(start)
-            attr = spec_attr(cat, lex, ln, val, vocabulary)
-            if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
-                found.append((start, Intent("after_sales", link=ln)))
-                continue
-            found.append((start, Intent("spec", link=ln, attr=attr)))
-            if attr != "unknown":  # a spec the product has makes a condition in its clause part of that question
-                spec_at[(ln, clause)] = spec_at.get((ln, clause), 0) + 1
+            each = shared_links(start, clause, mentions) if ln is None else ()
+            for ln in each or (ln,):  # a name several products share asks each ("贝安芯家的东西产地是哪")
+                attr = spec_attr(cat, lex, ln, val, vocabulary)
+                if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
+                    found.append((start, Intent("after_sales", link=ln)))
+                    continue
+                found.append((start, Intent("spec", link=ln, attr=attr)))
+                if attr != "unknown":  # a spec the product has makes a condition in its clause part of that question
+                    spec_at[(ln, clause)] = spec_at.get((ln, clause), 0) + 1
         elif typ == "deal":  # "is link 1 part of a bundle", "coupon code?": a question about that kind of deal
             found.append((start, Intent("campaign", link=link_at(start), attr=val)))
         elif typ == "cond":
-            efficacy_cond.append((start, link_at(start), clause))
+            efficacy_cond.append((start, effect_link(start), clause))
         elif typ == "cheer":  # "已拍", "冲冲冲": a purchase said as done or cheered is no request
             continue
         elif typ == "qty":
@@ -142,7 +157,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 continue
             nxt = next_token(f, end, joints)
             if val != "count" and (nxt is None or nxt in lex.qty_next):
-                found.append((start, Intent("price", link=link_at(start))))
+                ln = link_at(start)
+                for one in (shared_links(start, clause, mentions) if ln is None else ()) or (ln,):
+                    found.append((start, Intent("price", link=one)))
             else:
                 flags.add("quantity")
                 bare_qty.append(start)
@@ -155,6 +172,10 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     for start, ln, clause in efficacy_cond:
         if (ln, clause) not in spec_at and question(clause):
             found.append((start, Intent("efficacy", link=ln)))
+    named_effects = {bisect_right(bounds, p) for p, it in found if it.kind == "efficacy" and it.link is not None}
+    if named_effects:  # "will the dog bed fix my dogs arthritis": the effect is the named product's, not the shared name's
+        found = [(p, it) for p, it in found if not (it.kind == "efficacy" and it.link is None
+                                                    and bisect_right(bounds, p) in named_effects)]
     effects = {(it.link, bisect_right(bounds, p)) for p, it in found if it.kind == "efficacy"}
     if effects:  # "每天吃车厘子能补铁吗": the effect is what is asked, not a spec the product lacks
         found = [(p, it) for p, it in found if not (it.kind == "spec" and it.attr == "unknown"
@@ -176,6 +197,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                          and it.link in (None, compared[1], compared[2]))]
     found.extend(carried_questions(f, hits, value_hits, mentions, bounds, found, lex))
     found.extend(named_parts(f, hits, value_hits, mentions, bounds, found, lex))
+    found.extend(joined_parts(f, hits, value_hits, mentions, bounds, found, lex))
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
     if not product_found and mentions:
@@ -335,6 +357,52 @@ def named_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, s
     return out
 
 
+def joined_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
+                 bounds: list[int], found: list[tuple[int, Intent]], lex: Lexicon) -> list[tuple[int, Intent]]:
+    """A part of a clause after a joiner ("and", "y") that names no product and asks something no keyword names,
+    with an ability word or an inversion of its own ("air fryer how many quarts and is the basket nonstick", "cuánto
+    cuesta la sartén y sirve para inducción"): a ``spec(attr="unknown")`` question about the product the part
+    before it asked about.
+
+    Args:
+        f: the folded comment.
+        hits: the keyword hits (a part with any hit asks what its words say).
+        value_hits: spec values of named products.
+        mentions: the product mentions (a part naming one is :func:`named_parts`' or a follow-up).
+        bounds: the clause bounds.
+        found: the intents so far.
+        lex: the compiled words (``joint_re``, ``ability_re``, ``inversion_re``).
+
+    Returns:
+        ``(position, spec intent)`` for each such part, about the single product of the part right before it in
+        the same clause.
+    """
+    parts = sorted({m.start() for m in lex.joint_re.finditer(f)} - set(bounds))
+    if not parts:
+        return []
+    cuts = sorted(set(parts) | set(bounds))
+    busy = {bisect_right(cuts, h[0]) for h in hits} | {bisect_right(cuts, v[0]) for v in value_hits} \
+        | {bisect_right(cuts, m[0]) for m in mentions} | {bisect_right(cuts, p) for p, _ in found}
+    asked: dict[int, set[int]] = {}
+    for p, it in found:
+        if it.link is not None and it.kind in PRODUCT_KINDS:
+            asked.setdefault(bisect_right(cuts, p), set()).add(it.link)
+    out: list[tuple[int, Intent]] = []
+    for j in parts:  # a joiner inside a clause: the part it opens
+        part = bisect_right(cuts, j)
+        before = asked.get(part - 1, set())
+        if part in busy or len(before) != 1 or bisect_right(bounds, j) != bisect_right(bounds, cuts[part - 1]):
+            continue
+        end = cuts[part] if part < len(cuts) else len(f)
+        text = f[j:end]
+        if lex.ability_re.search(text) is None and (lex.inversion_re is None or lex.inversion_re.search(text) is None):
+            continue
+        if len(_WORDISH.findall(text)) < 3:
+            continue
+        out.append((j, Intent("spec", link=next(iter(before)), attr="unknown")))
+    return out
+
+
 def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: dict[int, int], bounds: list[int],
             f: str) -> list[tuple[int, Intent]]:
     """Product intents also for the other links of their group ("link 2 and link 5 price", "2号和3号有货吗"), and
@@ -414,4 +482,4 @@ def next_token(f: str, end: int, joints: list[int]) -> str | None:
     return f[i]
 
 
-__all__ = ["PRODUCT_KINDS", "assemble", "focus_deals", "next_token", "spread"]
+__all__ = ["PRODUCT_KINDS", "assemble", "focus_deals", "joined_parts", "next_token", "spread"]

@@ -42,11 +42,50 @@ def clause_bounds(f: str, lex: Lexicon) -> list[int]:
         The sorted clause-bound positions; clause ``c`` of a position ``p`` is ``bisect_right(bounds, p)``.
     """
     bounds = [m.start() for m in CLAUSE_RE.finditer(f)]
+    if lex.runon_re is not None and f.isascii():
+        extra = runon_bounds(f, bounds, lex)
+        if extra:
+            bounds = sorted(set(bounds) | set(extra))
     if lex.followup_re is not None and not f.isascii():  # "鱼油多少钱还有维C呢": the follow-up is a clause
         extra = [m.start() for m in lex.followup_re.finditer(f)]
         if extra:
             bounds = sorted(set(bounds) | set(extra))
     return bounds
+
+
+#: a word of a Latin-script run-on
+_WORD = re.compile(r"[a-z0-9']+")
+
+
+def runon_bounds(f: str, bounds: list[int], lex: Lexicon) -> list[int]:
+    """Where a question starts inside an unpunctuated clause ("how much is the blender does it come in black",
+    "how big is the dog bed how much is it"): before an inversion or run-on lead (``question_inversions``,
+    ``runon_leads``) that follows at least three words of its clause of which one is the auxiliary of an inversion
+    ("is", "does": "what color does it come in" and "how many days does the battery last" stay one question), not
+    right after a clause joiner ("... and is it dishwasher safe": the joiner already parts them).
+
+    Args:
+        f: the folded comment (Latin script only).
+        bounds: the clause bounds found so far.
+        lex: the compiled words (``runon_re``, ``runon_verbs``, ``joint_re``).
+
+    Returns:
+        The positions of the new bounds (the space before each lead).
+    """
+    out: list[int] = []
+    assert lex.runon_re is not None
+    start = 0
+    cuts = sorted(bounds)
+    for m in lex.runon_re.finditer(f):
+        while cuts and cuts[0] < m.start():
+            start = cuts.pop(0) + 1
+        if out and out[-1] >= start:
+            start = out[-1] + 1
+        before = _WORD.findall(f[start:m.start()])
+        if len(before) >= 3 and f[m.start() - 1:m.start()] == " " and any(w in lex.runon_verbs for w in before) \
+                and not lex.joint_re.fullmatch(before[-1]):
+            out.append(m.start() - 1)
+    return out
 
 
 def clause_text(f: str, bounds: list[int], c: int) -> str:
@@ -61,4 +100,4 @@ def blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-__all__ = ["CLAUSE_RE", "SENT_END_RE", "Hit", "Mention", "blank", "clause_bounds", "clause_text", "is_emoji"]
+__all__ = ["CLAUSE_RE", "SENT_END_RE", "Hit", "Mention", "blank", "clause_bounds", "clause_text", "is_emoji", "runon_bounds"]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from hat_env.locales import ParserSpec, builtin_locales, get_locale
 from hat_env.understanding.fold import fold
+from hat_env.understanding.openers import followup_re, greeting_re
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from hat_env.sim.vocabulary import Vocabulary
@@ -127,6 +128,8 @@ class Lexicon:
     policy_attrs: frozenset[str]
     #: a purchase by count ("来三包", "take two bags")
     buy_count_re: re.Pattern[str]
+    #: an amount with a currency mark, or with two decimals ("$49", "21.99", "69 €"), or ``None``
+    amount_re: re.Pattern[str] | None
     #: disclosure: a reveal verb and a secret in one clause
     inj_reveal_re: re.Pattern[str]
     inj_secret_re: re.Pattern[str]
@@ -141,6 +144,15 @@ class Lexicon:
     question_re: re.Pattern[str]
     #: auxiliary-subject inversions: a question anywhere in a clause
     inversion_re: re.Pattern[str] | None
+    #: inversions and run-on leads, with the words before them (``clauses.runon_bounds``)
+    runon_re: re.Pattern[str] | None
+    #: the auxiliaries the inversions open with ("is", "does")
+    runon_verbs: frozenset[str]
+    #: a greeting opening the comment as a clause of its own (``greeting_openers``), or ``None``
+    greeting_re: re.Pattern[str] | None
+    #: the simulator's filler openers that end in a mark (each locale's ``comments.noise_prefix``, folded: "hi
+    #: host,", "hello!"): its gold reads no greeting in them
+    filler_openers: tuple[str, ...]
     #: condition leads ("if", "如果")
     condition_re: re.Pattern[str] | None
     #: modal and suitability words (``ParserSpec.ability_words``): a new question about the product before
@@ -359,6 +371,9 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         inj_bare_commands=frozenset(_all(inj, "bare_commands")),
         inj_not_after_re=re.compile(rf"[\s,，:：]*(?:{alternation(_all(inj, 'not_after'))})(?![a-z])"),
         buy_count_re=_buy_count_re(specs),
+        amount_re=re.compile(rf"(?:{alternation(words('currency_marks'))})\s?\d+(?:[.,]\d{{1,2}})?(?![\d.,]*\d)"
+                             rf"|(?<![\d.,a-z])\d+(?:[.,]\d{{2}})?\s?(?:{alternation(words('currency_marks'))})"
+                             r"|(?<![\d.,a-z])\d+[.,]\d{2}(?![\w.,-])") if words("currency_marks") else None,
         policy_attrs=frozenset(a for p in specs.values() for a in p.policy_attrs),
         inj_reveal_re=re.compile(alternation(_all(inj, "reveal"))),
         inj_secret_re=re.compile(alternation(_all(inj, "secrets"))),
@@ -369,6 +384,13 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         question_re=re.compile(alternation(qwords)),
         inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
         if words("question_inversions") else None,
+        greeting_re=greeting_re(words("greeting_openers")),
+        filler_openers=tuple(sorted({fold(w).strip() for loc in builtin_locales()
+                                     for w in get_locale(loc).comments.noise_prefix
+                                     if fold(w).strip() and not fold(w).strip()[-1].isalnum()})),
+        runon_verbs=frozenset(w.split()[0] for w in words("question_inversions") if " " in w),
+        runon_re=re.compile(r"(?<![a-z'])(?:" + alternation([*words("question_inversions"), *words("runon_leads")])
+                            + r")(?![a-z])") if words("question_inversions") or words("runon_leads") else None,
         condition_re=re.compile(alternation(words("condition_leads")) + r"(?![a-z])")
         if words("condition_leads") else None,
         ability_re=re.compile(alternation(words("ability_words"))),
@@ -386,7 +408,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         function_chars=frozenset(fold("".join(p.function_chars for p in specs.values()))),
         spec_fallbacks=_fallbacks(specs),
         joiner_gap_re=_joiner_gap_re(joiners, articles),
-        followup_re=_followup_re(words("followup_leads"), qmarks),
+        followup_re=followup_re(words("followup_leads"), qmarks),
         inj_pronoun_re=re.compile(alternation(_all(inj, "pronouns"))) if _all(inj, "pronouns") else None,
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
@@ -410,17 +432,6 @@ def _joiner_gap_re(joiners: list[str], articles: list[str]) -> re.Pattern[str]:
     alts = "|".join(re.escape(w) + (r"(?![a-z])" if w[-1:].isascii() and w[-1:].isalpha() else "")
                     for w in sorted({*joiners, *articles, "&", "/", "+"}, key=len, reverse=True) if w)
     return re.compile(rf"^[\s,，、]*(?:(?:{alts})[\s,，、]*){{0,6}}$")
-
-
-def _followup_re(leads: list[str], qmarks: frozenset[str]) -> re.Pattern[str] | None:
-    """A follow-up lead right after a Chinese character, followed by at most ten characters and a final
-    question particle before the clause ends ("鱼油多少钱还有维C呢")."""
-    han = [w for w in leads if not w.isascii()]
-    finals = [q for q in qmarks if len(q) == 1 and not q.isascii() and "\u4e00" <= q <= "\u9fff"]
-    if not han or not finals:
-        return None
-    fin = "".join(re.escape(q) for q in sorted(finals))
-    return re.compile(rf"(?<=[\u4e00-\u9fff])(?:{alternation(han)})(?=[^\s,，。？?！!；;]{{1,10}}[{fin}][\s?？~～!！。]*(?:$|[\s,，。？?！!；;]))")
 
 
 @dataclass(frozen=True)

@@ -224,5 +224,37 @@ def link_for(pos: int, clause: int, mentions: list[Mention]) -> int | None:
     return None
 
 
-__all__ = ["drop_modifiers", "is_joiner_gap", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
-           "plural_base", "sound_names", "two_products"]
+#: the most products a shared name ("康源的", "ridgeline tents") asks about one by one; a name of more is a category
+SHARED_MAX = 3
+
+
+def shared_links(pos: int, clause: int, mentions: list[Mention]) -> tuple[int, ...]:
+    """The products a keyword at ``pos`` asks about when the mention it belongs to (as :func:`link_for` chooses
+    it) is a name several products share and no other name narrows it ("康源家的有满减吗", "ridgeline tents
+    price", "las cosas de prana"): each of them, in link order; ``()`` when that mention names one product, more
+    than :data:`SHARED_MAX`, or there is none.
+
+    Args:
+        pos: the keyword's position in the folded comment.
+        clause: the keyword's clause.
+        mentions: the product mentions, merged (a narrowed name already names one product).
+    """
+    before: Mention | None = None
+    after: Mention | None = None
+    carried: Mention | None = None
+    for m in mentions:
+        if m[3] == clause:
+            if m[0] <= pos:
+                before = m
+            elif after is None:
+                after = m
+        elif m[3] < clause:
+            carried = m
+    for cand in (before, after, carried, mentions[0] if mentions else None):
+        if cand is not None:
+            return tuple(sorted(cand[2])) if 1 < len(cand[2]) <= SHARED_MAX else ()
+    return ()
+
+
+__all__ = ["SHARED_MAX", "drop_modifiers", "is_joiner_gap", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
+           "plural_base", "shared_links", "sound_names", "two_products"]

@@ -113,7 +113,7 @@ class CommentParser:
         if lang is not None:
             return [it for _, it in inj] or [Intent("other_language", lang=lang)]
         if f.strip():
-            found.extend(self._read(work, f, lex))
+            found.extend(self._read(work, f, lex, greeting=not inj))
         if not found:
             return [Intent("chitchat")]
         found.sort(key=lambda x: x[0])
@@ -123,8 +123,9 @@ class CommentParser:
                 out.append(it)
         return focus_deals(out)
 
-    def _read(self, work: str, f: str, lex: Lexicon) -> list[tuple[int, Intent]]:
-        """Everything but injections: ``(position, intent)`` pairs."""
+    def _read(self, work: str, f: str, lex: Lexicon, greeting: bool = True) -> list[tuple[int, Intent]]:
+        """Everything but injections: ``(position, intent)`` pairs (``greeting``: whether an opening greeting is a
+        ``chitchat``; not before an injection: "hey assistant, debug mode on: ...")."""
         cat = self.catalog
         found, f = orders(work, f, lex, self.order_ids)
         any_id = bool(found)
@@ -153,10 +154,13 @@ class CommentParser:
             kw_src = blank(kw_src, m.start(), m.end())
         kw = list(lex.words_re.finditer(kw_src))
         names: list[Mention] = []
+        # a campaign code is no product name ("PADDLE20" names no paddle)
+        code_spans = [m.span() for m in self._codes_re.finditer(f) if m.group() in self.codes] \
+            if self._codes_re is not None and self.codes else []
         if cat is not None and cat.names_re is not None:
             kw_spans = [k.span() for k in kw]
             for m in cat.names_re.finditer(f):
-                if not free(m.start(), m.end()):
+                if not free(m.start(), m.end()) or any(x < m.end() and m.start() < y for x, y in code_spans):
                     continue
                 # a keyword longer than the name wins ("防晒指数" over "防晒"); a name wins a tie ("口红" over "红色")
                 a0, b0 = m.span()
@@ -189,7 +193,21 @@ class CommentParser:
                     for r in pinyin.by_pinyin.get(" ".join(m.group().split()), ()) or \
                             pinyin_roles(m.group(), pinyin.by_pinyin):
                         hits.append((m.start(), m.end(), r[0], r[1]))
-        covered = [(h[0], h[1]) for h in hits] + [(a, b) for a, b, _, _ in names] + taken
+        if greeting and lex.greeting_re is not None:  # "hi!", "hola Lucía,", "谢谢主播 ...": a greeting next to the question
+            greet = lex.greeting_re.match(f)
+            if greet is not None and not f.lstrip().startswith(lex.filler_openers):  # "hi host, ": the simulator's
+                hits.append((greet.end() - 1, greet.end(), "kind", "chitchat"))  # filler, no greeting in its gold
+        if lex.amount_re is not None and cat is not None:  # "is the blender still $49": the price asked back
+            asking = {bisect_right(bounds, h[0]) for h in hits
+                      if h[2] in ("kind", "spec", "deal", "qty", "value") and h[3] != "chitchat"}
+            for m in lex.amount_re.finditer(f):
+                c = bisect_right(bounds, m.start())
+                last = bisect_right(bounds, m.end() - 1)  # "14,50 €?": a decimal comma is a clause bound
+                if c not in asking and free(m.start(), m.end()) \
+                        and any(is_question(clause_text(f, bounds, x)) for x in {c, last}):
+                    hits.append((m.start(), m.end(), "kind", "price"))
+                    asking.add(c)
+        covered = [(h[0], h[1]) for h in hits] + [(a, b) for a, b, _, _ in names] + taken + code_spans
         typos(f, lex, cat, covered, hits, names, bounds)
         if not f.isascii() and HAN.search(f):
             if cat is not None:

@@ -1,0 +1,49 @@
+"""Patterns for what opens a clause: a follow-up lead glued to a Chinese question ("鱼油多少钱还有维C呢") and a
+greeting opening a comment ("hi!", "hola Lucía,", "谢谢主播 ..."), built from the locale files' words."""
+
+from __future__ import annotations
+
+import re
+
+
+def greeting_re(openers: list[str]) -> re.Pattern[str] | None:
+    """A greeting at the start of a comment: a Latin one (then at most one word, a name) before a clause mark, an
+    emoji or the end; a Chinese one before those or a space (``None`` without openers).
+
+    Args:
+        openers: the locale files' ``greeting_openers``, folded.
+    """
+    from hat_env.understanding.lexicon import trie_pattern  # the word tables' trie (lexicon imports this module)
+
+    asc = [w for w in openers if w[:1].isascii()]
+    han = [w for w in openers if w and not w[:1].isascii()]
+    if not openers:
+        return None
+    marks = r"[,，.。!！?？~～;；:：\n\u2600-\u27bf\U0001f000-\U0001faff]"
+    alts = []
+    if asc:
+        alts.append(rf"(?:{trie_pattern(asc, True)})(?![a-z\u00e0-\u00ff])(?:\s+[a-z\u00e0-\u00ff]+)?\s*(?=$|{marks})")
+    if han:
+        alts.append(rf"(?:{trie_pattern(han, False)})(?=$|{marks}|\s)")
+    return re.compile(r"^[^\w]*(?:" + "|".join(alts) + ")")
+
+
+def followup_re(leads: list[str], qmarks: frozenset[str]) -> re.Pattern[str] | None:
+    """A follow-up lead right after a Chinese character, followed by at most ten characters and a final
+    question particle before the clause ends ("鱼油多少钱还有维C呢").
+
+    Args:
+        leads: the locale files' ``followup_leads``, folded.
+        qmarks: the question marks and particles of every locale, folded.
+    """
+    from hat_env.understanding.lexicon import alternation  # the word tables' alternation (lexicon imports this)
+
+    han = [w for w in leads if not w.isascii()]
+    finals = [q for q in qmarks if len(q) == 1 and not q.isascii() and "\u4e00" <= q <= "\u9fff"]
+    if not han or not finals:
+        return None
+    fin = "".join(re.escape(q) for q in sorted(finals))
+    return re.compile(rf"(?<=[\u4e00-\u9fff])(?:{alternation(han)})(?=[^\s,，。？?！!；;]{{1,10}}[{fin}][\s?？~～!！。]*(?:$|[\s,，。？?！!；;]))")
+
+
+__all__ = ["followup_re", "greeting_re"]
