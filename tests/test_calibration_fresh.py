@@ -22,9 +22,10 @@ from calibration_forms import CAL, CATEGORIES, load, replayed_calls, reply_item_
 #: scenario -> (locale, the split script that draws its test split)
 LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh_CN", "apparel_flash_zh": "zh_CN",
            "groceries_zh": "zh_CN", "pets_en": "en_US", "appliances_en": "en_US", "muying_zh": "zh_CN",
-           "hogar_es": "es_ES", "outdoor_en": "en_US"}
+           "hogar_es": "es_ES", "outdoor_en": "en_US", "deportes_es": "es_ES", "skincare_en": "en_US"}
 #: scenario -> what its cases name when the set ships the room itself (a path relative to the calibration folder)
-OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_en.yaml"}
+OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_en.yaml",
+             "deportes_es": "rooms/deportes_es.yaml", "skincare_en": "rooms/skincare_en.yaml"}
 #: round -> the scenarios it has a file for (round 5 covers the three rooms no earlier round had)
 ROUND_SCENARIOS = {r: ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh") for r in (2, 3, 4)}
 ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "groceries_zh", "pets_en")
@@ -32,12 +33,16 @@ ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "gr
 #: room and 30 or more on each en room and hogar_es
 ROUND_SCENARIOS[6] = ("apparel_flash_zh", "beauty_zh", "groceries_zh", "healthfood_zh", "muying_zh",
                       "appliances_en", "electronics_en", "hogar_es", "outdoor_en", "pets_en")
+#: round 7 (fresh7en): its own room skincare_en (at least 60 items), 15 or more on each en room, hogar_es and
+#: deportes_es (a room of the comment round 4, here with replies)
+ROUND_SCENARIOS[7] = ("appliances_en", "deportes_es", "electronics_en", "hogar_es", "outdoor_en", "pets_en",
+                      "skincare_en")
 #: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30 (see
 #: _min_items for round 6)
 FILES = [(sc, r) for r, scs in sorted(ROUND_SCENARIOS.items()) for sc in scs]
 #: Rounds whose files grew batch by batch with ``split.py --keep`` (each batch drawn on its own: only their test
 #: share is checked, see calibration_forms.split_problems)
-KEPT_ROUNDS = {4, 5, 6}
+KEPT_ROUNDS = {4, 5, 6, 7}
 IDS = [f"{sc}_r{r}" for sc, r in FILES]
 
 
@@ -47,7 +52,10 @@ def _path(scenario: str, rnd: int) -> Path:
 
 def _min_items(scenario: str, rnd: int) -> int:
     """The fewest items a fresh file must hold: 60 in round 2 and for a room a round ships itself, 15 for the
-    built-in rooms of round 6 (it spread about 60 items over four of them), else 30."""
+    built-in rooms of round 6 (it spread about 60 items over four of them) and for the other rooms of round 7,
+    else 30."""
+    if rnd == 7:
+        return 60 if scenario == "skincare_en" else 15
     if rnd == 2 or scenario in OWN_ROOMS:
         return 60
     return 15 if rnd == 6 else 30
