@@ -12,7 +12,7 @@ import pytest
 
 from hat_env.envs.session import stream
 from hat_env.scoring.claims import answered_intents, load_vocab, read_claims
-from hat_env.scoring.claims.check_answers import gift_words
+from hat_env.scoring.claims.check_gifts import gift_words
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import load_scenario
 from hat_env.text import normalize

@@ -9,23 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from hat_env.envs.session import stream
 from hat_env.sim.comments import persona_intents, render_comment
 from hat_env.sim.parser import parse_comment
-from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import load_scenario
 from hat_env.sim.vocab import PERSONAS
 from hat_env.scoring.calibrate_comments import calibrate_comments, calibration_dir, load_comment_items
 from hat_env.types import INTENT_KINDS, Intent
 from hat_env.understanding.catalog import catalog_from_prompt
 from hat_env.understanding.fold import fold
+from rooms import room
 
 DATA = Path(__file__).parent / "data"
 DEV = [DATA / "comments_dev.jsonl", DATA / "comments_dev2.jsonl", DATA / "comments_dev3.jsonl"]
 
-
-def room(scenario: str, seed: int) -> RoomState:
-    return RoomState(load_scenario(scenario), stream(seed, "catalog"))
 
 
 BEAUTY = room("beauty_zh", 1101)

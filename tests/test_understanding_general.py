@@ -8,16 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from hat_env.envs.session import stream
 from hat_env.sim.parser import parse_comment
 from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import load_scenario
-
-
-def room(scenario: str, seed: int) -> RoomState:
-    """The room of ``scenario`` at ``seed`` (its catalog, orders and vocabulary)."""
-    return RoomState(load_scenario(scenario), stream(seed, "catalog"))
-
+from rooms import room
 
 ELEC = room("electronics_en", 98907)
 HEALTH = room("healthfood_zh", 2202)

@@ -7,20 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from hat_env.envs.session import stream
 from hat_env.sim.parser import parse_comment
-from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import load_scenario
 from hat_env.types import Intent
+from rooms import parser, rooms
 
-ROOMS = {s: RoomState(load_scenario(s), stream(6601, "catalog"))
-         for s in ("beauty_zh", "healthfood_zh", "apparel_flash_zh", "groceries_zh", "electronics_en", "pets_en",
-                   "appliances_en", "hogar_es")}
-
-
-def parse(scenario: str, text: str) -> list[Intent]:
-    r = ROOMS[scenario]
-    return parse_comment(text, r.locale, catalog=r)
+parse = parser(rooms(6601))
 
 
 @pytest.mark.parametrize("scenario,text,expected", [

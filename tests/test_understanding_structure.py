@@ -7,22 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from hat_env.envs.session import stream
 from hat_env.sim.parser import parse_comment
-from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import load_scenario
 from hat_env.types import Intent
 from hat_env.understanding.fold import fuzzy_sound, sound
 from hat_env.understanding.units import asked_units, units_of
+from rooms import parser, rooms
 
-ROOMS = {s: RoomState(load_scenario(s), stream(4401, "catalog"))
-         for s in ("beauty_zh", "healthfood_zh", "apparel_flash_zh", "groceries_zh", "electronics_en", "pets_en",
-                   "appliances_en", "hogar_es")}
-
-
-def parse(scenario: str, text: str) -> list[Intent]:
-    r = ROOMS[scenario]
-    return parse_comment(text, r.locale, catalog=r)
+parse = parser(rooms(4401))
 
 
 @pytest.mark.parametrize("scenario,text,expected", [
@@ -139,7 +130,7 @@ def test_a_chinese_unit_asks_only_after_a_count_word() -> None:
     assert parse("healthfood_zh", "蛋白粉有没有巧克力味") == [Intent("spec", link=2, attr="unknown")]
 
 
-B = {s: RoomState(load_scenario(s), stream(5502, "catalog")) for s in ("beauty_zh", "healthfood_zh", "pets_en")}
+B = rooms(5502, ("beauty_zh", "healthfood_zh", "pets_en"))
 
 
 @pytest.mark.parametrize("scenario,text,expected", [
@@ -165,8 +156,7 @@ def test_dictation_and_spanish_gift_words(scenario: str, text: str, expected: li
     assert parse(scenario, text) == expected
 
 
-C = {s: RoomState(load_scenario(s), stream(6603, "catalog")) for s in ("beauty_zh", "groceries_zh", "pets_en",
-                                                                        "electronics_en", "hogar_es")}
+C = rooms(6603, ("beauty_zh", "groceries_zh", "pets_en", "electronics_en", "hogar_es"))
 
 
 @pytest.mark.parametrize("scenario,text,expected", [
@@ -214,7 +204,7 @@ def test_conditions_mixed_names_and_weights(scenario: str, text: str, expected: 
     assert parse(scenario, text) == expected
 
 
-D = {s: RoomState(load_scenario(s), stream(7707, "catalog")) for s in ("groceries_zh", "pets_en", "electronics_en")}
+D = rooms(7707, ("groceries_zh", "pets_en", "electronics_en"))
 
 
 @pytest.mark.parametrize("scenario,text,expected", [

@@ -5,7 +5,7 @@ Commerce claims that are not numbers: availability (in stock, sold out, "only a 
 shipping, the carrier, exchange and return conditions (the product's after-sales note), same-day and next-day
 promises, selling a sold-out item, campaigns at the request's moment (a flash sale now or later, countdowns and
 price deadlines, promo codes, "no deal" / "no coupon", a coupon's condition, bundles and their terms, stacking,
-gifts), and a product given away. Every word list is the locale's vocabulary (:mod:`.vocab`).
+gifts: :mod:`.check_gifts`), and a product given away. Every word list is the locale's vocabulary (:mod:`.vocab`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
 from hat_env.scoring.claims.facts import ProductFacts
-from hat_env.scoring.claims.check_gifts import check_gift_item
 from hat_env.scoring.claims.fees import free_fee_word
 from hat_env.text import normalize
 
@@ -515,75 +514,6 @@ def _bundles(r: "Reading", i: int) -> None:
     """A bundle deal named: one must run for the product now."""
     _exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles), "campaign", "no bundle deal runs now",
                   void=False)
-
-
-def _gifts(r: "Reading", i: int) -> None:
-    """A gift named: one must come with the product now, and be the item named: the campaign's item by its head noun
-    (check_gifts), and a gift the reply names by its item ("送同款腰带", "a free ice tray") shares a content word
-    with the data's gift text."""
-    m = r.cfind("gift_words", i)
-    if m is not None and _state(r, i, r.clauses[i].start + m.start()):
-        pids, _many = _group(r, i, r.clauses[i].start + m.start())
-        if check_gift_item(r, i, r.clauses[i].start + m.start(), pids):
-            return  # "a free neoprene hood" when the gift is a phone pouch
-    n = len(r.report.claims)
-    _exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
-                  void=False, strict=True)
-    if len(r.report.claims) == n or r.report.claims[-1].verdict != "true":
-        return
-    head_rx = r.vocab.rx.get("gift_object")
-    if head_rx is not None and head_rx.search(r.text, r.clauses[i].start, r.clauses[i].end):
-        return  # the clause names a gift's item by its head noun ("a free X"): check_gift_item above read it
-    c = r.report.claims[-1]
-    pfs = [pf for pf in r.pfs(c.pids) if pf.gifts]
-    obj = _gift_item(r, i)
-    if obj is None or not pfs:
-        return
-    from hat_env.scoring.claims.check_lists import _words
-
-    lang = r.vocab.lang
-    said = {w for w in _words(obj, lang) if r.vocab.find("gift_words", w) is None and not w.isdigit()}
-    generic = r.vocab.rx.get("gift_generic")
-    said = {w for w in said if generic is None or generic.fullmatch(w) is None}
-    if not said:
-        return
-    have = {w for pf in pfs for g in pf.gifts for w in _words(normalize(g, r.vocab.locale).text, lang)}
-    if any(w in h or h in w for w in said for h in have if len(h) >= 2):
-        return
-    r.report.claims[-1] = c.__class__(c.product_id, c.attribute, c.value, c.unit, c.polarity, c.span, c.text, "false",
-                                      f"{r.label(pfs[0].pid)}: '{c.text.strip()}' but the gift is '{pfs[0].gifts[0]}'",
-                                      c.pids, frozenset())
-
-
-#: Words before a Spanish gift's noun ("un", "unas", "tu"): not the item.
-_ES_ARTICLES = frozenset("un una unos unas el la los las del tu tus su sus te les nos".split())
-
-
-def _gift_item(r: "Reading", i: int) -> str | None:
-    """The item a gift word gives in clause ``i``: the words after 送 ("送同款腰带一条"), or the words a gift
-    pattern captures ("a free ice tray set"); ``None`` when the clause names no item."""
-    ct = r.ctext(i)
-    for m in r.call("gift_words", i):
-        if m.re.groups and m.lastindex and m.group(m.lastindex):
-            return m.group(m.lastindex)
-        g = m.group()
-        if r.vocab.lang == "zh" and g.startswith("送") and len(g) > 1:
-            return g[1:]
-        if r.vocab.lang == "es" and re.search(r"regal|gratis", g, re.IGNORECASE):
-            # "te regalamos un molinillo", "de regalo café en grano": a Spanish noun phrase starts with its noun
-            rest = re.split(r"[,.;:!?]|\b(?:y|con|para|si|al)\b", ct[m.end():], maxsplit=1)[0]
-            generic = r.vocab.rx.get("gift_generic")
-            head = [w for w in re.findall(r"[^\W\d_]{3,}", rest.lower()) if w not in _ES_ARTICLES
-                    and (generic is None or generic.fullmatch(w) is None) and r.vocab.unit_rx.fullmatch(w) is None]
-            if head:
-                return head[0]
-            continue
-        if r.vocab.lang != "zh" and re.search(r"(?:free|bonus)\s*$", g, re.IGNORECASE):
-            # "comes with a free rinse aid bottle": the words after it, to a preposition or the clause's end
-            rest = re.split(r"[,.;:!?]|\b(?:with|for|when|if|on|in|to|and)\b", ct[m.end():], maxsplit=1)[0]
-            if rest.strip():
-                return rest
-    return None
 
 
 def _deadline(r: "Reading", i: int) -> None:

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Callable
 
 from hat_env.scoring.claims.check_facts import (
     _availability, _bundle_terms, _bundles, _carrier, _countdown, _coupon_condition, _deadline, _exchange, _flash,
-    _free_item, _free_shipping, _gifts, _no_coupon, _no_deal, _no_returns, _no_questions, _paid_shipping, _promo_code,
+    _free_item, _free_shipping, _no_coupon, _no_deal, _no_returns, _no_questions, _paid_shipping, _promo_code,
     _shipping_promise, _sold_out_sale, _stacking, _state, _warranty,
 )
 from hat_env.scoring.claims.check_labelled import read_labelled_values
-from hat_env.scoring.claims.check_answers import named_gifts, read_bundle_share, read_gift_items, read_no_deal
+from hat_env.scoring.claims.check_answers import read_bundle_share, read_no_deal
+from hat_env.scoring.claims.check_gifts import _gifts, named_gifts, read_gift_items
 from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.check_warranty import read_lifetime_warranty
 from hat_env.scoring.claims.fees import read_free_fees
