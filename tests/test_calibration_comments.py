@@ -1,10 +1,11 @@
-"""Form checks for the independently written comment sets of rounds 2-4
-(scenarios/calibration/comments_<locale>_r2.jsonl ... _r4.jsonl; round 4 adds es_ES and a room of its own,
-scenarios/calibration/rooms/deportes_es.yaml, named in the items as ``rooms/deportes_es.yaml``).
+"""Form checks for the independently written comment sets of rounds 2-5
+(scenarios/calibration/comments_<locale>_r2.jsonl ... _r5.jsonl; round 4 adds es_ES and a room of its own,
+scenarios/calibration/rooms/deportes_es.yaml, named in the items as ``rooms/deportes_es.yaml``; round 5 adds the
+rooms of the reply rounds (muying_zh, outdoor_en) and one of its own, rooms/shuma_zh.yaml).
 
 Every item has the calibration README's fields, its id follows ``cmt<round>-<locale>-NNNN``, every link, spec key
 and order it names exists in its room at its seed (seeded catalogs add products), every room of the locale is used
-(rounds 3-4), 25-35% of each file is `test`, and no comment repeats an earlier set. They check
+(rounds 3-5), 25-35% of each file is `test`, and no comment repeats an earlier set. They check
 the data's form, never its labels (labels are people's judgements) and never run the comment parser: these sets
 are a held-out measurement of it.
 """
@@ -29,12 +30,15 @@ ROUNDS: dict[int, dict[str, tuple[int, frozenset[str]]]] = {
     3: {"zh_CN": (105, ZH_ROOMS), "en_US": (105, EN_ROOMS)},
     4: {"zh_CN": (100, ZH_ROOMS), "en_US": (100, EN_ROOMS),
         "es_ES": (60, frozenset({"hogar_es", "rooms/deportes_es.yaml"}))},
+    5: {"zh_CN": (120, ZH_ROOMS | {"rooms/muying_zh.yaml", "rooms/shuma_zh.yaml"}),
+        "en_US": (100, EN_ROOMS | {"rooms/outdoor_en.yaml"}),
+        "es_ES": (60, frozenset({"hogar_es", "rooms/deportes_es.yaml"}))},
 }
 #: Rounds whose files grew batch by batch with ``split.py --keep`` (their draw cannot be replayed, see
 #: calibration_forms.split_problems).
-KEPT_ROUNDS = {2, 3, 4}
+KEPT_ROUNDS = {2, 3, 4, 5}
 #: Rounds whose files must use every room of their locale.
-ALL_ROOMS_ROUNDS = {3, 4}
+ALL_ROOMS_ROUNDS = {3, 4, 5}
 FILES = [(rnd, loc) for rnd, locs in sorted(ROUNDS.items()) for loc in sorted(locs)]
 IDS = [f"r{rnd}-{loc}" for rnd, loc in FILES]
 
@@ -90,11 +94,12 @@ def test_the_sets_are_new_comments(rnd: int) -> None:
     assert not again, f"round {rnd} repeats earlier sets: {again}"
 
 
-def test_the_own_room_loads_with_a_sold_out_product() -> None:
-    """deportes_es loads as an es_ES room on its own vocabulary, and one of its products is sold out (the set asks
-    about it)."""
-    sc = load_scenario(CAL / "rooms" / "deportes_es.yaml")
+@pytest.mark.parametrize(("name", "locale"), [("deportes_es", "es_ES"), ("shuma_zh", "zh_CN")])
+def test_the_own_room_loads_with_a_sold_out_product(name: str, locale: str) -> None:
+    """A round's own room (deportes_es, round 4; shuma_zh, round 5) loads in its locale on its own vocabulary,
+    and one of its products is sold out (the set asks about it)."""
+    sc = load_scenario(CAL / "rooms" / f"{name}.yaml")
     room = RoomState(sc, stream(sc.seed, "catalog"))
-    assert sc.locale == "es_ES"
+    assert sc.locale == locale
     assert {p.category for p in room.products} <= set(room.vocabulary.categories)
     assert any(room.stock.get(p.product_id, p.stock) == 0 for p in room.products)
