@@ -150,8 +150,8 @@ class Lexicon:
     runon_verbs: frozenset[str]
     #: a greeting opening the comment as a clause of its own (``greeting_openers``), or ``None``
     greeting_re: re.Pattern[str] | None
-    #: the simulator's filler openers that end in a mark (each locale's ``comments.noise_prefix``, folded: "hi
-    #: host,", "hello!"): its gold reads no greeting in them
+    #: the simulator's filler openers that end in a mark (each locale's ``comments.noise_prefix`` and
+    #: ``ask_again_prefix``, folded: "hi host,", "hello!", "hello??"): its gold reads no greeting in them
     filler_openers: tuple[str, ...]
     #: condition leads ("if", "如果")
     condition_re: re.Pattern[str] | None
@@ -386,7 +386,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         if words("question_inversions") else None,
         greeting_re=greeting_re(words("greeting_openers")),
         filler_openers=tuple(sorted({fold(w).strip() for loc in builtin_locales()
-                                     for w in get_locale(loc).comments.noise_prefix
+                                     for w in (*get_locale(loc).comments.noise_prefix,
+                                               *get_locale(loc).comments.ask_again_prefix)
                                      if fold(w).strip() and not fold(w).strip()[-1].isalnum()})),
         runon_verbs=frozenset(w.split()[0] for w in words("question_inversions") if " " in w),
         runon_re=re.compile(r"(?<![a-z'])(?:" + alternation([*words("question_inversions"), *words("runon_leads")])
