@@ -209,7 +209,17 @@ def link_for(pos: int, clause: int, mentions: list[Mention]) -> int | None:
     """The product a keyword at ``pos`` in ``clause`` is about: the nearest mention before it in the clause, else
     the first after it in the clause, else the last of an earlier clause, else the first anywhere; a name of
     several products names none of them."""
-    before = after = carried = None
+    m = chosen_mention(pos, clause, mentions)
+    return next(iter(m[2])) if m is not None and len(m[2]) == 1 else None
+
+
+def chosen_mention(pos: int, clause: int, mentions: list[Mention]) -> Mention | None:
+    """The mention a keyword at ``pos`` in clause ``clause`` belongs to: the last one before it in its clause,
+    the first after it in the clause, else the last of an earlier clause, else the first anywhere; ``None`` when
+    there are no mentions."""
+    before: Mention | None = None
+    after: Mention | None = None
+    carried: Mention | None = None
     for m in mentions:
         if m[3] == clause:
             if m[0] <= pos:
@@ -218,10 +228,7 @@ def link_for(pos: int, clause: int, mentions: list[Mention]) -> int | None:
                 after = m
         elif m[3] < clause:
             carried = m
-    for m in (before, after, carried, mentions[0] if mentions else None):
-        if m is not None:
-            return next(iter(m[2])) if len(m[2]) == 1 else None
-    return None
+    return next((m for m in (before, after, carried) if m is not None), mentions[0] if mentions else None)
 
 
 #: the most products a shared name ("康源的", "ridgeline tents") asks about one by one; a name of more is a category
@@ -239,21 +246,8 @@ def shared_links(pos: int, clause: int, mentions: list[Mention]) -> tuple[int, .
         clause: the keyword's clause.
         mentions: the product mentions, merged (a narrowed name already names one product).
     """
-    before: Mention | None = None
-    after: Mention | None = None
-    carried: Mention | None = None
-    for m in mentions:
-        if m[3] == clause:
-            if m[0] <= pos:
-                before = m
-            elif after is None:
-                after = m
-        elif m[3] < clause:
-            carried = m
-    for cand in (before, after, carried, mentions[0] if mentions else None):
-        if cand is not None:
-            return tuple(sorted(cand[2])) if 1 < len(cand[2]) <= SHARED_MAX else ()
-    return ()
+    m = chosen_mention(pos, clause, mentions)
+    return tuple(sorted(m[2])) if m is not None and 1 < len(m[2]) <= SHARED_MAX else ()
 
 
 __all__ = ["SHARED_MAX", "drop_modifiers", "is_joiner_gap", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
