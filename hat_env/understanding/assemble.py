@@ -185,7 +185,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         for start in bare_qty:
             c = bisect_right(bounds, start)
             ln = link_at(start)
-            if c not in asked and ln is not None and question(c) and not any(m[3] == c for m in mentions):
+            if c not in asked and ln is not None and question(c) and not any(m[3] == c for m in mentions) \
+                    and not (c > 0 and restates(clause_text(f, bounds, c), clause_text(f, bounds, c - 1), lex)):
                 found.append((start, Intent("spec", link=ln, attr="unknown")))
     if "identity" not in flags and any(h[2] == "idweak" for h in hits):
         m = lex.identity_re.search(f)
@@ -195,13 +196,10 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         found = [(p, it) for p, it in found
                  if not (it.kind in ("spec", "price", "campaign") and bisect_right(bounds, p) == compared[0]
                          and it.link in (None, compared[1], compared[2]))]
-    found.extend(carried_questions(f, hits, value_hits, mentions, bounds, found, lex))
-    found.extend(named_parts(f, hits, value_hits, mentions, bounds, found, lex))
-    found.extend(joined_parts(f, hits, value_hits, mentions, bounds, found, lex))
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
-    if not product_found and mentions:
-        for m in mentions:
+    if not product_found and mentions:  # a question about a product that names nothing else (before the later
+        for m in mentions:  # clauses it carries to: "洁面乳能卸妆吗 会不会紧绷" asks two)
             if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m)):
                 (ln,) = m[2]
                 found.append((m[0], Intent("spec", link=ln, attr="unknown")))
@@ -210,6 +208,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             shared = next((x for x in mentions if question(x[3])), None)
             if shared is not None and not found:
                 found.append((shared[0], Intent("spec", attr="unknown")))
+    found.extend(carried_questions(f, hits, value_hits, mentions, bounds, found, lex))
+    found.extend(named_parts(f, hits, value_hits, mentions, bounds, found, lex))
+    found.extend(joined_parts(f, hits, value_hits, mentions, bounds, found, lex))
     return found
 
 
@@ -312,9 +313,40 @@ def carried_questions(f: str, hits: list[Hit], value_hits: list[tuple[int, int, 
         if c - 1 in spec_asked and lex.ability_re.search(text) is None:
             continue  # "坚果里面有啥 有没有花生": it goes on asking the spec before
         start = bounds[c - 1] + 1
+        if restates(text, f[bounds[c - 2] + 1 if c > 1 else 0 : bounds[c - 1]], lex):
+            asked[c] = asked[c - 1]  # "维C孩子能吃吗 几岁能吃": the same question again
+            continue
         out.append((start, Intent("spec", link=asked[c - 1], attr="unknown")))
         asked[c] = asked[c - 1]
     return out
+
+
+#: a word of a clause: two Chinese characters in a row, or a Latin word of four letters or more
+_CONTENT = re.compile(r"(?=([\u4e00-\u9fff]{2}))|[a-z\u00e0-\u00ff]{4,}")
+
+
+def restates(text: str, before: str, lex: Lexicon) -> bool:
+    """Whether a later clause ``text`` asks again what the clause ``before`` asked: it repeats one of its words (two
+    Chinese characters, not both function characters: "维C孩子能吃吗 几岁能吃"; a Latin word of four letters or more
+    that is no common word: "dog bed washable? is the cover washable"), so it is no question of its own.
+
+    Args:
+        text: the later clause (folded).
+        before: the clause before it (folded).
+        lex: the compiled words (``function_chars``, ``common``).
+
+    Returns:
+        ``True`` when the two clauses share such a word.
+    """
+    def words(t: str) -> set[str]:
+        out = set()
+        for m in _CONTENT.finditer(t):
+            w = m.group(1) or m.group()
+            if w and not all(ch in lex.function_chars for ch in w) and w not in lex.common:
+                out.add(w)
+        return out
+
+    return bool(words(text) & words(before))
 
 
 def named_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
@@ -482,4 +514,4 @@ def next_token(f: str, end: int, joints: list[int]) -> str | None:
     return f[i]
 
 
-__all__ = ["PRODUCT_KINDS", "assemble", "focus_deals", "joined_parts", "next_token", "spread"]
+__all__ = ["PRODUCT_KINDS", "assemble", "focus_deals", "joined_parts", "next_token", "restates", "spread"]

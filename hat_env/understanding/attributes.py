@@ -87,9 +87,12 @@ def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Ment
     spec_clauses = {bisect_right(bounds, h[0]) for h in hits if h[2] in ("spec", "value")}
     if cat is not None and cat.values_re is not None and mentions and \
             any(m[3] not in spec_clauses for m in mentions):
+        joint_re = lexicon().joint_re
         for m in cat.values_re.finditer(f):
             if not free(m.start(), m.end()) or any(a <= m.start() < b for a, b, _, _ in mentions) \
                     or any(b.start() <= m.start() < b.end() for b in buys):
+                continue
+            if joint_re.fullmatch(m.group()) is not None:  # "and" of "mahogany back and sides" joins, names nothing
                 continue
             for link, attr in cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ()):
                 if quotes_value(f, m.start(), m.end(), link, attr, mentions, cat):

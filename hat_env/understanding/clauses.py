@@ -62,7 +62,8 @@ def runon_bounds(f: str, bounds: list[int], lex: Lexicon) -> list[int]:
     "how big is the dog bed how much is it"): before an inversion or run-on lead (``question_inversions``,
     ``runon_leads``) that follows at least three words of its clause of which one is the auxiliary of an inversion
     ("is", "does": "what color does it come in" and "how many days does the battery last" stay one question), not
-    right after a clause joiner ("... and is it dishwasher safe": the joiner already parts them).
+    right after a clause joiner ("... and is it dishwasher safe": the joiner already parts them) nor right after
+    another lead ("... and how much is it": one question).
 
     Args:
         f: the folded comment (Latin script only).
@@ -76,7 +77,11 @@ def runon_bounds(f: str, bounds: list[int], lex: Lexicon) -> list[int]:
     assert lex.runon_re is not None
     start = 0
     cuts = sorted(bounds)
+    lead_ends: set[int] = set()
     for m in lex.runon_re.finditer(f):
+        lead_ends.add(m.end())
+        if m.start() - 1 in lead_ends:  # "... and how much is it": the inversion goes on the lead before it
+            continue
         while cuts and cuts[0] < m.start():
             start = cuts.pop(0) + 1
         if out and out[-1] >= start:
