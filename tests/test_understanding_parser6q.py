@@ -50,3 +50,37 @@ def test_an_inversion_right_after_a_quantity_lead_is_one_question() -> None:
     """"... and how much is it": the run-on cut does not fall between "how much" and "is it"."""
     assert parse("appliances_en", "is the robot vacuum good for pet hair and how much is it") == [
         spec(5), Intent("price", link=5)]
+
+
+def test_a_stock_phrase_written_around_a_name_asks_the_stock() -> None:
+    """"any cat food left" is "any left" with the name inside; "还有口红吗" is "还有吗"; a deal word in between asks
+    the deal ("any cat food deals left")."""
+    assert parse("pets_en", "any cat food left") == [Intent("stock", link=3)]
+    assert parse("music_en", "any capos left") == [Intent("stock", link=6)]
+    assert parse("beauty_zh", "还有口红吗") == [Intent("stock", link=2)]
+    assert parse("pets_en", "any cat food deals left") == [Intent("campaign", link=3)]
+
+
+def test_spanish_stock_in_the_past_tense_and_restocking_verbs() -> None:
+    """"se agotó", "reponéis": the locale's stock words (es_ES.yaml)."""
+    assert parse("hogar_es", "la batidora se agotó?") == [Intent("stock", link=6)]
+    assert parse("hogar_es", "¿cuándo reponéis la batidora de vaso?") == [Intent("stock", link=6)]
+
+
+def test_a_question_word_after_a_clause_joiner_makes_a_question() -> None:
+    """"piano price? also does it come w a stand": the clause opened by "also" asks something of its own, once."""
+    assert parse("music_en", "piano price? also does it come w a stand") == [Intent("price", link=3), spec(3)]
+
+
+def test_works_with_is_an_ability_word() -> None:
+    """"trainer work with zwift": an unpunctuated question about what the product works with."""
+    assert parse("cycle_en", "trainer work with zwift") == [spec(5)]
+
+
+def test_a_value_word_in_another_part_of_a_clause_asking_a_spec() -> None:
+    """"the kestrel pack torso range and color options" style: a value or spec in each part of a clause joined by a
+    joiner; "n" joins parts like "and" ("how much is the rain jacket n what sizes")."""
+    assert parse("outdoor_en", "how much is the rain jacket n what sizes") == [
+        Intent("price", link=6), spec(6, "size")]
+    assert parse("electronics_en", "does the speaker come in blue and how long does the battery last") == [
+        spec(4, "color"), spec(4, "battery")]

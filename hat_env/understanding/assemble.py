@@ -425,6 +425,8 @@ def joined_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, 
         before = asked.get(part - 1, set())
         if part in busy or len(before) != 1 or bisect_right(bounds, j) != bisect_right(bounds, cuts[part - 1]):
             continue
+        if part >= 2 and cuts[part - 2] in bounds and not f[cuts[part - 2] + 1 : j].strip():
+            continue  # "piano price? also does it ...": a joiner opening a clause parts nothing (the clause is carried)
         end = cuts[part] if part < len(cuts) else len(f)
         text = f[j:end]
         if lex.ability_re.search(text) is None and (lex.inversion_re is None or lex.inversion_re.search(text) is None):

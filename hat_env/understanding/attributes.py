@@ -68,8 +68,9 @@ def _same_dimension(vocabulary: Any, keys: "frozenset[str]", attr: str) -> str |
 
 def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Mention], bounds: list[int],
                buys: list[re.Match[str]], free: Any) -> list[tuple[int, int, int, str]]:
-    """Spec values of the products named, written in a clause that names no spec word ("is the puppy food
-    chicken?": ``flavor``), except a value that, with the name right before it, is the value as written.
+    """Spec values of the products named, written in a clause (or a part of one, after a joiner) that names no spec
+    word ("is the puppy food chicken?": ``flavor``; "el reloj tiene gps y cuánto dura la batería"), except a value
+    that, with the name right before it, is the value as written.
 
     Args:
         f: the folded comment.
@@ -84,13 +85,18 @@ def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Ment
         ``(start, end, link, attr)`` per value word (a word several products share gives one per product).
     """
     out: list[tuple[int, int, int, str]] = []
+    if cat is None or cat.values_re is None or not mentions:
+        return out
+    joint_re = lexicon().joint_re  # parts of clauses: "el reloj tiene gps y cuánto dura la batería" asks both
+    parts = sorted({j.start() for j in joint_re.finditer(f)} | set(bounds))
+    spec_parts = {bisect_right(parts, h[0]) for h in hits if h[2] in ("spec", "value")}
     spec_clauses = {bisect_right(bounds, h[0]) for h in hits if h[2] in ("spec", "value")}
-    if cat is not None and cat.values_re is not None and mentions and \
-            any(m[3] not in spec_clauses for m in mentions):
-        joint_re = lexicon().joint_re
+    by_clause = any(m[3] not in spec_clauses for m in mentions)  # a named product's clause asks no spec
+    if by_clause or any(bisect_right(parts, m[0]) not in spec_parts for m in mentions):
         for m in cat.values_re.finditer(f):
             if not free(m.start(), m.end()) or any(a <= m.start() < b for a, b, _, _ in mentions) \
-                    or any(b.start() <= m.start() < b.end() for b in buys):
+                    or any(b.start() <= m.start() < b.end() for b in buys) \
+                    or (not by_clause and bisect_right(parts, m.start()) in spec_parts):
                 continue
             if joint_re.fullmatch(m.group()) is not None:  # "and" of "mahogany back and sides" joins, names nothing
                 continue

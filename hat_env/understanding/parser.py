@@ -41,7 +41,7 @@ from hat_env.understanding.language import other_language
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import drop_modifiers, merge_names, name_links, pinyin_names, sound_names
-from hat_env.understanding.questions import is_question
+from hat_env.understanding.questions import is_question, split_phrases
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -227,6 +227,8 @@ class CommentParser:
             sounds(f, hits, names, mentions, bounds)
         mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
+        if mentions:  # "any cat food left", "还有口红吗": a question phrase written around a name
+            hits.extend(split_phrases(f, hits, mentions, lex))
         if cat is not None and cat.specs_known and mentions:
             unit_questions(f, cat, hits, mentions, bounds, free)
 
