@@ -288,6 +288,10 @@ class ParserSpec(_Strict):
     #: about the same product when it holds one ("鱼油保质期多久 孕妇能吃吗"), else it goes on asking the spec
     #: before ("坚果里面有啥 有没有花生")
     ability_words: Words = ()
+    #: open question words ("啥", "什么", "what", "qué"): after a spec question holding one ("坚果里面有啥"), a later
+    #: clause without keywords or ability words goes on asking it ("有没有花生"); after any other spec question
+    #: ("围巾是纯羊毛吗") it is a question of its own ("扎不扎人")
+    open_question_words: Words = ()
     #: words that make the deal word after them the condition of a price question ("how much w coupon", "cuánto
     #: cuesta con cupón", "用券多少钱"): the question is the price after the deal, not the deal
     deal_condition_leads: Words = ()

@@ -84,3 +84,24 @@ def test_a_value_word_in_another_part_of_a_clause_asking_a_spec() -> None:
         Intent("price", link=6), spec(6, "size")]
     assert parse("electronics_en", "does the speaker come in blue and how long does the battery last") == [
         spec(4, "color"), spec(4, "battery")]
+
+
+def test_a_follow_up_lead_right_after_a_question_particle_opens_a_clause() -> None:
+    """"洁面乳孕妇可以用吗还有保质期": 还有 after 吗 starts a new question (no particle after it), so the first clause's
+    ability question is its own; "口红还有吗" stays one stock question."""
+    assert parse("beauty_zh", "洁面乳孕妇可以用吗还有保质期") == [spec(6), spec(6, "shelf_life")]
+    assert parse("beauty_zh", "口红还有吗") == [Intent("stock", link=2)]
+
+
+def test_spanish_suitability_and_size_verbs() -> None:
+    """"vale para" is an ability word; "cuánto miden" asks the size (es_ES.yaml)."""
+    assert parse("hogar_es", "¿la sartén vale para vitrocerámica y cuánto pesa?") == [spec(1), spec(1, "weight")]
+    assert parse("hogar_es", "las toallas son de algodón de verdad y cuánto miden") == [
+        spec(5, "material"), spec(5, "size")]
+
+
+def test_after_a_closed_spec_question_a_later_clause_asks_its_own() -> None:
+    """"围巾是纯羊毛吗 扎不扎人": after a yes/no spec question the later clause is a new question; after an open one
+    ("坚果里面有啥", open_question_words) it goes on asking that spec ("有没有花生")."""
+    assert parse("apparel_flash_zh", "围巾是纯羊毛吗 扎不扎人") == [spec(5, "material"), spec(5)]
+    assert parse("groceries_zh", "坚果里面有啥 有没有花生") == [spec(5, "ingredients")]

@@ -285,8 +285,8 @@ def carried_questions(f: str, hits: list[Hit], value_hits: list[tuple[int, int, 
     Returns:
         ``(position, spec intent)`` for each such clause: it follows a clause with a product intent, names no
         product, holds no keyword or value, has at least two letters or characters of its own, is a question by
-        its own marks or words (not by an inversion: "my kitchen is open plan"), and, after a spec question about
-        a spec the product has, holds an ability word (else it goes on asking that spec).
+        its own marks or words (not by an inversion: "my kitchen is open plan"), and, after an open spec question
+        ("坚果里面有啥") about a spec the product has, holds an ability word (else it goes on asking that spec).
     """
     asked: dict[int, int] = {}  # clause -> the link its product intent is about
     spec_asked: set[int] = set()  # clauses that ask a spec the product has
@@ -310,8 +310,9 @@ def carried_questions(f: str, hits: list[Hit], value_hits: list[tuple[int, int, 
         own = [w for w in _WORDISH.findall(text) if w not in lex.function_chars and w not in lex.common]
         if len(own) < 2 and lex.ability_re.search(text) is None and not any(len(w) > 2 for w in own):
             continue  # "真的吗", "for real?": no words of its own to ask with
-        if c - 1 in spec_asked and lex.ability_re.search(text) is None:
-            continue  # "坚果里面有啥 有没有花生": it goes on asking the spec before
+        if c - 1 in spec_asked and lex.ability_re.search(text) is None and lex.open_question_re is not None \
+                and lex.open_question_re.search(f, bounds[c - 2] + 1 if c > 1 else 0, bounds[c - 1]) is not None:
+            continue  # "坚果里面有啥 有没有花生": it goes on asking the open spec question before
         start = bounds[c - 1] + 1
         if restates(text, f[bounds[c - 2] + 1 if c > 1 else 0 : bounds[c - 1]], lex):
             asked[c] = asked[c - 1]  # "维C孩子能吃吗 几岁能吃": the same question again
