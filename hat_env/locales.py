@@ -292,6 +292,9 @@ class ParserSpec(_Strict):
     #: clause without keywords or ability words goes on asking it ("有没有花生"); after any other spec question
     #: ("围巾是纯羊毛吗") it is a question of its own ("扎不扎人")
     open_question_words: Words = ()
+    #: asking for an opinion ("q tal", "咋样", "worth it"): a question of its own only when nothing else is asked
+    #: about the product ("q tal la sartén, se pega?" asks whether it sticks)
+    opinion_words: Words = ()
     #: words that make the deal word after them the condition of a price question ("how much w coupon", "cuánto
     #: cuesta con cupón", "用券多少钱"): the question is the price after the deal, not the deal
     deal_condition_leads: Words = ()

@@ -105,3 +105,16 @@ def test_after_a_closed_spec_question_a_later_clause_asks_its_own() -> None:
     ("坚果里面有啥", open_question_words) it goes on asking that spec ("有没有花生")."""
     assert parse("apparel_flash_zh", "围巾是纯羊毛吗 扎不扎人") == [spec(5, "material"), spec(5)]
     assert parse("groceries_zh", "坚果里面有啥 有没有花生") == [spec(5, "ingredients")]
+
+
+def test_a_choice_word_or_another_products_value_leaves_a_later_clause_its_own() -> None:
+    """"饭前还是饭后": 还是 that compares no two products is no keyword; "goma" (a value of the dumbbells) says
+    nothing about the mat: each later clause is a question of its own."""
+    assert parse("healthfood_zh", "益生菌冲着喝还是直接吃 饭前还是饭后") == [spec(4), spec(4)]
+    assert parse("deportes_es", "¿la esterilla resbala? ¿huele a goma?") == [spec(2), spec(2)]
+
+
+def test_an_opinion_beside_another_question_about_the_product_is_no_question_of_its_own() -> None:
+    """"q tal la sarten, se pega?" asks whether it sticks (opinion_words); alone, "q tal la cafetera" asks about it."""
+    assert parse("hogar_es", "q tal la sarten, se pega?") == [spec(1)]
+    assert parse("hogar_es", "q tal la cafetera") == [spec(4)]

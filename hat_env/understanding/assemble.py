@@ -211,7 +211,35 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     found.extend(carried_questions(f, hits, value_hits, mentions, bounds, found, lex))
     found.extend(named_parts(f, hits, value_hits, mentions, bounds, found, lex))
     found.extend(joined_parts(f, hits, value_hits, mentions, bounds, found, lex))
-    return found
+    return opinions_beside(f, found, bounds, lex)
+
+
+def opinions_beside(f: str, found: list[tuple[int, Intent]], bounds: list[int], lex: Lexicon) -> list[tuple[int, Intent]]:
+    """An opinion asked ("q tal la sartén", "口红咋样", "worth it?") is no question of its own when another clause asks
+    something about the same product ("q tal la sartén, se pega?" asks whether it sticks): its ``spec(unknown)`` is
+    dropped.
+
+    Args:
+        f: the folded comment.
+        found: the intents so far, with their positions.
+        bounds: the clause bounds.
+        lex: the compiled words (``opinion_re``).
+
+    Returns:
+        ``found`` without those ``spec(unknown)`` intents.
+    """
+    if lex.opinion_re is None or len(found) < 2:
+        return found
+    ops = {bisect_right(bounds, m.start()) for m in lex.opinion_re.finditer(f)}
+    if not ops:
+        return found
+
+    def beside(p: int, it: Intent) -> bool:
+        c = bisect_right(bounds, p)
+        return c in ops and it.kind == "spec" and it.attr == "unknown" and it.link is not None and any(
+            o.link == it.link and bisect_right(bounds, q) != c for q, o in found)
+
+    return [(p, it) for p, it in found if not beside(p, it)]
 
 
 def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
@@ -284,7 +312,8 @@ def carried_questions(f: str, hits: list[Hit], value_hits: list[tuple[int, int, 
 
     Returns:
         ``(position, spec intent)`` for each such clause: it follows a clause with a product intent, names no
-        product, holds no keyword or value, has at least two letters or characters of its own, is a question by
+        product, holds no keyword (a choice word that made no comparison, "饭前还是饭后", is none) and no value of
+        that product ("goma" of another product is none), has at least two letters or characters of its own, is a question by
         its own marks or words (not by an inversion: "my kitchen is open plan"), and, after an open spec question
         ("坚果里面有啥") about a spec the product has, holds an ability word (else it goes on asking that spec).
     """
@@ -298,11 +327,13 @@ def carried_questions(f: str, hits: list[Hit], value_hits: list[tuple[int, int, 
                 spec_asked.add(c)
     if not asked:
         return []
-    busy = {bisect_right(bounds, h[0]) for h in hits} | {bisect_right(bounds, v[0]) for v in value_hits} \
+    compared = any(it.kind == "compare" for _, it in found)
+    busy = {bisect_right(bounds, h[0]) for h in hits if compared or h[2:] != ("kind", "compare")} \
         | {m[3] for m in mentions} | {bisect_right(bounds, p) for p, _ in found}
+    valued = {(bisect_right(bounds, v[0]), v[2]) for v in value_hits}  # a value of another product asks nothing here
     out: list[tuple[int, Intent]] = []
     for c in range(1, len(bounds) + 1):
-        if c in busy or c - 1 not in asked:
+        if c in busy or c - 1 not in asked or (c, asked[c - 1]) in valued:
             continue
         text = f[bounds[c - 1] + 1 : bounds[c] + 1 if c < len(bounds) else len(f)]  # without the bound before
         if len(_WORDISH.findall(text)) < 2 or not is_question(text, inversions=False):
@@ -517,4 +548,5 @@ def next_token(f: str, end: int, joints: list[int]) -> str | None:
     return f[i]
 
 
-__all__ = ["PRODUCT_KINDS", "assemble", "focus_deals", "joined_parts", "next_token", "restates", "spread"]
+__all__ = ["PRODUCT_KINDS", "assemble", "focus_deals", "joined_parts", "next_token", "opinions_beside", "restates",
+           "spread"]

@@ -159,6 +159,8 @@ class Lexicon:
     ability_re: re.Pattern[str]
     #: open question words (``ParserSpec.open_question_words``): a spec question holding one goes on in the next clause
     open_question_re: re.Pattern[str] | None
+    #: opinion questions (``ParserSpec.opinion_words``): no question of their own beside another about the product
+    opinion_re: re.Pattern[str] | None
     #: a deal-condition lead at the end of a text (``ParserSpec.deal_condition_leads``, an article may follow)
     deal_condition_re: re.Pattern[str]
     #: words never corrected as typos, never product names
@@ -398,6 +400,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         if words("condition_leads") else None,
         ability_re=re.compile(alternation(words("ability_words"))),
         open_question_re=re.compile(alternation(words("open_question_words"))) if words("open_question_words") else None,
+        opinion_re=re.compile(alternation(words("opinion_words"))) if words("opinion_words") else None,
         deal_condition_re=re.compile(rf"(?:{alternation(words('deal_condition_leads'))})\s*"
                                      rf"(?:(?:{alternation(articles)})\s*)?$"),
         common=frozenset(fold(w) for p in specs.values() for w in p.common_words),
