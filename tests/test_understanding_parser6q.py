@@ -118,3 +118,18 @@ def test_an_opinion_beside_another_question_about_the_product_is_no_question_of_
     """"q tal la sarten, se pega?" asks whether it sticks (opinion_words); alone, "q tal la cafetera" asks about it."""
     assert parse("hogar_es", "q tal la sarten, se pega?") == [spec(1)]
     assert parse("hogar_es", "q tal la cafetera") == [spec(4)]
+
+
+def test_a_clause_naming_a_product_that_asks_with_words_of_its_own_beside_other_questions() -> None:
+    """"大米是新米吗 哪里产的": the first clause asks something no keyword names (新米) beside the origin question;
+    "dog bed cover washable? how big is it" likewise; a follow-up ("粉底液呢") or an opinion ("worth it?") does not."""
+    assert parse("groceries_zh", "大米是新米吗 哪里产的") == [spec(4), spec(4, "origin")]
+    assert parse("pets_en", "dog bed cover washable? how big is it") == [spec(5), spec(5, "dimensions")]
+    assert parse("beauty_zh", "口红多少钱 粉底液呢") == [Intent("price", link=2), Intent("price", link=4)]
+    assert parse("electronics_en", "the earbuds worth it? how much") == [Intent("price", link=1)]
+
+
+def test_battery_asked_per_charge() -> None:
+    """"how long do the buds last on one charge" asks the battery (en_US.yaml battery words)."""
+    assert parse("electronics_en", "how long do the buds last on one charge and do they come in white") == [
+        spec(1, "battery"), spec(1, "color")]

@@ -9,7 +9,7 @@ import re
 from bisect import bisect_right
 
 from hat_env.types import Intent
-from hat_env.understanding.clauses import Hit, Mention
+from hat_env.understanding.clauses import Hit, Mention, clause_text
 from hat_env.understanding.lexicon import Lexicon
 from hat_env.understanding.questions import is_question
 
@@ -167,10 +167,35 @@ def named_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, s
         if sum(1 for x in mentions if bisect_right(parts, x[0]) == part) != 1:
             continue
         text = f[parts[part - 1] if part > 0 else 0 : parts[part] + 1 if part < len(parts) else len(f)]
-        if lex.ability_re.search(text) is not None:
+        if lex.ability_re.search(text) is not None or asks_of_its_own(f, m, text, bounds, lex):
             (ln,) = m[2]
             out.append((m[0], Intent("spec", link=ln, attr="unknown")))
     return out
+
+
+def asks_of_its_own(f: str, m: Mention, text: str, bounds: list[int], lex: Lexicon) -> bool:
+    """Whether the part ``text`` naming ``m`` is a whole clause that is a question by its own marks or particles (not
+    by an inversion alone) and holds at least two words of its own besides the name ("大米是新米吗 哪里产的": 新米, "dog
+    bed cover washable? how big is it"); "5号呢", "粉底液呢" hold none (follow-ups), an opinion asks nothing beside
+    another question ("worth it?").
+
+    Args:
+        f: the folded comment.
+        m: the product mention of the part.
+        text: the part's text (with the separator that ends it).
+        bounds: the clause bounds (the part must be the whole clause).
+        lex: the compiled words (``function_chars``, ``common``, ``opinion_re``).
+
+    Returns:
+        ``True`` when the clause asks something of its own about the product.
+    """
+    clause = clause_text(f, bounds, m[3])
+    if clause.strip() != text.strip() or not is_question(text, inversions=False) \
+            or (lex.opinion_re is not None and lex.opinion_re.search(text) is not None):
+        return False
+    rest = text.replace(f[m[0]:m[1]], " ")
+    own = [w for w in _WORDISH.findall(rest) if w not in lex.function_chars and w not in lex.common]
+    return len(own) >= 2 or any(len(w) > 3 for w in own)
 
 
 def joined_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
@@ -221,4 +246,4 @@ def joined_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, 
     return out
 
 
-__all__ = ["PRODUCT_KINDS", "carried_questions", "joined_parts", "named_parts", "opinions_beside", "restates"]
+__all__ = ["PRODUCT_KINDS", "asks_of_its_own", "carried_questions", "joined_parts", "named_parts", "opinions_beside", "restates"]
