@@ -133,3 +133,14 @@ def test_battery_asked_per_charge() -> None:
     """"how long do the buds last on one charge" asks the battery (en_US.yaml battery words)."""
     assert parse("electronics_en", "how long do the buds last on one charge and do they come in white") == [
         spec(1, "battery"), spec(1, "color")]
+
+
+def test_a_count_after_a_question_whose_answer_is_an_amount_asks_that_amount() -> None:
+    """"litter box returns? how many days": the count asks the return window, no spec of its own."""
+    assert parse("pets_en", "litter box returns? how many days") == [Intent("after_sales", link=6)]
+
+
+def test_chinese_stock_gone_and_when_back() -> None:
+    """"葡萄没了吗 什么时候有": one stock question (zh_CN.yaml stock words); "什么时候有活动" asks the deal."""
+    assert parse("groceries_zh", "葡萄没了吗 什么时候有") == [Intent("stock", link=3)]
+    assert parse("beauty_zh", "口红什么时候有优惠") == [Intent("campaign", link=2)]

@@ -179,6 +179,11 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                                                     and (it.link, bisect_right(bounds, p)) in effects)]
     if bare_qty and mentions:  # "坚果保质期多久 有几包": a count of something no spec names, in a clause of its own
         asked = {bisect_right(bounds, h[0]) for h in hits if h[2] != "qty"}
+        # after a question whose answer is an amount of its own ("litter box returns? how many days"), the count
+        # asks that amount
+        amounts = {bisect_right(bounds, p) + 1 for p, it in found
+                   if it.kind in ("after_sales", "shipping", "campaign", "stock", "price")}
+        asked |= amounts
         for start in bare_qty:
             c = bisect_right(bounds, start)
             ln = link_at(start)
