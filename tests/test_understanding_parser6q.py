@@ -144,3 +144,15 @@ def test_chinese_stock_gone_and_when_back() -> None:
     """"葡萄没了吗 什么时候有": one stock question (zh_CN.yaml stock words); "什么时候有活动" asks the deal."""
     assert parse("groceries_zh", "葡萄没了吗 什么时候有") == [Intent("stock", link=3)]
     assert parse("beauty_zh", "口红什么时候有优惠") == [Intent("campaign", link=2)]
+
+
+def test_emoji_written_for_a_chinese_character() -> None:
+    """"口红🈶货吗": 🈶 is 有 (fold.py), "🈚货" is 无货; neither separates two clauses as other emoji do."""
+    assert parse("beauty_zh", "口红🈶货吗") == [Intent("stock", link=2)]
+    assert parse("beauty_zh", "口红🈚货了吗") == [Intent("stock", link=2)]
+
+
+def test_slang_for_and_and_for() -> None:
+    """"how much 4 the earbuds" asks the price; "earbuds n speaker price" asks both (en_US.yaml)."""
+    assert parse("electronics_en", "how much 4 the earbuds") == [Intent("price", link=1)]
+    assert parse("electronics_en", "earbuds n speaker price") == [Intent("price", link=1), Intent("price", link=4)]
