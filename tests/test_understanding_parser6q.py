@@ -156,3 +156,13 @@ def test_slang_for_and_and_for() -> None:
     """"how much 4 the earbuds" asks the price; "earbuds n speaker price" asks both (en_US.yaml)."""
     assert parse("electronics_en", "how much 4 the earbuds") == [Intent("price", link=1)]
     assert parse("electronics_en", "earbuds n speaker price") == [Intent("price", link=1), Intent("price", link=4)]
+
+
+def test_short_word_typos_and_dialect_particles() -> None:
+    """Misspellings listed in the locale files: "prce", "how mch", "wite", "多小钱", "还有伐"; "work on" asks."""
+    assert parse("electronics_en", "earbuds prce?") == [Intent("price", link=1)]
+    assert parse("electronics_en", "how mch are the earbuds") == [Intent("price", link=1)]
+    assert parse("electronics_en", "do u have the earbuds in wite") == [spec(1, "color")]
+    assert parse("beauty_zh", "口红多小钱") == [Intent("price", link=2)]
+    assert parse("beauty_zh", "粉底液还有伐") == [Intent("stock", link=4)]
+    assert parse("appliances_en", "vacuum work on hardwood and carpet") == [spec(5)]
