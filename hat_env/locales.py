@@ -295,6 +295,9 @@ class ParserSpec(_Strict):
     #: asking for an opinion ("q tal", "咋样", "worth it"): a question of its own only when nothing else is asked
     #: about the product ("q tal la sartén, se pega?" asks whether it sticks)
     opinion_words: Words = ()
+    #: final particles that end a question wherever they stand: one glued to more text ends its clause there
+    #: ("洁面乳能卸妆吗多少钱", "耳机降噪吗续航多久")
+    clause_final_particles: Words = ()
     #: words that make the deal word after them the condition of a price question ("how much w coupon", "cuánto
     #: cuesta con cupón", "用券多少钱"): the question is the price after the deal, not the deal
     deal_condition_leads: Words = ()

@@ -166,3 +166,10 @@ def test_short_word_typos_and_dialect_particles() -> None:
     assert parse("beauty_zh", "口红多小钱") == [Intent("price", link=2)]
     assert parse("beauty_zh", "粉底液还有伐") == [Intent("stock", link=4)]
     assert parse("appliances_en", "vacuum work on hardwood and carpet") == [spec(5)]
+
+
+def test_a_final_particle_glued_to_more_text_ends_its_question() -> None:
+    """"洁面乳能卸妆吗多少钱" is two questions (clause_final_particles); "卫衣有黑色吗还有货吗" asks the colour and the
+    stock (the value question is no qualifier of the stock once it is a clause of its own)."""
+    assert parse("beauty_zh", "洁面乳能卸妆吗多少钱") == [spec(6), Intent("price", link=6)]
+    assert parse("apparel_flash_zh", "卫衣有黑色吗还有货吗") == [spec(2, "color"), Intent("stock", link=2)]

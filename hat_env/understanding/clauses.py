@@ -1,8 +1,9 @@
 """Clause structure of a folded comment: where its clauses and sentences end, and the span types the parser uses.
 
 A comment is cut into clauses at punctuation, at a space next to a Chinese character, at emoji written between
-Chinese words ("口红多少钱🙏粉底液呢") and at a follow-up lead glued to the question before it ("鱼油多少钱还有维C呢",
-the locale files' ``followup_leads``). Every step of the parser finds a keyword's clause with
+Chinese words ("口红多少钱🙏粉底液呢"), at a follow-up lead glued to the question before it ("鱼油多少钱还有维C呢",
+the locale files' ``followup_leads``) and after a final particle glued to more text ("洁面乳能卸妆吗多少钱",
+``clause_final_particles``). Every step of the parser finds a keyword's clause with
 ``bisect_right(bounds, position)``; clause ``c`` runs from ``bounds[c - 1]`` to ``bounds[c]``.
 """
 
@@ -48,6 +49,10 @@ def clause_bounds(f: str, lex: Lexicon) -> list[int]:
             bounds = sorted(set(bounds) | set(extra))
     if lex.followup_re is not None and not f.isascii():  # "鱼油多少钱还有维C呢": the follow-up is a clause
         extra = [m.start() for m in lex.followup_re.finditer(f)]
+        if extra:
+            bounds = sorted(set(bounds) | set(extra))
+    if lex.particle_end_re is not None and not f.isascii():  # "洁面乳能卸妆吗多少钱": the particle ends a question
+        extra = [m.start() for m in lex.particle_end_re.finditer(f)]
         if extra:
             bounds = sorted(set(bounds) | set(extra))
     return bounds

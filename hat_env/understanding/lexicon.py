@@ -161,6 +161,8 @@ class Lexicon:
     open_question_re: re.Pattern[str] | None
     #: opinion questions (``ParserSpec.opinion_words``): no question of their own beside another about the product
     opinion_re: re.Pattern[str] | None
+    #: a final particle glued to more Chinese text (``ParserSpec.clause_final_particles``): its clause ends there
+    particle_end_re: re.Pattern[str] | None
     #: a deal-condition lead at the end of a text (``ParserSpec.deal_condition_leads``, an article may follow)
     deal_condition_re: re.Pattern[str]
     #: words never corrected as typos, never product names
@@ -401,6 +403,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         ability_re=re.compile(alternation(words("ability_words"))),
         open_question_re=re.compile(alternation(words("open_question_words"))) if words("open_question_words") else None,
         opinion_re=re.compile(alternation(words("opinion_words"))) if words("opinion_words") else None,
+        particle_end_re=re.compile("(?<=[\u4e00-\u9fff])[" + "".join(map(re.escape, words("clause_final_particles")))
+                                   + "](?=[\u4e00-\u9fff])") if words("clause_final_particles") else None,
         deal_condition_re=re.compile(rf"(?:{alternation(words('deal_condition_leads'))})\s*"
                                      rf"(?:(?:{alternation(articles)})\s*)?$"),
         common=frozenset(fold(w) for p in specs.values() for w in p.common_words),
