@@ -173,3 +173,16 @@ def test_a_final_particle_glued_to_more_text_ends_its_question() -> None:
     stock (the value question is no qualifier of the stock once it is a clause of its own)."""
     assert parse("beauty_zh", "洁面乳能卸妆吗多少钱") == [spec(6), Intent("price", link=6)]
     assert parse("apparel_flash_zh", "卫衣有黑色吗还有货吗") == [spec(2, "color"), Intent("stock", link=2)]
+
+
+def test_a_group_asked_before_and_after_asks_each_end_its_own() -> None:
+    """"cuánto cuesta la freidora y la sartén tiene garantía?": the price is the fryer's, the warranty the pan's; a
+    group asked on one side only shares the question ("la sartén y la freidora tienen garantía")."""
+    assert parse("hogar_es", "cuánto cuesta la freidora y la sartén tiene garantía?") == [
+        Intent("price", link=2), spec(1, "warranty")]
+    assert parse("hogar_es", "la sartén y la freidora tienen garantía") == [spec(1, "warranty"), spec(2, "warranty")]
+
+
+def test_spanish_no_longer_there() -> None:
+    """"ya no hay", "ya no está": stock questions (es_ES.yaml)."""
+    assert parse("hogar_es", "la batidora ya no está?") == [Intent("stock", link=6)]

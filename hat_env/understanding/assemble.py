@@ -300,6 +300,11 @@ def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: d
     for ms in groups.values():
         links = {next(iter(m[2])) for m in ms}
         own = {m[3] for m in ms}
+        if len(own) == 1:  # asked before the group and again after it, in its clause: each end asks its own
+            lo, hi = min(m[0] for m in ms), max(m[1] for m in ms)  # ("cuánto cuesta la freidora y la sartén tiene
+            inside = [p for p, it in kinds_with_link if bisect_right(bounds, p) in own]  # garantía?")
+            if any(p < lo for p in inside) and any(p >= hi for p in inside):
+                continue
         for p, it in kinds_with_link:
             c = bisect_right(bounds, p)  # asked in the group's clause, or in a later one that names nothing
             if c not in own and (c < max(own) or c in named_clauses):  # ("口红和粉底一起买便宜吗 粉底油皮行不")
