@@ -186,3 +186,8 @@ def test_a_group_asked_before_and_after_asks_each_end_its_own() -> None:
 def test_spanish_no_longer_there() -> None:
     """"ya no hay", "ya no está": stock questions (es_ES.yaml)."""
     assert parse("hogar_es", "la batidora ya no está?") == [Intent("stock", link=6)]
+
+
+def test_chinese_arrival_and_freshness_words() -> None:
+    """"車厘子新鮮嗎 幾天能到" (traditional): freshness asks the shelf life, 几天能到 the shipping (zh_CN.yaml)."""
+    assert parse("groceries_zh", "車厘子新鮮嗎 幾天能到") == [spec(2, "shelf_life"), Intent("shipping", link=2)]
