@@ -191,3 +191,13 @@ def test_spanish_no_longer_there() -> None:
 def test_chinese_arrival_and_freshness_words() -> None:
     """"車厘子新鮮嗎 幾天能到" (traditional): freshness asks the shelf life, 几天能到 the shipping (zh_CN.yaml)."""
     assert parse("groceries_zh", "車厘子新鮮嗎 幾天能到") == [spec(2, "shelf_life"), Intent("shipping", link=2)]
+
+
+def test_a_shared_name_narrowed_by_the_attribute_or_value_asked() -> None:
+    """"guitar" is in three titles (the guitar, the guitar amp, the guitar capo): a spec only one of them has
+    ("scale length"), or a value only one of them holds ("sunburst"), says which; a spec several have asks each; a
+    condition word in a spec question about a shared name is part of it ("does the tent sleep")."""
+    assert parse("music_en", "guitar scale length") == [spec(1, "scale_length")]
+    assert parse("music_en", "u got the guitar in sunburst") == [spec(1, "color")]
+    assert parse("music_en", "guitar sunburst still in stock?") == [Intent("stock", link=1)]
+    assert parse("outdoor_en", "how many people does the tent sleep") == [spec(1, "sleeps"), spec(7, "sleeps")]

@@ -127,6 +127,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 # a name several products share asks about each ("康源家的有满减吗"); shipping is the shop's ("does
                 # trailpaw ship to hawaii")
                 each = shared_links(start, clause, mentions) if ln is None and k != "shipping" else ()
+                valued = {v[2] for v in value_hits if bisect_right(bounds, v[0]) == clause} & set(each)
+                if valued:  # "guitar sunburst still in stock?": the products the value is of
+                    each = tuple(x for x in each if x in valued)
                 for one in each or (ln,):
                     found.append((start, Intent(k, link=one)))
         elif typ in ("spec", "value"):
@@ -134,6 +137,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 continue
             ln = link_at(start)
             each = shared_links(start, clause, mentions) if ln is None else ()
+            if len(each) > 1 and cat is not None and cat.specs_known:  # "guitar scale length": of the products the
+                having = tuple(x for x in each if spec_attr(cat, lex, x, val, vocabulary) != "unknown")  # name
+                each = having or each  # shares, the ones that have the attribute
             for ln in each or (ln,):  # a name several products share asks each ("贝安芯家的东西产地是哪")
                 attr = spec_attr(cat, lex, ln, val, vocabulary)
                 if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
@@ -164,10 +170,11 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         ln = link_at(start)
         if qualifier(bisect_right(bounds, start)):
             continue
-        if ln == link:
-            found.append((start, Intent("spec", link=ln, attr=attr)))
+        if ln == link or (ln is None and link in shared_links(start, bisect_right(bounds, start), mentions)):
+            found.append((start, Intent("spec", link=link, attr=attr)))  # "the guitar in sunburst": the one that is
     for start, ln, clause in efficacy_cond:
-        if (ln, clause) not in spec_at and question(clause):
+        if (ln, clause) not in spec_at and not (ln is None and any(c == clause for _, c in spec_at)) \
+                and question(clause):  # "how many people does the tent sleep": part of the spec question
             found.append((start, Intent("efficacy", link=ln)))
     named_effects = {bisect_right(bounds, p) for p, it in found if it.kind == "efficacy" and it.link is not None}
     if named_effects:  # "will the dog bed fix my dogs arthritis": the effect is the named product's, not the shared name's
