@@ -201,3 +201,14 @@ def test_a_shared_name_narrowed_by_the_attribute_or_value_asked() -> None:
     assert parse("music_en", "u got the guitar in sunburst") == [spec(1, "color")]
     assert parse("music_en", "guitar sunburst still in stock?") == [Intent("stock", link=1)]
     assert parse("outdoor_en", "how many people does the tent sleep") == [spec(1, "sleeps"), spec(7, "sleeps")]
+
+
+def test_a_hyphenated_value_written_with_a_space() -> None:
+    """"is the power bank usb c": the value word "usb-c" of its connectivity, written with a space."""
+    assert parse("electronics_en", "is the power bank usb c") == [spec(2, "connectivity")]
+
+
+def test_a_spec_word_in_praise_asks_nothing() -> None:
+    """"口红颜色好好看" praises (a chitchat word, no question); "口红颜色好看吗" asks the shade."""
+    assert parse("beauty_zh", "口红颜色好好看") == [Intent("chitchat")]
+    assert parse("beauty_zh", "口红颜色好看吗") == [spec(2, "shade")]

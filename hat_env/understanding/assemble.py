@@ -96,6 +96,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     def qualifier(c: int) -> bool:  # "口红豆沙色还有货吗", "卫衣 M码 还有吗": a value says which one is asked for
         return c in stock_clauses or (c + 1 in stock_clauses and not question(c))
 
+    praised = {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] == "chitchat"}
     spec_at: dict[tuple[int | None, int], int] = {}  # (link, clause) -> spec intents there
     compared: tuple[int, int | None, int | None] | None = None  # the compare's clause and links
     efficacy_cond: list[tuple[int, int | None, int]] = []
@@ -135,6 +136,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         elif typ in ("spec", "value"):
             if typ == "value" and qualifier(clause):
                 continue
+            if clause in praised and not question(clause):
+                continue  # "口红颜色好好看": a spec word in praise asks nothing
             ln = link_at(start)
             each = shared_links(start, clause, mentions) if ln is None else ()
             if len(each) > 1 and cat is not None and cat.specs_known:  # "guitar scale length": of the products the

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Any
 
 from hat_env.understanding.catalog import Catalog
@@ -104,7 +105,21 @@ def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Ment
                 if quotes_value(f, m.start(), m.end(), link, attr, mentions, cat):
                     continue  # "the 24 lb bag": the name and the word are its value, as written
                 out.append((m.start(), m.end(), link, attr))
+        spaced = _spaced_re(tuple(w for w in cat.values if "-" in w)) if " " in f else None
+        for m in spaced.finditer(f) if spaced is not None else ():  # "usb c" for the value word "usb-c"
+            if free(m.start(), m.end()) and not any(a < m.end() and m.start() < b for a, b, _, _ in mentions):
+                for link, attr in cat.values.get(m.group().replace(" ", "-"), ()):
+                    out.append((m.start(), m.end(), link, attr))
     return out
+
+
+@lru_cache(maxsize=64)
+def _spaced_re(words: tuple[str, ...]) -> re.Pattern[str] | None:
+    """Hyphenated value words written with a space instead ("usb c", "non stick"), ``None`` when there are none."""
+    spaced = sorted({w.replace("-", " ") for w in words if w.strip("-") and "-" in w.strip("-")}, key=len, reverse=True)
+    if not spaced:
+        return None
+    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in spaced) + r")(?![a-z0-9])")
 
 
 def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention], bounds: list[int],
