@@ -212,3 +212,10 @@ def test_a_spec_word_in_praise_asks_nothing() -> None:
     """"口红颜色好好看" praises (a chitchat word, no question); "口红颜色好看吗" asks the shade."""
     assert parse("beauty_zh", "口红颜色好好看") == [Intent("chitchat")]
     assert parse("beauty_zh", "口红颜色好看吗") == [spec(2, "shade")]
+
+
+def test_emoji_that_ask_a_spec_or_the_price() -> None:
+    """🔋 asks the battery, 🎨 the colour, 💶 the price (locale words), beside a product name."""
+    assert parse("electronics_en", "earbuds 🔋?") == [spec(1, "battery")]
+    assert parse("electronics_en", "watch 🎨?") == [spec(3, "color")]
+    assert parse("hogar_es", "sartén 💶?") == [Intent("price", link=1)]
