@@ -219,3 +219,24 @@ def test_emoji_that_ask_a_spec_or_the_price() -> None:
     assert parse("electronics_en", "earbuds 🔋?") == [spec(1, "battery")]
     assert parse("electronics_en", "watch 🎨?") == [spec(3, "color")]
     assert parse("hogar_es", "sartén 💶?") == [Intent("price", link=1)]
+
+
+def test_a_unit_the_product_has_no_value_in_asks_an_unknown_spec() -> None:
+    """"la freidora cuántos watios tiene": the fryer has no spec in watts (units.yaml: watios), a spec(unknown);
+    the air fryer's 1700 W is its power."""
+    assert parse("hogar_es", "la freidora cuantos watios tiene") == [spec(2)]
+    assert parse("appliances_en", "air fryer how many watts") == [spec(1, "power")]
+
+
+def test_a_price_word_beside_the_shipping_named_asks_the_fee() -> None:
+    """"cuánto cuesta el envío", "口红运费多少钱": the shipping fee (one shipping question); a price "with shipping"
+    or a shipping question of its own ("几天到") leaves the price."""
+    assert parse("hogar_es", "envio de las sabanas cuanto es") == [Intent("shipping", link=3)]
+    assert parse("beauty_zh", "口红运费多少钱") == [Intent("shipping", link=2)]
+    assert parse("electronics_en", "speaker price with shipping") == [Intent("price", link=4), Intent("shipping", link=4)]
+    assert parse("groceries_zh", "车厘子什么价几天到") == [Intent("price", link=2), Intent("shipping", link=2)]
+
+
+def test_spanish_comes_back() -> None:
+    """"la batidora vuelve? la quiero": stock and purchase (es_ES.yaml vuelve)."""
+    assert parse("hogar_es", "la batidora vuelve? la quiero") == [Intent("stock", link=6), Intent("purchase", link=6)]

@@ -97,6 +97,15 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         return c in stock_clauses or (c + 1 in stock_clauses and not question(c))
 
     praised = {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] == "chitchat"}
+    ships = [h for h in hits if h[2] == "kind" and h[3] == "shipping"  # the shipping named, not asked when
+             and lex.question_re.search(f, h[0], h[1]) is None]  # ("几天到" is a question of its own)
+    cuts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds)) if ships else bounds
+
+    def shipping_fee(pos: int) -> bool:  # a shipping word in the price word's part, not after "with" ("con envío")
+        part = bisect_right(cuts, pos)
+        return any(bisect_right(cuts, h[0]) == part and lex.deal_condition_re.search(
+            f, cuts[part - 1] if part > 0 else 0, h[0]) is None for h in ships)
+
     spec_at: dict[tuple[int | None, int], int] = {}  # (link, clause) -> spec intents there
     compared: tuple[int, int | None, int | None] | None = None  # the compare's clause and links
     efficacy_cond: list[tuple[int, int | None, int]] = []
@@ -125,6 +134,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 ln = link_at(start)
                 if k in ("shipping", "after_sales") and ((any_id and ln is None) or clause in id_clauses):
                     continue  # "订单A1003什么时候到", "pedido ES1004 reembolso", "where's my refund": about the order
+                if k == "price" and shipping_fee(start):
+                    continue  # "cuánto cuesta el envío", "envío de las sábanas cuánto es": the fee is shipping's
                 # a name several products share asks about each ("康源家的有满减吗"); shipping is the shop's ("does
                 # trailpaw ship to hawaii")
                 each = shared_links(start, clause, mentions) if ln is None and k != "shipping" else ()

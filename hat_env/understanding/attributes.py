@@ -125,7 +125,8 @@ def _spaced_re(words: tuple[str, ...]) -> re.Pattern[str] | None:
 def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention], bounds: list[int],
                     free: Any) -> None:
     """A question that names a unit ("watts?", "de cuántos cm", "几毫升") asks for the spec of its product
-    whose value is in that unit, when exactly one is; a spec hit is appended for it.
+    whose value is in that unit, when exactly one is; a spec hit is appended for it (``"unknown"`` when none of its
+    values is in that unit and nothing else is asked in the clause).
 
     Args:
         f: the folded comment.
@@ -151,6 +152,9 @@ def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention
         keys = cat.units.get(link, {}).get(unit) if link is not None else None
         if keys is not None and len(keys) == 1:
             hits.append((a, b, "spec", next(iter(keys))))
+        elif link is not None and keys is None and not any(
+                h[2] in ("spec", "value", "kind") and bisect_right(bounds, h[0]) == c for h in hits):
+            hits.append((a, b, "spec", "unknown"))  # "la freidora cuántos watios tiene": no spec in watts
 
 
 def drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
