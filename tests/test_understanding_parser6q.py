@@ -240,3 +240,11 @@ def test_a_price_word_beside_the_shipping_named_asks_the_fee() -> None:
 def test_spanish_comes_back() -> None:
     """"la batidora vuelve? la quiero": stock and purchase (es_ES.yaml vuelve)."""
     assert parse("hogar_es", "la batidora vuelve? la quiero") == [Intent("stock", link=6), Intent("purchase", link=6)]
+
+
+def test_a_size_asked_of_a_product_whose_key_names_the_size() -> None:
+    """"what sizes" of the helmet is its frame_size, of the sheet set its bed_size (the one key with the attribute's
+    name as a word, before a fallback to its weight); "how big is the dog bed" keeps the dimensions fallback."""
+    assert parse("cycle_en", "helmet what sizes") == [spec(4, "frame_size")]
+    assert parse("bedding_en", "what size is the sheet set and how deep") == [spec(1, "bed_size"), spec(1, "depth")]
+    assert parse("pets_en", "how big is the dog bed") == [spec(5, "dimensions")]

@@ -31,7 +31,8 @@ def spec_attr(cat: Catalog | None, lex: Lexicon, link: int | None, attr: str | N
 
     Returns:
         ``attr`` when the product has it, else the product's one key whose unit measures the same thing ("weight"
-        of a product whose own attribute is trail_weight in oz), else its first fallback the product has, else
+        of a product whose own attribute is trail_weight in oz), else its one key that has the attribute's name as a
+        word ("size" of a frame_size) when no fallback but a mass is left, else its first fallback the product has, else
         ``"unknown"`` (with a known catalog); without a product, ``"unknown"`` for an attribute no product and no spec word has.
     """
     if attr is None:
@@ -40,13 +41,29 @@ def spec_attr(cat: Catalog | None, lex: Lexicon, link: int | None, attr: str | N
         if link is not None:
             if cat.has_attr(link, attr):
                 return attr
-            same = _same_dimension(vocabulary, cat.spec_keys.get(link, frozenset()), attr)
+            keys = cat.spec_keys.get(link, frozenset())
+            same = _same_dimension(vocabulary, keys, attr)
             if same is not None:
                 return same  # "weight" of a product whose own attribute is trail_weight (oz)
-            return next((alt for alt in lex.spec_fallbacks.get(attr, ()) if cat.has_attr(link, alt)), "unknown")
+            fallback = next((alt for alt in lex.spec_fallbacks.get(attr, ()) if cat.has_attr(link, alt)), None)
+            named = [k for k in keys if attr in k.split("_")]
+            if len(named) == 1 and (fallback is None or _measures(vocabulary, fallback) == "mass"):
+                return named[0]  # "what sizes" of a helmet whose own attribute is frame_size (not its weight)
+            return fallback or "unknown"
         if attr not in lex.attributes and not any(attr in k for k in cat.spec_keys.values()):
             return "unknown"
     return attr
+
+
+def _measures(vocabulary: Any, key: str) -> str | None:
+    """What the unit of the attribute ``key`` measures ("mass" for weight in g), by the room's vocabulary (else the
+    default one); ``None`` when it has no unit."""
+    from hat_env.sim.vocabulary import default_vocabulary
+
+    voc = vocabulary if vocabulary is not None else default_vocabulary()
+    a = voc.attributes.get(key)
+    u = voc.units.get(a.unit) if a is not None and a.unit else None
+    return u.dimension if u is not None else None
 
 
 def _same_dimension(vocabulary: Any, keys: "frozenset[str]", attr: str) -> str | None:
