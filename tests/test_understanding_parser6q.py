@@ -15,7 +15,8 @@ CAL = Path(__file__).parent.parent / "scenarios" / "calibration" / "rooms"
 SEED = 8612
 ROOMS = {s: room(s, SEED) for s in ("beauty_zh", "healthfood_zh", "apparel_flash_zh", "groceries_zh",
                                     "electronics_en", "pets_en", "appliances_en", "hogar_es")}
-ROOMS.update({n: room(str(CAL / f"{n}.yaml"), SEED) for n in ("muying_zh", "outdoor_en", "shuma_zh", "deportes_es")})
+ROOMS.update({n: room(str(CAL / f"{n}.yaml"), SEED) for n in ("muying_zh", "outdoor_en", "shuma_zh", "deportes_es",
+                                                               "jiafang_zh")})
 ROOMS.update({n: room(str(DATA / "rooms" / f"{n}.yaml"), SEED) for n in ("music_en", "bedding_en", "cycle_en")})
 parse = parser(ROOMS)
 
@@ -248,3 +249,9 @@ def test_a_size_asked_of_a_product_whose_key_names_the_size() -> None:
     assert parse("cycle_en", "helmet what sizes") == [spec(4, "frame_size")]
     assert parse("bedding_en", "what size is the sheet set and how deep") == [spec(1, "bed_size"), spec(1, "depth")]
     assert parse("pets_en", "how big is the dog bed") == [spec(5, "dimensions")]
+
+
+def test_a_spec_word_of_several_attributes_asks_the_one_the_product_has() -> None:
+    """"四件套什么面料": 面料 names the default material and the room's fabric; the set has a fabric, so no unknown
+    material question beside it (the later clause is a question of its own)."""
+    assert parse("jiafang_zh", "四件套什么面料 会掉色吗") == [spec(3, "fabric"), spec(3)]

@@ -97,6 +97,10 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         return c in stock_clauses or (c + 1 in stock_clauses and not question(c))
 
     praised = {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] == "chitchat"}
+    spec_words = [h for h in hits if h[2] == "spec"]
+    known_at = {(h[0], h[1], link_at(h[0])) for h in spec_words  # a word of several attributes, one of them known
+                if sum(1 for x in spec_words if x[:2] == h[:2]) > 1
+                and spec_attr(cat, lex, link_at(h[0]), h[3], vocabulary) not in (None, "unknown")}
     ships = [h for h in hits if h[2] == "kind" and h[3] == "shipping"  # the shipping named, not asked when
              and lex.question_re.search(f, h[0], h[1]) is None]  # ("几天到" is a question of its own)
     cuts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds)) if ships else bounds
@@ -156,6 +160,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 each = having or each  # shares, the ones that have the attribute
             for ln in each or (ln,):  # a name several products share asks each ("贝安芯家的东西产地是哪")
                 attr = spec_attr(cat, lex, ln, val, vocabulary)
+                if attr == "unknown" and (start, end, ln) in known_at:
+                    continue  # "四件套什么面料": 面料 is the fabric the set has, not a material it lacks
                 if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
                     found.append((start, Intent("after_sales", link=ln)))
                     continue
