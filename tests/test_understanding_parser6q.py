@@ -255,3 +255,9 @@ def test_a_spec_word_of_several_attributes_asks_the_one_the_product_has() -> Non
     """"四件套什么面料": 面料 names the default material and the room's fabric; the set has a fabric, so no unknown
     material question beside it (the later clause is a question of its own)."""
     assert parse("jiafang_zh", "四件套什么面料 会掉色吗") == [spec(3, "fabric"), spec(3)]
+
+
+def test_a_value_word_written_in_pinyin() -> None:
+    """"niu rou gan you xiang la de ma": 香辣 in pinyin, with or without spaces, is the jerky's flavour value."""
+    assert parse("groceries_zh", "niu rou gan you xiang la de ma") == [spec(6, "flavor")]
+    assert parse("groceries_zh", "niu rou gan you xiangla de ma") == [spec(6, "flavor")]

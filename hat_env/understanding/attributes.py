@@ -85,7 +85,7 @@ def _same_dimension(vocabulary: Any, keys: "frozenset[str]", attr: str) -> str |
 
 
 def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Mention], bounds: list[int],
-               buys: list[re.Match[str]], free: Any) -> list[tuple[int, int, int, str]]:
+               buys: list[re.Match[str]], free: Any, pinyin: bool = False) -> list[tuple[int, int, int, str]]:
     """Spec values of the products named, written in a clause (or a part of one, after a joiner) that names no spec
     word ("is the puppy food chicken?": ``flavor``; "el reloj tiene gps y cuánto dura la batería"), except a value
     that, with the name right before it, is the value as written.
@@ -98,6 +98,7 @@ def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Ment
         bounds: the clause bounds.
         buys: the purchase-by-count matches (no value is read inside one).
         free: whether a span is free of link references.
+        pinyin: whether the comment reads as pinyin (then Chinese value words are also read in pinyin: "xiang la").
 
     Returns:
         ``(start, end, link, attr)`` per value word (a word several products share gives one per product).
@@ -122,12 +123,40 @@ def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Ment
                 if quotes_value(f, m.start(), m.end(), link, attr, mentions, cat):
                     continue  # "the 24 lb bag": the name and the word are its value, as written
                 out.append((m.start(), m.end(), link, attr))
+        table = pinyin_value_table(cat) if pinyin else None
+        for m in table[0].finditer(f) if table is not None else ():  # "niu rou gan you xiang la de ma"
+            if free(m.start(), m.end()) and not any(a < m.end() and m.start() < b for a, b, _, _ in mentions) \
+                    and not any(h[0] < m.end() and m.start() < h[1] for h in hits):
+                for link, attr in table[1].get(m.group().replace(" ", ""), ()):
+                    out.append((m.start(), m.end(), link, attr))
         spaced = _spaced_re(tuple(w for w in cat.values if "-" in w)) if " " in f else None
         for m in spaced.finditer(f) if spaced is not None else ():  # "usb c" for the value word "usb-c"
             if free(m.start(), m.end()) and not any(a < m.end() and m.start() < b for a, b, _, _ in mentions):
                 for link, attr in cat.values.get(m.group().replace(" ", "-"), ()):
                     out.append((m.start(), m.end(), link, attr))
     return out
+
+
+@lru_cache(maxsize=64)
+def pinyin_value_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, tuple[tuple[int, str], ...]]] | None:
+    """The catalog's Chinese value words of two characters or more in toneless pinyin ("香辣" -> "xiang la"): their
+    pattern (syllables with or without spaces) and the ``(link, attr)`` pairs by the syllables written together
+    ("xiangla"); ``None`` when there are none."""
+    from hat_env.understanding.fold import pinyin_of
+    from hat_env.understanding.lexicon import trie_pattern
+
+    by: dict[str, tuple[tuple[int, str], ...]] = {}
+    for w, pairs in cat.values.items():
+        if w.isascii() or not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w):
+            continue
+        got = pinyin_of(w)
+        if got and len(got) == len(w):
+            key = " ".join(got)
+            by[key] = tuple(dict.fromkeys(by.get(key, ()) + tuple(pairs)))
+    if not by:
+        return None
+    return re.compile(r"(?<![a-z])" + trie_pattern(sorted(by), True, sep=r"\s*") + r"(?![a-z])"), \
+        {k.replace(" ", ""): v for k, v in by.items()}
 
 
 @lru_cache(maxsize=64)
@@ -203,4 +232,4 @@ def quotes_value(f: str, a: int, b: int, link: int, attr: str, mentions: list[Me
                for k, v in e.specs)
 
 
-__all__ = ["drop_conditions", "quotes_value", "spec_attr", "unit_questions", "value_hits"]
+__all__ = ["drop_conditions", "pinyin_value_table", "quotes_value", "spec_attr", "unit_questions", "value_hits"]

@@ -233,7 +233,7 @@ class CommentParser:
             unit_questions(f, cat, hits, mentions, bounds, free)
 
         # -- spec values of the products named ---------------------------------------------------------------
-        values = value_hits(f, cat, hits, mentions, bounds, buys, free)
+        values = value_hits(f, cat, hits, mentions, bounds, buys, free, pinyin=pinyin is not None)
 
         code_clauses: set[int] = set()
         if self._codes_re is not None:  # a campaign code or gift is a question about its deal ("HOME25 works on the
