@@ -261,3 +261,8 @@ def test_a_value_word_written_in_pinyin() -> None:
     """"niu rou gan you xiang la de ma": 香辣 in pinyin, with or without spaces, is the jerky's flavour value."""
     assert parse("groceries_zh", "niu rou gan you xiang la de ma") == [spec(6, "flavor")]
     assert parse("groceries_zh", "niu rou gan you xiangla de ma") == [spec(6, "flavor")]
+
+
+def test_english_stock_words_almost_gone() -> None:
+    """"cat food almost gone?": a stock question (en_US.yaml)."""
+    assert parse("pets_en", "cat food almost gone?") == [Intent("stock", link=3)]

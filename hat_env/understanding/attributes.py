@@ -129,7 +129,7 @@ def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Ment
                     and not any(h[0] < m.end() and m.start() < h[1] for h in hits):
                 for link, attr in table[1].get(m.group().replace(" ", ""), ()):
                     out.append((m.start(), m.end(), link, attr))
-        spaced = _spaced_re(tuple(w for w in cat.values if "-" in w)) if " " in f else None
+        spaced = _spaced_re(cat) if " " in f else None
         for m in spaced.finditer(f) if spaced is not None else ():  # "usb c" for the value word "usb-c"
             if free(m.start(), m.end()) and not any(a < m.end() and m.start() < b for a, b, _, _ in mentions):
                 for link, attr in cat.values.get(m.group().replace(" ", "-"), ()):
@@ -160,9 +160,10 @@ def pinyin_value_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, tuple[t
 
 
 @lru_cache(maxsize=64)
-def _spaced_re(words: tuple[str, ...]) -> re.Pattern[str] | None:
-    """Hyphenated value words written with a space instead ("usb c", "non stick"), ``None`` when there are none."""
-    spaced = sorted({w.replace("-", " ") for w in words if w.strip("-") and "-" in w.strip("-")}, key=len, reverse=True)
+def _spaced_re(cat: Catalog) -> re.Pattern[str] | None:
+    """The catalog's hyphenated value words written with a space instead ("usb c", "non stick"), ``None`` when
+    there are none."""
+    spaced = sorted({w.replace("-", " ") for w in cat.values if "-" in w.strip("-")}, key=len, reverse=True)
     if not spaced:
         return None
     return re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in spaced) + r")(?![a-z0-9])")
