@@ -266,3 +266,12 @@ def test_a_value_word_written_in_pinyin() -> None:
 def test_english_stock_words_almost_gone() -> None:
     """"cat food almost gone?": a stock question (en_US.yaml)."""
     assert parse("pets_en", "cat food almost gone?") == [Intent("stock", link=3)]
+
+
+def test_a_clause_after_a_question_mark_is_not_a_question_by_that_mark() -> None:
+    """"whiskerwell almost gone?? i need 2 bags": the "?" ends the first clause only, so the second is a purchase
+    by count; a name alone after a question that named nothing is what it asks about ("does it charge fast? the
+    65w one")."""
+    assert parse("pets_en", "cat food almost gone?? i need 2 bags") == [
+        Intent("stock", link=3), Intent("purchase", link=3)]
+    assert parse("electronics_en", "does it get hot? the charger") == [spec(5)]

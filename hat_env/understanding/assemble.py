@@ -77,6 +77,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         am = lex.ability_re.search(f, m[1])
         return am is not None and not f[m[1]:am.start()].strip() and bisect_right(bounds, am.start()) == m[3]
 
+    def asked_before(m: Mention) -> bool:  # "does it charge fast? the 65w one": the name after the question
+        return m[3] > 0 and question(m[3] - 1) and not any(x[3] == m[3] - 1 for x in mentions)
+
     def link_at(pos: int) -> int | None:
         return link_for(pos, bisect_right(bounds, pos), mentions)
 
@@ -229,7 +232,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                         for _, it in found)
     if not product_found and mentions:  # a question about a product that names nothing else (before the later
         for m in mentions:  # clauses it carries to: "洁面乳能卸妆吗 会不会紧绷" asks two)
-            if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m)):
+            if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or asked_before(m)):
                 (ln,) = m[2]
                 found.append((m[0], Intent("spec", link=ln, attr="unknown")))
                 break

@@ -100,7 +100,7 @@ def runon_bounds(f: str, bounds: list[int], lex: Lexicon) -> list[int]:
 
 def clause_text(f: str, bounds: list[int], c: int) -> str:
     """The text of clause ``c`` of ``f`` (with the separator that ends it, so a final "?" counts)."""
-    a = bounds[c - 1] if c > 0 else 0
+    a = bounds[c - 1] + 1 if c > 0 else 0
     b = bounds[c] + 1 if c < len(bounds) else len(f)
     return f[a:b]
 
