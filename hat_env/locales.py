@@ -298,6 +298,9 @@ class ParserSpec(_Strict):
     #: final particles that end a question wherever they stand: one glued to more text ends its clause there
     #: ("洁面乳能卸妆吗多少钱", "耳机降噪吗续航多久")
     clause_final_particles: Words = ()
+    #: words that ask whether the product is there ("hay", "有吗") only when nothing else is asked in their clause
+    #: ("hay freidora?" is stock; "hay talla 44?", "hay descuento?" ask the size, the deal)
+    bare_stock_words: Words = ()
     #: words that make the deal word after them the condition of a price question ("how much w coupon", "cuánto
     #: cuesta con cupón", "用券多少钱"): the question is the price after the deal, not the deal
     deal_condition_leads: Words = ()

@@ -275,3 +275,13 @@ def test_a_clause_after_a_question_mark_is_not_a_question_by_that_mark() -> None
     assert parse("pets_en", "cat food almost gone?? i need 2 bags") == [
         Intent("stock", link=3), Intent("purchase", link=3)]
     assert parse("electronics_en", "does it get hot? the charger") == [spec(5)]
+
+
+def test_bare_stock_words_ask_the_stock_only_alone() -> None:
+    """"hay freidora?", "口红有吗", "有口红吗" ask the stock (bare_stock_words); beside a value, a deal or shipping, or
+    after a spec question, they ask what those name ("hay envio gratis?", "牛仔裤腰围有几码 26的有吗")."""
+    assert parse("hogar_es", "hay freidora?") == [Intent("stock", link=2)]
+    assert parse("beauty_zh", "有口红吗") == [Intent("stock", link=2)]
+    assert parse("hogar_es", "hay envio gratis?") == [Intent("shipping")]
+    assert parse("hogar_es", "la sartén hay en rojo?") == [spec(1, "color")]
+    assert parse("apparel_flash_zh", "牛仔裤腰围有几码 26的有吗") == [spec(3, "size")]

@@ -44,6 +44,15 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         names nothing else.
     """
     hits.sort()
+    if lex.bare_stock:  # "hay freidora?" asks the stock; "hay talla 44?", "hay descuento?" ask what they name
+        busy_clauses = {bisect_right(bounds, v[0]) for v in value_hits}
+        for h in hits:
+            if h[3] != "chitchat" and f[h[0]:h[1]] not in lex.bare_stock:
+                busy_clauses.add(bisect_right(bounds, h[0]))
+                if h[2] in ("spec", "value"):  # "牛仔裤腰围有几码 26的有吗": the next clause goes on asking it
+                    busy_clauses.add(bisect_right(bounds, h[0]) + 1)
+        hits = [h for h in hits if not (h[2:] == ("kind", "stock") and f[h[0]:h[1]] in lex.bare_stock
+                                        and bisect_right(bounds, h[0]) in busy_clauses)]
     if lex.condition_re is not None:
         hits = drop_conditions(f, hits, bounds, lex)
     deal_ends = [h[1] for h in hits if h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")]

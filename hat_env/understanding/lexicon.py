@@ -163,6 +163,8 @@ class Lexicon:
     opinion_re: re.Pattern[str] | None
     #: a final particle glued to more Chinese text (``ParserSpec.clause_final_particles``): its clause ends there
     particle_end_re: re.Pattern[str] | None
+    #: bare stock words (``ParserSpec.bare_stock_words``), folded: stock only alone in their clause
+    bare_stock: frozenset[str]
     #: a deal-condition lead at the end of a text (``ParserSpec.deal_condition_leads``, an article may follow)
     deal_condition_re: re.Pattern[str]
     #: words never corrected as typos, never product names
@@ -403,6 +405,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         ability_re=re.compile(alternation(words("ability_words"))),
         open_question_re=re.compile(alternation(words("open_question_words"))) if words("open_question_words") else None,
         opinion_re=re.compile(alternation(words("opinion_words"))) if words("opinion_words") else None,
+        bare_stock=frozenset(words("bare_stock_words")),
         particle_end_re=re.compile("(?<=[\u4e00-\u9fff])[" + "".join(map(re.escape, words("clause_final_particles")))
                                    + "](?=[\u4e00-\u9fff])") if words("clause_final_particles") else None,
         deal_condition_re=re.compile(rf"(?:{alternation(words('deal_condition_leads'))})\s*"
