@@ -124,11 +124,13 @@ def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Ment
                     continue  # "the 24 lb bag": the name and the word are its value, as written
                 out.append((m.start(), m.end(), link, attr))
         table = pinyin_value_table(cat) if pinyin else None
-        for m in table[0].finditer(f) if table is not None else ():  # "niu rou gan you xiang la de ma"
-            if free(m.start(), m.end()) and not any(a < m.end() and m.start() < b for a, b, _, _ in mentions) \
-                    and not any(h[0] < m.end() and m.start() < h[1] for h in hits):
-                for link, attr in table[1].get(m.group().replace(" ", ""), ()):
-                    out.append((m.start(), m.end(), link, attr))
+        if table is not None:
+            py_re, py_values = table
+            for m in py_re.finditer(f):  # "niu rou gan you xiang la de ma"
+                if free(m.start(), m.end()) and not any(a < m.end() and m.start() < b for a, b, _, _ in mentions) \
+                        and not any(h[0] < m.end() and m.start() < h[1] for h in hits):
+                    for link, attr in py_values.get(m.group().replace(" ", ""), ()):
+                        out.append((m.start(), m.end(), link, attr))
         spaced = _spaced_re(cat) if " " in f else None
         for m in spaced.finditer(f) if spaced is not None else ():  # "usb c" for the value word "usb-c"
             if free(m.start(), m.end()) and not any(a < m.end() and m.start() < b for a, b, _, _ in mentions):
