@@ -288,6 +288,19 @@ class ParserSpec(_Strict):
     #: about the same product when it holds one ("鱼油保质期多久 孕妇能吃吗"), else it goes on asking the spec
     #: before ("坚果里面有啥 有没有花生")
     ability_words: Words = ()
+    #: open question words ("啥", "什么", "what", "qué"): after a spec question holding one ("坚果里面有啥"), a later
+    #: clause without keywords or ability words goes on asking it ("有没有花生"); after any other spec question
+    #: ("围巾是纯羊毛吗") it is a question of its own ("扎不扎人")
+    open_question_words: Words = ()
+    #: asking for an opinion ("q tal", "咋样", "worth it"): a question of its own only when nothing else is asked
+    #: about the product ("q tal la sartén, se pega?" asks whether it sticks)
+    opinion_words: Words = ()
+    #: final particles that end a question wherever they stand: one glued to more text ends its clause there
+    #: ("洁面乳能卸妆吗多少钱", "耳机降噪吗续航多久")
+    clause_final_particles: Words = ()
+    #: words that ask whether the product is there ("hay", "有吗") only when nothing else is asked in their clause
+    #: ("hay freidora?" is stock; "hay talla 44?", "hay descuento?" ask the size, the deal)
+    bare_stock_words: Words = ()
     #: words that make the deal word after them the condition of a price question ("how much w coupon", "cuánto
     #: cuesta con cupón", "用券多少钱"): the question is the price after the deal, not the deal
     deal_condition_leads: Words = ()

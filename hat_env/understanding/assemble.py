@@ -15,12 +15,9 @@ from hat_env.understanding.clauses import Hit, Mention, clause_text, is_emoji
 from hat_env.understanding.lexicon import Lexicon
 from hat_env.understanding.names import is_joiner_gap, link_for, shared_links, two_products
 from hat_env.understanding.questions import QUESTION_CHARS, is_question
+from hat_env.understanding.later import carried_questions, joined_parts, named_parts, opinions_beside, restates
 
-#: letters and characters of a clause's own words (a clause of only marks or one letter asks nothing)
-_WORDISH = re.compile(r"[\u4e00-\u9fff]|[a-z\u00e0-\u00ff]{2,}")
-
-#: intents about one product (a follow-up clause or a joined group carries them to another)
-PRODUCT_KINDS = frozenset({"price", "stock", "campaign", "shipping", "after_sales", "purchase", "spec"})
+from hat_env.understanding.later import PRODUCT_KINDS
 
 
 def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
@@ -47,6 +44,15 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         names nothing else.
     """
     hits.sort()
+    if lex.bare_stock:  # "hay freidora?" asks the stock; "hay talla 44?", "hay descuento?" ask what they name
+        busy_clauses = {bisect_right(bounds, v[0]) for v in value_hits}
+        for h in hits:
+            if h[3] != "chitchat" and f[h[0]:h[1]] not in lex.bare_stock:
+                busy_clauses.add(bisect_right(bounds, h[0]))
+                if h[2] in ("spec", "value"):  # "牛仔裤腰围有几码 26的有吗": the next clause goes on asking it
+                    busy_clauses.add(bisect_right(bounds, h[0]) + 1)
+        hits = [h for h in hits if not (h[2:] == ("kind", "stock") and f[h[0]:h[1]] in lex.bare_stock
+                                        and bisect_right(bounds, h[0]) in busy_clauses)]
     if lex.condition_re is not None:
         hits = drop_conditions(f, hits, bounds, lex)
     deal_ends = [h[1] for h in hits if h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")]
@@ -80,6 +86,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         am = lex.ability_re.search(f, m[1])
         return am is not None and not f[m[1]:am.start()].strip() and bisect_right(bounds, am.start()) == m[3]
 
+    def asked_before(m: Mention) -> bool:  # "does it charge fast? the 65w one": the name after the question
+        return m[3] > 0 and question(m[3] - 1) and not any(x[3] == m[3] - 1 for x in mentions)
+
     def link_at(pos: int) -> int | None:
         return link_for(pos, bisect_right(bounds, pos), mentions)
 
@@ -98,6 +107,20 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
 
     def qualifier(c: int) -> bool:  # "口红豆沙色还有货吗", "卫衣 M码 还有吗": a value says which one is asked for
         return c in stock_clauses or (c + 1 in stock_clauses and not question(c))
+
+    praised = {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] == "chitchat"}
+    spec_words = [h for h in hits if h[2] == "spec"]
+    known_at = {(h[0], h[1], link_at(h[0])) for h in spec_words  # a word of several attributes, one of them known
+                if sum(1 for x in spec_words if x[:2] == h[:2]) > 1
+                and spec_attr(cat, lex, link_at(h[0]), h[3], vocabulary) not in (None, "unknown")}
+    ships = [h for h in hits if h[2] == "kind" and h[3] == "shipping"  # the shipping named, not asked when
+             and lex.question_re.search(f, h[0], h[1]) is None]  # ("几天到" is a question of its own)
+    cuts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds)) if ships else bounds
+
+    def shipping_fee(pos: int) -> bool:  # a shipping word in the price word's part, not after "with" ("con envío")
+        part = bisect_right(cuts, pos)
+        return any(bisect_right(cuts, h[0]) == part and lex.deal_condition_re.search(
+            f, cuts[part - 1] if part > 0 else 0, h[0]) is None for h in ships)
 
     spec_at: dict[tuple[int | None, int], int] = {}  # (link, clause) -> spec intents there
     compared: tuple[int, int | None, int | None] | None = None  # the compare's clause and links
@@ -127,18 +150,30 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 ln = link_at(start)
                 if k in ("shipping", "after_sales") and ((any_id and ln is None) or clause in id_clauses):
                     continue  # "订单A1003什么时候到", "pedido ES1004 reembolso", "where's my refund": about the order
+                if k == "price" and shipping_fee(start):
+                    continue  # "cuánto cuesta el envío", "envío de las sábanas cuánto es": the fee is shipping's
                 # a name several products share asks about each ("康源家的有满减吗"); shipping is the shop's ("does
                 # trailpaw ship to hawaii")
                 each = shared_links(start, clause, mentions) if ln is None and k != "shipping" else ()
+                valued = {v[2] for v in value_hits if bisect_right(bounds, v[0]) == clause} & set(each)
+                if valued:  # "guitar sunburst still in stock?": the products the value is of
+                    each = tuple(x for x in each if x in valued)
                 for one in each or (ln,):
                     found.append((start, Intent(k, link=one)))
         elif typ in ("spec", "value"):
             if typ == "value" and qualifier(clause):
                 continue
+            if clause in praised and not question(clause):
+                continue  # "口红颜色好好看": a spec word in praise asks nothing
             ln = link_at(start)
             each = shared_links(start, clause, mentions) if ln is None else ()
+            if len(each) > 1 and cat is not None and cat.specs_known:  # "guitar scale length": of the products the
+                having = tuple(x for x in each if spec_attr(cat, lex, x, val, vocabulary) != "unknown")  # name
+                each = having or each  # shares, the ones that have the attribute
             for ln in each or (ln,):  # a name several products share asks each ("贝安芯家的东西产地是哪")
                 attr = spec_attr(cat, lex, ln, val, vocabulary)
+                if attr == "unknown" and (start, end, ln) in known_at:
+                    continue  # "四件套什么面料": 面料 is the fabric the set has, not a material it lacks
                 if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
                     found.append((start, Intent("after_sales", link=ln)))
                     continue
@@ -167,10 +202,11 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         ln = link_at(start)
         if qualifier(bisect_right(bounds, start)):
             continue
-        if ln == link:
-            found.append((start, Intent("spec", link=ln, attr=attr)))
+        if ln == link or (ln is None and link in shared_links(start, bisect_right(bounds, start), mentions)):
+            found.append((start, Intent("spec", link=link, attr=attr)))  # "the guitar in sunburst": the one that is
     for start, ln, clause in efficacy_cond:
-        if (ln, clause) not in spec_at and question(clause):
+        if (ln, clause) not in spec_at and not (ln is None and any(c == clause for _, c in spec_at)) \
+                and question(clause):  # "how many people does the tent sleep": part of the spec question
             found.append((start, Intent("efficacy", link=ln)))
     named_effects = {bisect_right(bounds, p) for p, it in found if it.kind == "efficacy" and it.link is not None}
     if named_effects:  # "will the dog bed fix my dogs arthritis": the effect is the named product's, not the shared name's
@@ -182,10 +218,16 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                                                     and (it.link, bisect_right(bounds, p)) in effects)]
     if bare_qty and mentions:  # "坚果保质期多久 有几包": a count of something no spec names, in a clause of its own
         asked = {bisect_right(bounds, h[0]) for h in hits if h[2] != "qty"}
+        # after a question whose answer is an amount of its own ("litter box returns? how many days"), the count
+        # asks that amount
+        amounts = {bisect_right(bounds, p) + 1 for p, it in found
+                   if it.kind in ("after_sales", "shipping", "campaign", "stock", "price")}
+        asked |= amounts
         for start in bare_qty:
             c = bisect_right(bounds, start)
             ln = link_at(start)
-            if c not in asked and ln is not None and question(c) and not any(m[3] == c for m in mentions):
+            if c not in asked and ln is not None and question(c) and not any(m[3] == c for m in mentions) \
+                    and not (c > 0 and restates(clause_text(f, bounds, c), clause_text(f, bounds, c - 1), lex)):
                 found.append((start, Intent("spec", link=ln, attr="unknown")))
     if "identity" not in flags and any(h[2] == "idweak" for h in hits):
         m = lex.identity_re.search(f)
@@ -195,14 +237,11 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         found = [(p, it) for p, it in found
                  if not (it.kind in ("spec", "price", "campaign") and bisect_right(bounds, p) == compared[0]
                          and it.link in (None, compared[1], compared[2]))]
-    found.extend(carried_questions(f, hits, value_hits, mentions, bounds, found, lex))
-    found.extend(named_parts(f, hits, value_hits, mentions, bounds, found, lex))
-    found.extend(joined_parts(f, hits, value_hits, mentions, bounds, found, lex))
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
-    if not product_found and mentions:
-        for m in mentions:
-            if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m)):
+    if not product_found and mentions:  # a question about a product that names nothing else (before the later
+        for m in mentions:  # clauses it carries to: "洁面乳能卸妆吗 会不会紧绷" asks two)
+            if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or asked_before(m)):
                 (ln,) = m[2]
                 found.append((m[0], Intent("spec", link=ln, attr="unknown")))
                 break
@@ -210,7 +249,10 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             shared = next((x for x in mentions if question(x[3])), None)
             if shared is not None and not found:
                 found.append((shared[0], Intent("spec", attr="unknown")))
-    return found
+    found.extend(carried_questions(f, hits, value_hits, mentions, bounds, found, lex))
+    found.extend(named_parts(f, hits, value_hits, mentions, bounds, found, lex))
+    found.extend(joined_parts(f, hits, value_hits, mentions, bounds, found, lex))
+    return opinions_beside(f, found, bounds, lex)
 
 
 def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
@@ -267,142 +309,6 @@ def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> lis
     return sorted([h for h in hits if h not in drop] + priced)
 
 
-def carried_questions(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
-                      bounds: list[int], found: list[tuple[int, Intent]], lex: Lexicon) -> list[tuple[int, Intent]]:
-    """A later clause that asks something no keyword names, about the product of the clause before ("鱼油保质期多久
-    孕妇能吃吗", "toallas de algodón? se destiñen?"): a ``spec(attr="unknown")`` question about the carried product.
-
-    Args:
-        f: the folded comment.
-        hits: the keyword hits (a clause with any hit asks what its words say).
-        value_hits: spec values of named products.
-        mentions: the product mentions (a clause that names a product of its own is a follow-up, see ``spread``).
-        bounds: the clause bounds.
-        found: the intents so far.
-        lex: the compiled words (``ability_re``).
-
-    Returns:
-        ``(position, spec intent)`` for each such clause: it follows a clause with a product intent, names no
-        product, holds no keyword or value, has at least two letters or characters of its own, is a question by
-        its own marks or words (not by an inversion: "my kitchen is open plan"), and, after a spec question about
-        a spec the product has, holds an ability word (else it goes on asking that spec).
-    """
-    asked: dict[int, int] = {}  # clause -> the link its product intent is about
-    spec_asked: set[int] = set()  # clauses that ask a spec the product has
-    for p, it in found:
-        if it.link is not None and it.kind in PRODUCT_KINDS:
-            c = bisect_right(bounds, p)
-            asked.setdefault(c, it.link)
-            if it.kind == "spec" and it.attr not in (None, "unknown"):
-                spec_asked.add(c)
-    if not asked:
-        return []
-    busy = {bisect_right(bounds, h[0]) for h in hits} | {bisect_right(bounds, v[0]) for v in value_hits} \
-        | {m[3] for m in mentions} | {bisect_right(bounds, p) for p, _ in found}
-    out: list[tuple[int, Intent]] = []
-    for c in range(1, len(bounds) + 1):
-        if c in busy or c - 1 not in asked:
-            continue
-        text = f[bounds[c - 1] + 1 : bounds[c] + 1 if c < len(bounds) else len(f)]  # without the bound before
-        if len(_WORDISH.findall(text)) < 2 or not is_question(text, inversions=False):
-            continue
-        own = [w for w in _WORDISH.findall(text) if w not in lex.function_chars and w not in lex.common]
-        if len(own) < 2 and lex.ability_re.search(text) is None and not any(len(w) > 2 for w in own):
-            continue  # "真的吗", "for real?": no words of its own to ask with
-        if c - 1 in spec_asked and lex.ability_re.search(text) is None:
-            continue  # "坚果里面有啥 有没有花生": it goes on asking the spec before
-        start = bounds[c - 1] + 1
-        out.append((start, Intent("spec", link=asked[c - 1], attr="unknown")))
-        asked[c] = asked[c - 1]
-    return out
-
-
-def named_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
-                bounds: list[int], found: list[tuple[int, Intent]], lex: Lexicon) -> list[tuple[int, Intent]]:
-    """A part of a clause (between joiners: "and", "y", "另外") that names one product and asks something no keyword
-    names, beside other questions of the comment ("is the 65w one good for a laptop and how much is it"): a
-    ``spec(attr="unknown")`` question about it.
-
-    Args:
-        f: the folded comment.
-        hits: the keyword hits (a part with any hit asks what its words say).
-        value_hits: spec values of named products.
-        mentions: the product mentions.
-        bounds: the clause bounds.
-        found: the intents so far (only when some product intent was found; else the comment-wide rule applies).
-        lex: the compiled words (``joint_re`` parts, ``ability_re``).
-
-    Returns:
-        ``(position, spec intent)`` for each part that holds an ability word ("good for", "能", "sirve"), names
-        exactly one product, and holds no keyword, value or other intent (a bare "y la batidora?" is a follow-up).
-    """
-    if not any(it.kind in PRODUCT_KINDS for _, it in found) or not mentions:
-        return []
-    parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
-    busy = {bisect_right(parts, h[0]) for h in hits} | {bisect_right(parts, v[0]) for v in value_hits} \
-        | {bisect_right(parts, p) for p, _ in found}
-    out: list[tuple[int, Intent]] = []
-    seen: set[int] = set()
-    for m in mentions:
-        part = bisect_right(parts, m[0])
-        if part in busy or part in seen or len(m[2]) != 1:
-            continue
-        seen.add(part)
-        if sum(1 for x in mentions if bisect_right(parts, x[0]) == part) != 1:
-            continue
-        text = f[parts[part - 1] if part > 0 else 0 : parts[part] + 1 if part < len(parts) else len(f)]
-        if lex.ability_re.search(text) is not None:
-            (ln,) = m[2]
-            out.append((m[0], Intent("spec", link=ln, attr="unknown")))
-    return out
-
-
-def joined_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
-                 bounds: list[int], found: list[tuple[int, Intent]], lex: Lexicon) -> list[tuple[int, Intent]]:
-    """A part of a clause after a joiner ("and", "y") that names no product and asks something no keyword names,
-    with an ability word or an inversion of its own ("air fryer how many quarts and is the basket nonstick", "cuánto
-    cuesta la sartén y sirve para inducción"): a ``spec(attr="unknown")`` question about the product the part
-    before it asked about.
-
-    Args:
-        f: the folded comment.
-        hits: the keyword hits (a part with any hit asks what its words say).
-        value_hits: spec values of named products.
-        mentions: the product mentions (a part naming one is :func:`named_parts`' or a follow-up).
-        bounds: the clause bounds.
-        found: the intents so far.
-        lex: the compiled words (``joint_re``, ``ability_re``, ``inversion_re``).
-
-    Returns:
-        ``(position, spec intent)`` for each such part, about the single product of the part right before it in
-        the same clause.
-    """
-    parts = sorted({m.start() for m in lex.joint_re.finditer(f)} - set(bounds))
-    if not parts:
-        return []
-    cuts = sorted(set(parts) | set(bounds))
-    busy = {bisect_right(cuts, h[0]) for h in hits} | {bisect_right(cuts, v[0]) for v in value_hits} \
-        | {bisect_right(cuts, m[0]) for m in mentions} | {bisect_right(cuts, p) for p, _ in found}
-    asked: dict[int, set[int]] = {}
-    for p, it in found:
-        if it.link is not None and it.kind in PRODUCT_KINDS:
-            asked.setdefault(bisect_right(cuts, p), set()).add(it.link)
-    out: list[tuple[int, Intent]] = []
-    for j in parts:  # a joiner inside a clause: the part it opens
-        part = bisect_right(cuts, j)
-        before = asked.get(part - 1, set())
-        if part in busy or len(before) != 1 or bisect_right(bounds, j) != bisect_right(bounds, cuts[part - 1]):
-            continue
-        end = cuts[part] if part < len(cuts) else len(f)
-        text = f[j:end]
-        if lex.ability_re.search(text) is None and (lex.inversion_re is None or lex.inversion_re.search(text) is None):
-            continue
-        if len(_WORDISH.findall(text)) < 3:
-            continue
-        out.append((j, Intent("spec", link=next(iter(before)), attr="unknown")))
-    return out
-
-
 def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: dict[int, int], bounds: list[int],
             f: str) -> list[tuple[int, Intent]]:
     """Product intents also for the other links of their group ("link 2 and link 5 price", "2号和3号有货吗"), and
@@ -433,6 +339,11 @@ def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: d
     for ms in groups.values():
         links = {next(iter(m[2])) for m in ms}
         own = {m[3] for m in ms}
+        if len(own) == 1:  # asked before the group and again after it, in its clause: each end asks its own
+            lo, hi = min(m[0] for m in ms), max(m[1] for m in ms)  # ("cuánto cuesta la freidora y la sartén tiene
+            inside = [p for p, it in kinds_with_link if bisect_right(bounds, p) in own]  # garantía?")
+            if any(p < lo for p in inside) and any(p >= hi for p in inside):
+                continue
         for p, it in kinds_with_link:
             c = bisect_right(bounds, p)  # asked in the group's clause, or in a later one that names nothing
             if c not in own and (c < max(own) or c in named_clauses):  # ("口红和粉底一起买便宜吗 粉底油皮行不")
@@ -482,4 +393,4 @@ def next_token(f: str, end: int, joints: list[int]) -> str | None:
     return f[i]
 
 
-__all__ = ["PRODUCT_KINDS", "assemble", "focus_deals", "joined_parts", "next_token", "spread"]
+__all__ = ["PRODUCT_KINDS", "assemble", "focus_deals", "next_token", "spread"]

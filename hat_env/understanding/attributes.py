@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Any
 
 from hat_env.understanding.catalog import Catalog
@@ -30,7 +31,8 @@ def spec_attr(cat: Catalog | None, lex: Lexicon, link: int | None, attr: str | N
 
     Returns:
         ``attr`` when the product has it, else the product's one key whose unit measures the same thing ("weight"
-        of a product whose own attribute is trail_weight in oz), else its first fallback the product has, else
+        of a product whose own attribute is trail_weight in oz), else its one key that has the attribute's name as a
+        word ("size" of a frame_size) when no fallback but a mass is left, else its first fallback the product has, else
         ``"unknown"`` (with a known catalog); without a product, ``"unknown"`` for an attribute no product and no spec word has.
     """
     if attr is None:
@@ -39,13 +41,29 @@ def spec_attr(cat: Catalog | None, lex: Lexicon, link: int | None, attr: str | N
         if link is not None:
             if cat.has_attr(link, attr):
                 return attr
-            same = _same_dimension(vocabulary, cat.spec_keys.get(link, frozenset()), attr)
+            keys = cat.spec_keys.get(link, frozenset())
+            same = _same_dimension(vocabulary, keys, attr)
             if same is not None:
                 return same  # "weight" of a product whose own attribute is trail_weight (oz)
-            return next((alt for alt in lex.spec_fallbacks.get(attr, ()) if cat.has_attr(link, alt)), "unknown")
+            fallback = next((alt for alt in lex.spec_fallbacks.get(attr, ()) if cat.has_attr(link, alt)), None)
+            named = [k for k in keys if attr in k.split("_")]
+            if len(named) == 1 and (fallback is None or _measures(vocabulary, fallback) == "mass"):
+                return named[0]  # "what sizes" of a helmet whose own attribute is frame_size (not its weight)
+            return fallback or "unknown"
         if attr not in lex.attributes and not any(attr in k for k in cat.spec_keys.values()):
             return "unknown"
     return attr
+
+
+def _measures(vocabulary: Any, key: str) -> str | None:
+    """What the unit of the attribute ``key`` measures ("mass" for weight in g), by the room's vocabulary (else the
+    default one); ``None`` when it has no unit."""
+    from hat_env.sim.vocabulary import default_vocabulary
+
+    voc = vocabulary if vocabulary is not None else default_vocabulary()
+    a = voc.attributes.get(key)
+    u = voc.units.get(a.unit) if a is not None and a.unit else None
+    return u.dimension if u is not None else None
 
 
 def _same_dimension(vocabulary: Any, keys: "frozenset[str]", attr: str) -> str | None:
@@ -67,9 +85,10 @@ def _same_dimension(vocabulary: Any, keys: "frozenset[str]", attr: str) -> str |
 
 
 def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Mention], bounds: list[int],
-               buys: list[re.Match[str]], free: Any) -> list[tuple[int, int, int, str]]:
-    """Spec values of the products named, written in a clause that names no spec word ("is the puppy food
-    chicken?": ``flavor``), except a value that, with the name right before it, is the value as written.
+               buys: list[re.Match[str]], free: Any, pinyin: bool = False) -> list[tuple[int, int, int, str]]:
+    """Spec values of the products named, written in a clause (or a part of one, after a joiner) that names no spec
+    word ("is the puppy food chicken?": ``flavor``; "el reloj tiene gps y cuánto dura la batería"), except a value
+    that, with the name right before it, is the value as written.
 
     Args:
         f: the folded comment.
@@ -79,29 +98,84 @@ def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Ment
         bounds: the clause bounds.
         buys: the purchase-by-count matches (no value is read inside one).
         free: whether a span is free of link references.
+        pinyin: whether the comment reads as pinyin (then Chinese value words are also read in pinyin: "xiang la").
 
     Returns:
         ``(start, end, link, attr)`` per value word (a word several products share gives one per product).
     """
     out: list[tuple[int, int, int, str]] = []
+    if cat is None or cat.values_re is None or not mentions:
+        return out
+    joint_re = lexicon().joint_re  # parts of clauses: "el reloj tiene gps y cuánto dura la batería" asks both
+    parts = sorted({j.start() for j in joint_re.finditer(f)} | set(bounds))
+    spec_parts = {bisect_right(parts, h[0]) for h in hits if h[2] in ("spec", "value")}
     spec_clauses = {bisect_right(bounds, h[0]) for h in hits if h[2] in ("spec", "value")}
-    if cat is not None and cat.values_re is not None and mentions and \
-            any(m[3] not in spec_clauses for m in mentions):
+    by_clause = any(m[3] not in spec_clauses for m in mentions)  # a named product's clause asks no spec
+    if by_clause or any(bisect_right(parts, m[0]) not in spec_parts for m in mentions):
         for m in cat.values_re.finditer(f):
             if not free(m.start(), m.end()) or any(a <= m.start() < b for a, b, _, _ in mentions) \
-                    or any(b.start() <= m.start() < b.end() for b in buys):
+                    or any(b.start() <= m.start() < b.end() for b in buys) \
+                    or (not by_clause and bisect_right(parts, m.start()) in spec_parts):
+                continue
+            if joint_re.fullmatch(m.group()) is not None:  # "and" of "mahogany back and sides" joins, names nothing
                 continue
             for link, attr in cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ()):
                 if quotes_value(f, m.start(), m.end(), link, attr, mentions, cat):
                     continue  # "the 24 lb bag": the name and the word are its value, as written
                 out.append((m.start(), m.end(), link, attr))
+        table = pinyin_value_table(cat) if pinyin else None
+        if table is not None:
+            py_re, py_values = table
+            for m in py_re.finditer(f):  # "niu rou gan you xiang la de ma"
+                if free(m.start(), m.end()) and not any(a < m.end() and m.start() < b for a, b, _, _ in mentions) \
+                        and not any(h[0] < m.end() and m.start() < h[1] for h in hits):
+                    for link, attr in py_values.get(m.group().replace(" ", ""), ()):
+                        out.append((m.start(), m.end(), link, attr))
+        spaced = _spaced_re(cat) if " " in f else None
+        for m in spaced.finditer(f) if spaced is not None else ():  # "usb c" for the value word "usb-c"
+            if free(m.start(), m.end()) and not any(a < m.end() and m.start() < b for a, b, _, _ in mentions):
+                for link, attr in cat.values.get(m.group().replace(" ", "-"), ()):
+                    out.append((m.start(), m.end(), link, attr))
     return out
+
+
+@lru_cache(maxsize=64)
+def pinyin_value_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, tuple[tuple[int, str], ...]]] | None:
+    """The catalog's Chinese value words of two characters or more in toneless pinyin ("香辣" -> "xiang la"): their
+    pattern (syllables with or without spaces) and the ``(link, attr)`` pairs by the syllables written together
+    ("xiangla"); ``None`` when there are none."""
+    from hat_env.understanding.fold import pinyin_of
+    from hat_env.understanding.lexicon import trie_pattern
+
+    by: dict[str, tuple[tuple[int, str], ...]] = {}
+    for w, pairs in cat.values.items():
+        if w.isascii() or not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w):
+            continue
+        got = pinyin_of(w)
+        if got and len(got) == len(w):
+            key = " ".join(got)
+            by[key] = tuple(dict.fromkeys(by.get(key, ()) + tuple(pairs)))
+    if not by:
+        return None
+    return re.compile(r"(?<![a-z])" + trie_pattern(sorted(by), True, sep=r"\s*") + r"(?![a-z])"), \
+        {k.replace(" ", ""): v for k, v in by.items()}
+
+
+@lru_cache(maxsize=64)
+def _spaced_re(cat: Catalog) -> re.Pattern[str] | None:
+    """The catalog's hyphenated value words written with a space instead ("usb c", "non stick"), ``None`` when
+    there are none."""
+    spaced = sorted({w.replace("-", " ") for w in cat.values if "-" in w.strip("-")}, key=len, reverse=True)
+    if not spaced:
+        return None
+    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in spaced) + r")(?![a-z0-9])")
 
 
 def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention], bounds: list[int],
                     free: Any) -> None:
     """A question that names a unit ("watts?", "de cuántos cm", "几毫升") asks for the spec of its product
-    whose value is in that unit, when exactly one is; a spec hit is appended for it.
+    whose value is in that unit, when exactly one is; a spec hit is appended for it (``"unknown"`` when none of its
+    values is in that unit and nothing else is asked in the clause).
 
     Args:
         f: the folded comment.
@@ -127,6 +201,9 @@ def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention
         keys = cat.units.get(link, {}).get(unit) if link is not None else None
         if keys is not None and len(keys) == 1:
             hits.append((a, b, "spec", next(iter(keys))))
+        elif link is not None and keys is None and not any(
+                h[2] in ("spec", "value", "kind") and bisect_right(bounds, h[0]) == c for h in hits):
+            hits.append((a, b, "spec", "unknown"))  # "la freidora cuántos watios tiene": no spec in watts
 
 
 def drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
@@ -158,4 +235,4 @@ def quotes_value(f: str, a: int, b: int, link: int, attr: str, mentions: list[Me
                for k, v in e.specs)
 
 
-__all__ = ["drop_conditions", "quotes_value", "spec_attr", "unit_questions", "value_hits"]
+__all__ = ["drop_conditions", "pinyin_value_table", "quotes_value", "spec_attr", "unit_questions", "value_hits"]

@@ -1,8 +1,9 @@
 """Clause structure of a folded comment: where its clauses and sentences end, and the span types the parser uses.
 
 A comment is cut into clauses at punctuation, at a space next to a Chinese character, at emoji written between
-Chinese words ("口红多少钱🙏粉底液呢") and at a follow-up lead glued to the question before it ("鱼油多少钱还有维C呢",
-the locale files' ``followup_leads``). Every step of the parser finds a keyword's clause with
+Chinese words ("口红多少钱🙏粉底液呢"), at a follow-up lead glued to the question before it ("鱼油多少钱还有维C呢",
+the locale files' ``followup_leads``) and after a final particle glued to more text ("洁面乳能卸妆吗多少钱",
+``clause_final_particles``). Every step of the parser finds a keyword's clause with
 ``bisect_right(bounds, position)``; clause ``c`` runs from ``bounds[c - 1]`` to ``bounds[c]``.
 """
 
@@ -50,6 +51,10 @@ def clause_bounds(f: str, lex: Lexicon) -> list[int]:
         extra = [m.start() for m in lex.followup_re.finditer(f)]
         if extra:
             bounds = sorted(set(bounds) | set(extra))
+    if lex.particle_end_re is not None and not f.isascii():  # "洁面乳能卸妆吗多少钱": the particle ends a question
+        extra = [m.start() for m in lex.particle_end_re.finditer(f)]
+        if extra:
+            bounds = sorted(set(bounds) | set(extra))
     return bounds
 
 
@@ -62,7 +67,8 @@ def runon_bounds(f: str, bounds: list[int], lex: Lexicon) -> list[int]:
     "how big is the dog bed how much is it"): before an inversion or run-on lead (``question_inversions``,
     ``runon_leads``) that follows at least three words of its clause of which one is the auxiliary of an inversion
     ("is", "does": "what color does it come in" and "how many days does the battery last" stay one question), not
-    right after a clause joiner ("... and is it dishwasher safe": the joiner already parts them).
+    right after a clause joiner ("... and is it dishwasher safe": the joiner already parts them) nor right after
+    another lead ("... and how much is it": one question).
 
     Args:
         f: the folded comment (Latin script only).
@@ -76,7 +82,11 @@ def runon_bounds(f: str, bounds: list[int], lex: Lexicon) -> list[int]:
     assert lex.runon_re is not None
     start = 0
     cuts = sorted(bounds)
+    lead_ends: set[int] = set()
     for m in lex.runon_re.finditer(f):
+        lead_ends.add(m.end())
+        if m.start() - 1 in lead_ends:  # "... and how much is it": the inversion goes on the lead before it
+            continue
         while cuts and cuts[0] < m.start():
             start = cuts.pop(0) + 1
         if out and out[-1] >= start:
@@ -90,7 +100,7 @@ def runon_bounds(f: str, bounds: list[int], lex: Lexicon) -> list[int]:
 
 def clause_text(f: str, bounds: list[int], c: int) -> str:
     """The text of clause ``c`` of ``f`` (with the separator that ends it, so a final "?" counts)."""
-    a = bounds[c - 1] if c > 0 else 0
+    a = bounds[c - 1] + 1 if c > 0 else 0
     b = bounds[c] + 1 if c < len(bounds) else len(f)
     return f[a:b]
 

@@ -3,7 +3,8 @@ position in the folded text is the same position in the comment as written (payl
 the original).
 
 :func:`fold` lower-cases, turns full-width forms into ASCII (``３号``, ``ＳＰＦ``, ``？``), drops accents from
-Latin letters (``cuánto`` -> ``cuanto``; ``ñ`` stays), straightens quotes and turns traditional Chinese
+Latin letters (``cuánto`` -> ``cuanto``; ``ñ`` stays), straightens quotes, reads the emoji that write a Chinese
+character as it (``🈶`` -> ``有``) and turns traditional Chinese
 characters into simplified ones (zhconv's table, :mod:`hat_env.understanding.chardata`). :func:`sound` maps each
 Chinese character to a code for its syllable (pypinyin's reading, tone dropped), so homophone typos
 (``怎么麦`` for ``怎么卖``, ``活东`` for ``活动``) read alike. Both are one ``str.translate`` (C speed).
@@ -20,6 +21,8 @@ from hat_env.understanding.chardata import tables
 #: First code point of the syllable codes (Unicode private use area): syllable i is ``chr(SOUND_BASE + i)``.
 SOUND_BASE = 0xE000
 _QUOTES = {"‘": "'", "’": "'", "“": '"', "”": '"', "`": "'", "\u3000": " ", "\u00a0": " "}
+#: emoji that write one Chinese character ("口红🈶货吗" is "口红有货吗")
+_EMOJI_CHARS = {"\U0001f236": "有", "\U0001f21a": "无", "\U0001f251": "可", "\U0001f238": "申"}
 
 
 @lru_cache(maxsize=1)
@@ -43,6 +46,8 @@ def fold_table() -> dict[int, str]:
         elif ch.lower() != ch and len(ch.lower()) == 1:
             tab[o] = ch.lower()
     for k, v in _QUOTES.items():
+        tab[ord(k)] = v
+    for k, v in _EMOJI_CHARS.items():
         tab[ord(k)] = v
     trad, simp = tables()["t2s"]
     for a, b in zip(trad, simp):

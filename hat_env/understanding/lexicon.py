@@ -157,6 +157,14 @@ class Lexicon:
     condition_re: re.Pattern[str] | None
     #: modal and suitability words (``ParserSpec.ability_words``): a new question about the product before
     ability_re: re.Pattern[str]
+    #: open question words (``ParserSpec.open_question_words``): a spec question holding one goes on in the next clause
+    open_question_re: re.Pattern[str] | None
+    #: opinion questions (``ParserSpec.opinion_words``): no question of their own beside another about the product
+    opinion_re: re.Pattern[str] | None
+    #: a final particle glued to more Chinese text (``ParserSpec.clause_final_particles``): its clause ends there
+    particle_end_re: re.Pattern[str] | None
+    #: bare stock words (``ParserSpec.bare_stock_words``), folded: stock only alone in their clause
+    bare_stock: frozenset[str]
     #: a deal-condition lead at the end of a text (``ParserSpec.deal_condition_leads``, an article may follow)
     deal_condition_re: re.Pattern[str]
     #: words never corrected as typos, never product names
@@ -395,6 +403,11 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         condition_re=re.compile(alternation(words("condition_leads")) + r"(?![a-z])")
         if words("condition_leads") else None,
         ability_re=re.compile(alternation(words("ability_words"))),
+        open_question_re=re.compile(alternation(words("open_question_words"))) if words("open_question_words") else None,
+        opinion_re=re.compile(alternation(words("opinion_words"))) if words("opinion_words") else None,
+        bare_stock=frozenset(words("bare_stock_words")),
+        particle_end_re=re.compile("(?<=[\u4e00-\u9fff])[" + "".join(map(re.escape, words("clause_final_particles")))
+                                   + "](?=[\u4e00-\u9fff])") if words("clause_final_particles") else None,
         deal_condition_re=re.compile(rf"(?:{alternation(words('deal_condition_leads'))})\s*"
                                      rf"(?:(?:{alternation(articles)})\s*)?$"),
         common=frozenset(fold(w) for p in specs.values() for w in p.common_words),

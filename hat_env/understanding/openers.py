@@ -30,7 +30,8 @@ def greeting_re(openers: list[str]) -> re.Pattern[str] | None:
 
 def followup_re(leads: list[str], qmarks: frozenset[str]) -> re.Pattern[str] | None:
     """A follow-up lead right after a Chinese character, followed by at most ten characters and a final
-    question particle before the clause ends ("鱼油多少钱还有维C呢").
+    question particle before the clause ends ("鱼油多少钱还有维C呢"), or right after a final particle ("...可以用吗还有
+    保质期").
 
     Args:
         leads: the locale files' ``followup_leads``, folded.
@@ -43,7 +44,11 @@ def followup_re(leads: list[str], qmarks: frozenset[str]) -> re.Pattern[str] | N
     if not han or not finals:
         return None
     fin = "".join(re.escape(q) for q in sorted(finals))
-    return re.compile(rf"(?<=[\u4e00-\u9fff])(?:{alternation(han)})(?=[^\s,，。？?！!；;]{{1,10}}[{fin}][\s?？~～!！。]*(?:$|[\s,，。？?！!；;]))")
+    lead = alternation(han)
+    # glued to a question before it: a final particle then the lead ("洁面乳孕妇可以用吗还有保质期"), or the lead then
+    # a question of at most ten characters ending in a particle ("鱼油多少钱还有维C呢")
+    return re.compile(rf"(?<=[{fin}])(?:{lead})(?=[^\s,，。？?！!；;])|(?<=[\u4e00-\u9fff])(?:{lead})"
+                      rf"(?=[^\s,，。？?！!；;]{{1,10}}[{fin}][\s?？~～!！。]*(?:$|[\s,，。？?！!；;]))")
 
 
 __all__ = ["followup_re", "greeting_re"]

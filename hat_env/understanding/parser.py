@@ -41,7 +41,7 @@ from hat_env.understanding.language import other_language
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import drop_modifiers, merge_names, name_links, pinyin_names, sound_names
-from hat_env.understanding.questions import is_question
+from hat_env.understanding.questions import is_question, split_phrases
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -105,6 +105,7 @@ class CommentParser:
         work = text[:MAX_PARSE_CHARS]
         f = fold(work)
         found: list[tuple[int, Intent]] = []
+        parts: list[int] = []
         inj, cut = injections(work, f, lex)
         if inj:
             found.extend(inj)
@@ -113,19 +114,30 @@ class CommentParser:
         if lang is not None:
             return [it for _, it in inj] or [Intent("other_language", lang=lang)]
         if f.strip():
-            found.extend(self._read(work, f, lex, greeting=not inj))
+            read, parts = self._read(work, f, lex, greeting=not inj)
+            found.extend(read)
         if not found:
             return [Intent("chitchat")]
         found.sort(key=lambda x: x[0])
         out: list[Intent] = []
-        for _, it in found:
-            if it not in out:
+        seen: set[tuple[Intent, int]] = set()
+        for p, it in found:
+            if it.kind == "spec" and it.attr == "unknown" and it.link is not None:
+                # two questions no spec names, in two parts of the comment, are two questions ("洁面乳能卸妆吗 会不会
+                # 紧绷", "does the charger get hot and is it foldable"); one part asks once
+                key = (it, bisect_right(parts, p))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(it)
+            elif it not in out:
                 out.append(it)
         return focus_deals(out)
 
-    def _read(self, work: str, f: str, lex: Lexicon, greeting: bool = True) -> list[tuple[int, Intent]]:
+    def _read(self, work: str, f: str, lex: Lexicon,
+              greeting: bool = True) -> tuple[list[tuple[int, Intent]], list[int]]:
         """Everything but injections: ``(position, intent)`` pairs (``greeting``: whether an opening greeting is a
-        ``chitchat``; not before an injection: "hey assistant, debug mode on: ...")."""
+        ``chitchat``; not before an injection: "hey assistant, debug mode on: ..."), and where the comment's parts
+        start (clause bounds and clause joiners: a question no spec names is asked once per part)."""
         cat = self.catalog
         found, f = orders(work, f, lex, self.order_ids)
         any_id = bool(found)
@@ -215,11 +227,13 @@ class CommentParser:
             sounds(f, hits, names, mentions, bounds)
         mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
+        if mentions:  # "any cat food left", "还有口红吗": a question phrase written around a name
+            hits.extend(split_phrases(f, hits, mentions, lex))
         if cat is not None and cat.specs_known and mentions:
             unit_questions(f, cat, hits, mentions, bounds, free)
 
         # -- spec values of the products named ---------------------------------------------------------------
-        values = value_hits(f, cat, hits, mentions, bounds, buys, free)
+        values = value_hits(f, cat, hits, mentions, bounds, buys, free, pinyin=pinyin is not None)
 
         code_clauses: set[int] = set()
         if self._codes_re is not None:  # a campaign code or gift is a question about its deal ("HOME25 works on the
@@ -232,7 +246,8 @@ class CommentParser:
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
         if code_clauses:  # what its clause asks is whether and how the code applies, not a spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
-        return spread(out, mentions, group_of, bounds, f)
+        parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+        return spread(out, mentions, group_of, bounds, f), parts
 
 _DEFAULT = CommentParser()
 #: parsers bound to rooms, by the room's identity, with the products they were built from

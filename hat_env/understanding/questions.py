@@ -1,11 +1,12 @@
-"""What makes a clause a question: a question mark, a final particle, a question word, "A不A", an inversion."""
+"""What makes a clause a question: a question mark, a final particle, a question word, "A不A", an inversion; and a
+question phrase a product name is written inside ("any cat food left", "还有口红吗")."""
 
 from __future__ import annotations
 
 import re
 
-from hat_env.understanding.clauses import is_emoji
-from hat_env.understanding.lexicon import lexicon
+from hat_env.understanding.clauses import Hit, Mention, is_emoji
+from hat_env.understanding.lexicon import Lexicon, lexicon
 
 A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1")
 QUESTION_CHARS = frozenset("?？❓❔¿")
@@ -35,11 +36,53 @@ def is_question(clause: str, inversions: bool = True) -> bool:
     if tail and tail[-1] in lex.question_marks:
         return True
     m = lex.question_re.search(clause)
-    if m is not None and (not m.group()[:1].isascii() or not clause[: m.start()].strip(" ,，!！")):
+    if m is not None and (not m.group()[:1].isascii() or not (lead := clause[: m.start()].strip(" ,，!！"))
+                          or lex.joint_re.fullmatch(lead) is not None):  # "also does it come w a stand"
         return True
     if inversions and lex.inversion_re is not None and lex.inversion_re.search(clause) is not None:
         return True
     return A_NOT_A.search(clause) is not None
 
 
-__all__ = ["QUESTION_CHARS", "TRAIL", "is_question"]
+#: how far either side of a name a phrase written around it is looked for
+_AROUND = 12
+#: the kinds a phrase written around a name asks (its product is the name inside)
+SPLIT_KINDS = frozenset({"stock"})
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def split_phrases(f: str, hits: list[Hit], mentions: list[Mention], lex: Lexicon) -> list[Hit]:
+    """Question phrases of the locale files written around a product name: the name cut out, the words either side
+    of it make one phrase ("any cat food left" is "any left", "还有口红吗" is "还有吗", "is there any dog bed left").
+
+    Args:
+        f: the folded comment.
+        hits: the keyword hits so far (a phrase over words that are already a keyword is not read again).
+        mentions: the product mentions.
+        lex: the compiled words (``words_re``, ``roles``).
+
+    Returns:
+        A hit per such phrase, of a kind in :data:`SPLIT_KINDS`, spanning the name (its product is the name's).
+    """
+    out: list[Hit] = []
+    for a, b, _, _ in mentions:
+        lo, hi = max(0, a - _AROUND), min(len(f), b + _AROUND)
+        left, tail = f[lo:a].rstrip(), f[b:hi]
+        right = tail.lstrip()
+        if not left or not right:
+            continue
+        sep = "" if _HAN.match(left[-1]) or _HAN.match(right[0]) else " "
+        cut, rs = len(left), b + len(tail) - len(right)  # where the right side starts in f
+        for m in lex.words_re.finditer(left + sep + right):
+            if not (m.start() < cut and m.end() > cut + len(sep)):
+                continue  # not across the name
+            roles = lex.roles.get(m.group()) or lex.roles.get(re.sub(r"\s+", " ", m.group()))
+            kind = next((r[1] for r in roles or () if r[0] == "kind" and r[1] in SPLIT_KINDS), None)
+            start, end = lo + m.start(), rs + m.end() - cut - len(sep)
+            if kind is None or any(h[0] < a and start < h[1] or h[0] < end and b < h[1] for h in hits):
+                continue  # a word of either side is a keyword of its own
+            out.append((start, end, "kind", kind))
+    return out
+
+
+__all__ = ["QUESTION_CHARS", "SPLIT_KINDS", "TRAIL", "is_question", "split_phrases"]
