@@ -284,6 +284,9 @@ class ParserSpec(_Strict):
     #: greetings and thanks that open a comment as a clause of their own ("hi!", "hey juno 👋", "hola Lucía,",
     #: "谢谢主播 ..."): a ``chitchat`` next to the question after them (the host's name may follow, one word)
     greeting_openers: Words = ()
+    #: words that point back to the product named before ("this one", "它", "este"): a question clause holding one
+    #: and naming nothing asks about the product the clause before named ("the sander looks nice, is this one corded")
+    back_refs: Words = ()
     #: modal and suitability words: a question clause without keywords after a spec question asks something new
     #: about the same product when it holds one ("鱼油保质期多久 孕妇能吃吗"), else it goes on asking the spec
     #: before ("坚果里面有啥 有没有花生")

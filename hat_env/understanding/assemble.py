@@ -201,8 +201,17 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
     if not product_found and mentions:
+        def back_ref_after(m: Mention) -> bool:
+            """Whether the clause after ``m``'s asks, names nothing and points back ("..., is this one corded")."""
+            c = m[3] + 1
+            if lex.back_ref_re is None or c > len(bounds) or any(x[3] == c for x in mentions) \
+                    or any(bisect_right(bounds, h[0]) == c for h in hits) \
+                    or not all(it.kind == "chitchat" for _, it in found) or not question(c):
+                return False
+            return lex.back_ref_re.search(clause_text(f, bounds, c)) is not None
+
         for m in mentions:
-            if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m)):
+            if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or back_ref_after(m)):
                 (ln,) = m[2]
                 found.append((m[0], Intent("spec", link=ln, attr="unknown")))
                 break

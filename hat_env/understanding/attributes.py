@@ -91,10 +91,10 @@ def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Ment
             if not free(m.start(), m.end()) or any(a <= m.start() < b for a, b, _, _ in mentions) \
                     or any(b.start() <= m.start() < b.end() for b in buys):
                 continue
-            for link, attr in cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ()):
-                if quotes_value(f, m.start(), m.end(), link, attr, mentions, cat):
-                    continue  # "the 24 lb bag": the name and the word are its value, as written
-                out.append((m.start(), m.end(), link, attr))
+            pairs = cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ())
+            if any(quotes_value(f, m.start(), m.end(), link, attr, mentions, cat) for link, attr in pairs):
+                continue  # "the 24 lb bag": the name and the word are its value, as written (no other's value)
+            out.extend((m.start(), m.end(), link, attr) for link, attr in pairs)
     return out
 
 

@@ -24,11 +24,13 @@ def pinyin_like(f: str, syllables: frozenset[str]) -> bool:
     if len(toks) < 2:
         return False
     lex = lexicon()
-    known = sum(1 for t in toks if t in lex.roles or t in lex.common)
-    if known * 3 > len(toks):  # English or Spanish words
+    known = {i for i, t in enumerate(toks) if t in lex.roles or t in lex.common}
+    pin = {i for i, t in enumerate(toks) if is_pinyin_token(t, syllables)}
+    # English or Spanish words, unless two pinyin runs are no such word and every word is a syllable string
+    # ("niurougan you mei you xiangla de": "you" and "de" are words of both)
+    if len(known) * 3 > len(toks) and (len(pin - known) < 2 or len(pin) < len(toks)):
         return False
-    ok = sum(1 for t in toks if is_pinyin_token(t, syllables))
-    return ok * 10 >= len(toks) * 6
+    return len(pin) * 10 >= len(toks) * 6
 
 
 def typos(f: str, lex: Lexicon, cat: Catalog | None, covered: list[tuple[int, int]],

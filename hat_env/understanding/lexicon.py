@@ -150,6 +150,8 @@ class Lexicon:
     runon_verbs: frozenset[str]
     #: a greeting opening the comment as a clause of its own (``greeting_openers``), or ``None``
     greeting_re: re.Pattern[str] | None
+    #: words pointing back to the product named before (``back_refs``), or ``None``
+    back_ref_re: re.Pattern[str] | None
     #: the simulator's filler openers that end in a mark (each locale's ``comments.noise_prefix`` and
     #: ``ask_again_prefix``, folded: "hi host,", "hello!", "hello??"): its gold reads no greeting in them
     filler_openers: tuple[str, ...]
@@ -385,6 +387,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
         if words("question_inversions") else None,
         greeting_re=greeting_re(words("greeting_openers")),
+        back_ref_re=re.compile(r"(?<![a-z])(?:" + alternation(words("back_refs")) + r")(?![a-z])")
+        if words("back_refs") else None,
         filler_openers=tuple(sorted({fold(w).strip() for loc in builtin_locales()
                                      for w in (*get_locale(loc).comments.noise_prefix,
                                                *get_locale(loc).comments.ask_again_prefix)

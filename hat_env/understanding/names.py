@@ -14,13 +14,22 @@ from hat_env.understanding.clauses import Hit, Mention
 from hat_env.understanding.fold import fold, fuzzy_sound
 from hat_env.understanding.lexicon import lexicon
 
-def pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], free: Any) -> None:
-    """Product names written in pinyin ("fang shai shuang"), in a comment that reads as pinyin."""
+def pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], free: Any,
+                 whole: bool = False) -> None:
+    """Product names written in pinyin ("fang shai shuang"), in a comment that reads as pinyin; with ``whole``
+    (a Chinese comment with a Latin word in it: "weiyi多少钱") only a Latin word that is a whole name and no
+    keyword or ordinary word. In a comment that reads as pinyin, a word of five letters or more that only
+    starts one product's name, one or two letters short, names it too ("cheliz" for "chelizi")."""
     table = pinyin_name_table(cat)
     if table is None:
         return
     rx, by = table
+    lex = lexicon()
+    found = len(names)
     for m in rx.finditer(f):
+        if whole and (f[m.end():m.end() + 1].isascii() and f[m.end():m.end() + 1].isalnum()
+                      or m.group() in lex.roles or m.group() in lex.common or " " in m.group()):
+            continue
         if free(m.start(), m.end()):
             links = by.get(" ".join(m.group().split())) or by.get(m.group().replace(" ", ""))
             if links is None:
@@ -28,6 +37,17 @@ def pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], 
                 links = next((v for k, v in by.items() if k.replace(" ", "") == letters), None)
             if links:
                 names.append((m.start(), m.end(), links, bisect_right(bounds, m.start())))
+    if whole:
+        return
+    spans = [(a, b) for a, b, _, _ in names[found:]]
+    for t in re.finditer(r"(?<![a-z])[a-z]{5,}(?![a-z])", f):
+        if any(a < t.end() and t.start() < b for a, b in spans) or t.group() in lex.roles \
+                or t.group() in lex.common or not free(t.start(), t.end()):
+            continue
+        got = {v for k, v in by.items() if k.replace(" ", "").startswith(t.group())
+               and 1 <= len(k.replace(" ", "")) - len(t.group()) <= 2}
+        if len(got) == 1:
+            names.append((t.start(), t.end(), next(iter(got)), bisect_right(bounds, t.start())))
 
 
 def sound_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], mentions: list[Mention],

@@ -171,6 +171,8 @@ class CommentParser:
                     names.append((m.start(), m.end(), links, bisect_right(bounds, m.start())))
             if pinyin is not None:
                 pinyin_names(f, cat, names, bounds, free)
+            elif HAN.search(f) and ASCII_TOKEN.search(f):  # "weiyi多少钱": a pinyin name in a Chinese comment
+                pinyin_names(f, cat, names, bounds, free, whole=True)
         if names:
             spans = [(a, b) for a, b, _, _ in names]
             if any(x < b and a < y for x, y in kw_spans for a, b in spans):

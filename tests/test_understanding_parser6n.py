@@ -1,0 +1,78 @@
+"""The comment parser on which product a comment is about and whether it asks at all (parser6n pass): product
+nouns across languages and emoji, a size quoted from the title next to another product's value word, pinyin names
+in a Chinese comment and cut short, and a question clause pointing back ("is this one corded") to the product the
+clause before named. Rooms at seed 6821 (no labelled set uses it), among them tests/data/rooms/taller_en.yaml (power
+tools, a category no other room has); each expectation is read from the room's data (``python
+scenarios/calibration/facts.py room SCENARIO 6821 200``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rooms import BUILT_IN, parser, room
+
+from hat_env.types import Intent
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+PATHS = {"taller_en": HERE / "data" / "rooms" / "taller_en.yaml",
+         "muying_zh": ROOT / "scenarios" / "calibration" / "rooms" / "muying_zh.yaml",
+         "deportes_es": ROOT / "scenarios" / "calibration" / "rooms" / "deportes_es.yaml",
+         "shuma_zh": ROOT / "scenarios" / "calibration" / "rooms" / "shuma_zh.yaml"}
+parse = parser({**{s: room(s, 6821) for s in BUILT_IN}, **{k: room(str(v), 6821) for k, v in PATHS.items()}})
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # product nouns by concept in another served language: the baby bottle (奶瓶) asked in Spanish in a zh room
+    ("muying_zh", "¿cuánto cuesta el biberón?", [Intent("price", link=1)]),
+    # a nickname of the noun: "zapas" are the running shoes (Zapatillas de Running Veloz R3)
+    ("deportes_es", "las zapas hay en talla 47", [Intent("spec", link=1, attr="size")]),
+    # the Spanish word for the drill in an en room
+    ("taller_en", "¿cuánto cuesta el taladro?", [Intent("price", link=1)]),
+    # an emoji for the product: 🎧 is the earbuds (Airo Buds)
+    ("shuma_zh", "🎧还有吗", [Intent("stock", link=2)]),
+    # the refrigerator's short Spanish name in an en room
+    ("appliances_en", "¿el refri tiene wifi?", [Intent("spec", link=4, attr="wifi")]),
+])
+def test_product_nouns_across_languages(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+def test_quoted_title_size_is_no_other_products_value() -> None:
+    """'24 lb bag' names the adult dog food (its title's 24 lb); 'bag' is also in the 12 lb and 7 lb bags' size
+    values, yet it is the quote, so 'how much' still asks the price."""
+    assert parse("pets_en", "the 24 lb bag how much") == [Intent("price", link=1)]
+    assert parse("pets_en", "the 12 lb bag how much") == [Intent("price", link=2)]
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a pinyin name glued to Chinese: weiyi = 卫衣 (link 2), niuzaiku = 牛仔裤 (link 3)
+    ("apparel_flash_zh", "weiyi多少钱", [Intent("price", link=2)]),
+    ("apparel_flash_zh", "niuzaiku多少钱", [Intent("price", link=3)]),
+    # a pinyin name cut short in a pinyin comment: cheliz for chelizi (车厘子, link 2)
+    ("groceries_zh", "cheliz duoshao qian", [Intent("price", link=2)]),
+])
+def test_pinyin_names(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+def test_english_words_stay_english() -> None:
+    """A comment of English words that happen to be syllables is no pinyin name and asks nothing."""
+    assert parse("groceries_zh", "can you see me") == [Intent("chitchat")]
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    ("taller_en", "the sander looks nice, is this one corded", [Intent("spec", link=5, attr="unknown")]),
+    ("hogar_es", "me encanta la sartén, esta se puede meter al horno?", [Intent("spec", link=1, attr="unknown")]),
+    ("beauty_zh", "口红好看 它能持久吗", [Intent("spec", link=2, attr="unknown")]),
+])
+def test_back_reference_asks_about_the_product_named_before(scenario: str, text: str,
+                                                           expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+def test_praise_without_a_question_stays_chitchat() -> None:
+    """Naming a product in praise asks nothing; a back reference needs a question clause."""
+    assert parse("taller_en", "nice drill") == [Intent("chitchat")]
+    assert parse("taller_en", "the sander looks nice, this one is great") == [Intent("chitchat")]
