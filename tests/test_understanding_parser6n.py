@@ -76,3 +76,40 @@ def test_praise_without_a_question_stays_chitchat() -> None:
     """Naming a product in praise asks nothing; a back reference needs a question clause."""
     assert parse("taller_en", "nice drill") == [Intent("chitchat")]
     assert parse("taller_en", "the sander looks nice, this one is great") == [Intent("chitchat")]
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # an insult that asks nothing: no price, deal or stock question of its own
+    ("pets_en", "ur prices r a joke, petco is cheaper", [Intent("troll")]),
+    ("apparel_flash_zh", "别卖了 全是库存货 垃圾", [Intent("troll")]),
+    ("hogar_es", "vaya mierda de directo", [Intent("troll")]),
+])
+def test_troll_that_asks_nothing(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+def test_troll_next_to_a_question_keeps_the_question() -> None:
+    """A question next to the insult is still read (the cat food is link 3)."""
+    assert parse("pets_en", "is the cat food a scam? how much is it") == [Intent("troll"), Intent("price", link=3)]
+
+
+def test_turkish_is_a_language_the_room_does_not_serve() -> None:
+    assert [i.kind for i in parse("groceries_zh", "Bu pirinç organik mi?")] == ["other_language"]
+    # Spanish with "mi" stays Spanish
+    assert parse("hogar_es", "mi pedido ES1001 donde esta") == [Intent("order_status", order_id="ES1001")]
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a head noun with the suffix 子: 裤子 is the jeans (高腰直筒牛仔裤, link 3), 壳子 the phone case (link 3)
+    ("apparel_flash_zh", "裤子能退吗 不合适的话", [Intent("after_sales", link=3)]),
+    ("shuma_zh", "壳子多少钱", [Intent("price", link=3)]),
+])
+def test_head_noun_with_suffix(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+def test_short_question_after_a_name() -> None:
+    """A short question of its own after a clause naming one product is about it; a greeting or filler is not."""
+    assert parse("hogar_es", "q tal la sarten, se pega?") == [Intent("spec", link=1, attr="unknown")]
+    assert parse("hogar_es", "me gusta la sartén, hola?") == [Intent("chitchat")]
+    assert parse("taller_en", "nice drill, u there?") == [Intent("chitchat")]

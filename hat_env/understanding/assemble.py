@@ -202,13 +202,21 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                         for _, it in found)
     if not product_found and mentions:
         def back_ref_after(m: Mention) -> bool:
-            """Whether the clause after ``m``'s asks, names nothing and points back ("..., is this one corded")."""
+            """Whether the last clause, right after ``m``'s, asks, names nothing and points back ("..., is this one
+            corded") or is a short question of its own ("..., se pega?")."""
             c = m[3] + 1
             if lex.back_ref_re is None or c > len(bounds) or any(x[3] == c for x in mentions) \
                     or any(bisect_right(bounds, h[0]) == c for h in hits) \
                     or not all(it.kind == "chitchat" for _, it in found) or not question(c):
                 return False
-            return lex.back_ref_re.search(clause_text(f, bounds, c)) is not None
+            text = clause_text(f, bounds, c)
+            if lex.back_ref_re.search(text) is not None:
+                return True
+            # a short question of its own after the name ("q tal la sarten, se pega?"): about that product
+            words = _WORDISH.findall(text)
+            own = [w for w in words if w not in lex.common and w not in lex.function_chars]
+            return text.rstrip()[-1:] in lex.question_marks and len(words) <= 3 and bool(own) \
+                and not f[bounds[c] + 1 if c < len(bounds) else len(f):].strip()
 
         for m in mentions:
             if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or back_ref_after(m)):

@@ -3,7 +3,8 @@ product has.
 
 A product is named by (all folded):
 
-- Chinese: the 2-4 character pieces of its title's Chinese runs (``防晒`` of ``清透防晒霜``), and its brand;
+- Chinese: the 2-4 character pieces of its title's Chinese runs (``防晒`` of ``清透防晒霜``), the last character of
+  each run with the noun suffix 子 (``裤子`` of ``牛仔裤``), and its brand;
 - Latin script: its title's words and word pairs (``buds``, ``power bank``, ``powerbank``, ``s2``) and brand,
   except ordinary words (``common_words``) and the parser's keywords;
 - every word of a product-noun concept (locale files, ``parser.nouns``) whose word its title holds: a title with
@@ -102,6 +103,8 @@ def _names_of(e: Entry) -> set[str]:
                 out.add(run[i : i + n])
         if len(run) > 4:
             out.add(run)
+        if len(run) >= 2 and run[-1] != "子":  # its head noun with the noun suffix ("裤子" of "牛仔裤", "被子" of "冬被")
+            out.add(run[-1] + "子")
     b = fold(e.brand)
     if _HAN_RUN.fullmatch(b):
         out.add(b)

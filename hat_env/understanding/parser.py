@@ -45,6 +45,8 @@ from hat_env.understanding.questions import is_question
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
+#: link-less intents a troll comment that asks nothing does not ask ("your prices are a ripoff")
+TROLL_DROPS = frozenset({"price", "campaign", "stock", "spec", "shipping"})
 
 
 class CommentParser:
@@ -232,6 +234,10 @@ class CommentParser:
                     if m.group() in self.codes:
                         code_clauses.add(bisect_right(bounds, m.start()))
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
+        if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
+                and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
+            # "ur prices are a scam", "全是库存货 垃圾": an insult that asks nothing names no price or stock question
+            out = [(p, it) for p, it in out if not (it.link is None and it.kind in TROLL_DROPS)]
         if code_clauses:  # what its clause asks is whether and how the code applies, not a spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
         return spread(out, mentions, group_of, bounds, f)
