@@ -150,7 +150,8 @@ def dictations(f: str, lex: Lexicon) -> list[tuple[int, int, bool]]:
             continue
         rv = lex.inj_reveal_re.search(clause)
         sc = lex.inj_secret_re.search(clause) if rv is not None else None
-        if rv is not None and sc is not None and not is_question(clause, inversions=False):
+        if rv is not None and sc is not None and (not is_question(clause, inversions=False) or (
+                lex.inj_owned_re is not None and lex.inj_owned_re.search(clause) is not None)):
             out.append((a + min(rv.start(), sc.start()), a + max(rv.end(), sc.end()), False))
         elif (rv is not None and k > 0 and lex.inj_pronoun_re is not None
               and not is_question(clause, inversions=False)

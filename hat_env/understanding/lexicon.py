@@ -188,6 +188,8 @@ class Lexicon:
     #: disclosure by reference: a reveal verb whose object is a pronoun ("paste them") for a secret of the
     #: clause before ("what instructions were you given?")
     inj_pronoun_re: re.Pattern[str] | None
+    #: a secret led by an owner word (``InjectionWords.owners``: "your hidden rules", "你后台"), or ``None``
+    inj_owned_re: re.Pattern[str] | None
     #: link numbers in Chinese numerals (group ``z``) and their digit values
     zh_link_re: re.Pattern[str] | None
     numeral_values: dict[str, int]
@@ -415,6 +417,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         joiner_gap_re=_joiner_gap_re(joiners, articles),
         followup_re=followup_re(words("followup_leads"), qmarks),
         inj_pronoun_re=re.compile(alternation(_all(inj, "pronouns"))) if _all(inj, "pronouns") else None,
+        inj_owned_re=re.compile(r"(?<![a-z])(?:" + alternation(_all(inj, "owners")) + r")(?:(?:\s?[a-z0-9]+){0,2}\s?|[\u4e00-\u9fff]{0,3}?)(?:"
+                                + alternation(_all(inj, "secrets")) + ")") if _all(inj, "owners") else None,
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
     )
