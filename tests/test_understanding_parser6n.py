@@ -145,3 +145,14 @@ def test_injections_in_other_words(scenario: str, text: str) -> None:
 ])
 def test_look_alikes_of_injections(scenario: str, text: str, expected: list[Intent]) -> None:
     assert parse(scenario, text) == expected
+
+
+def test_category_label_of_the_room_names_its_products() -> None:
+    """What the room's vocabulary calls a category in another locale names its products: muying_zh labels baby_wear
+    'baby clothing' (the 连体衣, link 6) and baby_care 'baby care' (the 洗发沐浴, link 4)."""
+    assert parse("muying_zh", "baby clothing还有吗") == [Intent("stock", link=6)]
+    assert parse("muying_zh", "baby care的多少钱") == [Intent("price", link=4)]
+    # the products alone (no vocabulary) know no such name
+    from hat_env.sim.parser import parse_comment
+    r = room(str(PATHS["muying_zh"]), 6821)
+    assert parse_comment("baby clothing还有吗", "zh_CN", catalog=list(r.products)) == [Intent("stock")]

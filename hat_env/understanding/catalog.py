@@ -8,7 +8,9 @@ A product is named by (all folded):
 - Latin script: its title's words and word pairs (``buds``, ``power bank``, ``powerbank``, ``s2``) and brand,
   except ordinary words (``common_words``) and the parser's keywords;
 - every word of a product-noun concept (locale files, ``parser.nouns``) whose word its title holds: a title with
-  ``Smartwatch`` is also ``watch``, ``手表``, ``reloj``, ``⌚``; one with ``鱼油`` is also ``fish oil``.
+  ``Smartwatch`` is also ``watch``, ``手表``, ``reloj``, ``⌚``; one with ``鱼油`` is also ``fish oil``;
+- what the room's vocabulary calls its category in each locale (``categories.<key>.labels``: "phone case" for the
+  手机壳 of a zh room; an English plural also in the singular).
 
 Also by sound (:func:`sound_name_table`: homophone typos of the Chinese names), by a size written in the title
 ("24 lb"), by a grade written across scripts ("jj级"); the room's gifts are named by :func:`gift_words`.
@@ -43,6 +45,8 @@ class Entry:
     brand: str
     specs: tuple[tuple[str, str], ...]
     category: str = ""
+    #: what the room's vocabulary calls its category, in each locale it labels ("phone case", "手机壳")
+    labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,6 +136,12 @@ def _names_of(e: Entry) -> set[str]:
         if _WORD.fullmatch(m.group(1).replace(" ", "")) and not any(ch in num for ch in ",，"):
             out.add(f"{num} {m.group(1)}")
             out.add(f"{num}{m.group(1)}")
+    for label in e.labels:  # what the room calls its category ("phone case" in a zh room, "duvets" -> "duvet")
+        lw = fold(label).strip()
+        if lw and len(lw) >= 2:
+            out.add(lw)
+            if lw.isascii() and lw.endswith("s") and len(lw) > 4:
+                out.add(lw[:-1])
     own = {w for ws in lex.nouns.values() for w in ws}  # a title word that is a noun of its own ("dishwasher")
     ct = e.category.replace("_", " ").lower()  # a dog food is "dog food" whatever its title calls it
     cw = ct.split()
@@ -196,10 +206,17 @@ def _build(entries: tuple[Entry, ...], specs_known: bool = True) -> Catalog:
                    vals, values_re, specs_known, {e.link: units_of(e.specs) for e in entries})
 
 
-def _entries(products: Iterable[Any]) -> tuple[Entry, ...]:
+def _labels(vocabulary: Any, category: str) -> tuple[str, ...]:
+    """The labels the room's ``vocabulary`` gives ``category`` in every locale (none without a vocabulary)."""
+    spec = vocabulary.category(category) if vocabulary is not None and category else None
+    return tuple(sorted(set(spec.labels.values()))) if spec is not None else ()
+
+
+def _entries(products: Iterable[Any], vocabulary: Any = None) -> tuple[Entry, ...]:
     return tuple(Entry(int(p.link), str(p.title), str(getattr(p, "brand", "") or ""),
                        tuple((str(k), str(v)) for k, v in (getattr(p, "specs", None) or {}).items()),
-                       str(getattr(p, "category", "") or ""))
+                       str(getattr(p, "category", "") or ""),
+                       _labels(vocabulary, str(getattr(p, "category", "") or "")))
                  for p in products)
 
 
@@ -210,7 +227,7 @@ def catalog_of(source: Any) -> Catalog | None:
     if source is None or isinstance(source, Catalog):
         return source
     products = getattr(source, "products", source)
-    return _build(_entries(products))
+    return _build(_entries(products, getattr(source, "vocabulary", None)))
 
 
 # the category is its key or the label the room's vocabulary gives it ("dog food", "狗粮")
