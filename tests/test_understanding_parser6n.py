@@ -19,7 +19,8 @@ ROOT = HERE.parent
 PATHS = {"taller_en": HERE / "data" / "rooms" / "taller_en.yaml",
          "muying_zh": ROOT / "scenarios" / "calibration" / "rooms" / "muying_zh.yaml",
          "deportes_es": ROOT / "scenarios" / "calibration" / "rooms" / "deportes_es.yaml",
-         "shuma_zh": ROOT / "scenarios" / "calibration" / "rooms" / "shuma_zh.yaml"}
+         "shuma_zh": ROOT / "scenarios" / "calibration" / "rooms" / "shuma_zh.yaml",
+         "jiafang_zh": ROOT / "scenarios" / "calibration" / "rooms" / "jiafang_zh.yaml"}
 parse = parser({**{s: room(s, 6821) for s in BUILT_IN}, **{k: room(str(v), 6821) for k, v in PATHS.items()}})
 
 
@@ -156,3 +157,14 @@ def test_category_label_of_the_room_names_its_products() -> None:
     from hat_env.sim.parser import parse_comment
     r = room(str(PATHS["muying_zh"]), 6821)
     assert parse_comment("baby clothing还有吗", "zh_CN", catalog=list(r.products)) == [Intent("stock")]
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a character of the title left out: 鹅绒被 is the 95%白鹅绒冬被 (link 1), 手撕牛干 the 手撕牛肉干 (link 6)
+    ("jiafang_zh", "鹅绒被多少钱", [Intent("price", link=1)]),
+    ("groceries_zh", "手撕牛干多少钱", [Intent("price", link=6)]),
+    # no title run ends with 天: a time word stays no name
+    ("beauty_zh", "今天多少钱", [Intent("price")]),
+])
+def test_elided_chinese_names(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected

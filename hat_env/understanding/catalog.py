@@ -9,8 +9,8 @@ A product is named by (all folded):
   except ordinary words (``common_words``) and the parser's keywords;
 - every word of a product-noun concept (locale files, ``parser.nouns``) whose word its title holds: a title with
   ``Smartwatch`` is also ``watch``, ``手表``, ``reloj``, ``⌚``; one with ``鱼油`` is also ``fish oil``;
-- what the room's vocabulary calls its category in each locale (``categories.<key>.labels``: "phone case" for the
-  手机壳 of a zh room; an English plural also in the singular).
+- what the room's vocabulary calls its category in the other locales (``categories.<key>.labels``: "phone case"
+  for the 手机壳 of a zh room; an English plural also in the singular).
 
 Also by sound (:func:`sound_name_table`: homophone typos of the Chinese names), by a size written in the title
 ("24 lb"), by a grade written across scripts ("jj级"); the room's gifts are named by :func:`gift_words`.
@@ -206,17 +206,19 @@ def _build(entries: tuple[Entry, ...], specs_known: bool = True) -> Catalog:
                    vals, values_re, specs_known, {e.link: units_of(e.specs) for e in entries})
 
 
-def _labels(vocabulary: Any, category: str) -> tuple[str, ...]:
-    """The labels the room's ``vocabulary`` gives ``category`` in every locale (none without a vocabulary)."""
-    spec = vocabulary.category(category) if vocabulary is not None and category else None
-    return tuple(sorted(set(spec.labels.values()))) if spec is not None else ()
+def _labels(vocabulary: Any, category: str, locale: str | None) -> tuple[str, ...]:
+    """The labels the room's ``vocabulary`` gives ``category`` in the locales other than the room's own ``locale``
+    (its own titles name its products in its language; a category there is coarser than a product: "kayaks" for a
+    paddle too); none without a vocabulary or a locale."""
+    spec = vocabulary.category(category) if vocabulary is not None and category and locale else None
+    return tuple(sorted({v for k, v in spec.labels.items() if k != locale})) if spec is not None else ()
 
 
-def _entries(products: Iterable[Any], vocabulary: Any = None) -> tuple[Entry, ...]:
+def _entries(products: Iterable[Any], vocabulary: Any = None, locale: str | None = None) -> tuple[Entry, ...]:
     return tuple(Entry(int(p.link), str(p.title), str(getattr(p, "brand", "") or ""),
                        tuple((str(k), str(v)) for k, v in (getattr(p, "specs", None) or {}).items()),
                        str(getattr(p, "category", "") or ""),
-                       _labels(vocabulary, str(getattr(p, "category", "") or "")))
+                       _labels(vocabulary, str(getattr(p, "category", "") or ""), locale))
                  for p in products)
 
 
@@ -227,7 +229,7 @@ def catalog_of(source: Any) -> Catalog | None:
     if source is None or isinstance(source, Catalog):
         return source
     products = getattr(source, "products", source)
-    return _build(_entries(products, getattr(source, "vocabulary", None)))
+    return _build(_entries(products, getattr(source, "vocabulary", None), getattr(source, "locale", None)))
 
 
 # the category is its key or the label the room's vocabulary gives it ("dog food", "狗粮")

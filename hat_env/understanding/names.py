@@ -50,6 +50,56 @@ def pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], 
             names.append((t.start(), t.end(), next(iter(got)), bisect_right(bounds, t.start())))
 
 
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]{3,}")
+
+
+def _is_subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def elided_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], bounds: list[int], free: Any) -> None:
+    """Chinese names written with a character of the title left out ("鹅绒被" for "白鹅绒冬被"), in clauses that name
+    no product: three or four characters of the comment that are, in order, characters of one product's title run
+    ending with that run's last character (its head noun: 被, 枕, 壳), when exactly one product has such a run.
+    A keyword inside the name is part of it ("鹅绒" of "鹅绒被") and is dropped from ``hits``.
+
+    Args:
+        f: the folded comment.
+        cat: the room's catalog (its titles).
+        hits: the keyword hits so far; those inside a name found are removed.
+        names: the product-name mentions so far; the names found are appended.
+        bounds: the clause bounds.
+        free: whether a span is free of link references.
+    """
+    named = {m[3] for m in names}
+    runs = [(e.link, r) for e in cat.entries for r in _HAN_RUN.findall(fold(e.title))]
+    if not runs:
+        return
+    spans = [(m[0], m[1]) for m in names]
+    for m in _HAN_RUN.finditer(f):
+        if bisect_right(bounds, m.start()) in named:
+            continue
+        a0, b0 = m.span()
+        for n in (4, 3):
+            done = False
+            for a in range(a0, b0 - n + 1):
+                b = a + n
+                cand = f[a:b]
+                if any(x < b and a < y for x, y in spans) or not free(a, b) \
+                        or any(h[0] < b and a < h[1] and not (a <= h[0] and h[1] <= b) for h in hits):
+                    continue
+                links = {ln for ln, r in runs if r[-1] == cand[-1] and cand not in r and _is_subsequence(cand, r)}
+                if len(links) == 1:
+                    names.append((a, b, frozenset(links), bisect_right(bounds, a)))
+                    hits[:] = [h for h in hits if not (a <= h[0] and h[1] <= b)]
+                    spans.append((a, b))
+                    done = True
+                    break
+            if done:
+                break
+
+
 def sound_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], mentions: list[Mention],
                  bounds: list[int], free: Any) -> None:
     """Homophone typos of Chinese product names ("防嗮霜", "鱼由", "车里子"), in clauses that name no product:
@@ -270,5 +320,5 @@ def shared_links(pos: int, clause: int, mentions: list[Mention]) -> tuple[int, .
     return tuple(sorted(m[2])) if m is not None and 1 < len(m[2]) <= SHARED_MAX else ()
 
 
-__all__ = ["SHARED_MAX", "drop_modifiers", "is_joiner_gap", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
+__all__ = ["SHARED_MAX", "drop_modifiers", "elided_names", "is_joiner_gap", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
            "plural_base", "shared_links", "sound_names", "two_products"]

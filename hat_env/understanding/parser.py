@@ -40,7 +40,8 @@ from hat_env.understanding.injection import injections
 from hat_env.understanding.language import other_language
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
-from hat_env.understanding.names import drop_modifiers, merge_names, name_links, pinyin_names, sound_names
+from hat_env.understanding.names import (drop_modifiers, elided_names, merge_names, name_links, pinyin_names,
+                                         sound_names)
 from hat_env.understanding.questions import is_question
 
 MAX_PARSE_CHARS = 2000
@@ -216,6 +217,7 @@ class CommentParser:
         if not f.isascii() and HAN.search(f):
             if cat is not None:
                 sound_names(f, cat, hits, names, mentions, bounds, free)
+                elided_names(f, cat, hits, names, bounds, free)
             sounds(f, hits, names, mentions, bounds)
         mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
