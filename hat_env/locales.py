@@ -269,6 +269,16 @@ class ParserSpec(_Strict):
     #: words after a link that make the next bare number a link too ("link 1 or 3", "el enlace 1 o el 4")
     link_joiners: Words = ()
     link_articles: Words = ()
+    #: number words after a link prefix ("link two", "enlace dos") and ordinals before an ``ordinal_heads`` word
+    #: ("the second one", "the 3rd item", "第二个"), each with its number
+    link_numbers: dict[str, int] = {}
+    #: words after an ordinal that make it a link ("one", "item"; "个", "款"); an ordinal after a
+    #: ``link_lead_articles`` word is one too ("el segundo")
+    ordinal_heads: Words = ()
+    #: articles before a bare link number or ordinal ("el 3", "la segunda"; not before a unit or "de")
+    link_lead_articles: Words = ()
+    #: words after an article's ordinal that make it no link ("la segunda vez", "de segunda mano")
+    ordinal_not_before: Words = ()
     #: words that start a new part of a clause for the quantity rule ("and", "y")
     clause_joiners: Words = ()
     #: words that open a follow-up about another product ("还有", "那": "鱼油多少钱还有维C呢")

@@ -168,3 +168,37 @@ def test_category_label_of_the_room_names_its_products() -> None:
 ])
 def test_elided_chinese_names(scenario: str, text: str, expected: list[Intent]) -> None:
     assert parse(scenario, text) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    ("beauty_zh", "第二个多少钱", [Intent("price", link=2)]),
+    ("beauty_zh", "三号链还有吗", [Intent("stock", link=3)]),
+    ("hogar_es", "el segundo cuánto cuesta", [Intent("price", link=2)]),
+    ("hogar_es", "el 3 cuanto", [Intent("price", link=3)]),
+    ("hogar_es", "el enlace dos precio", [Intent("price", link=2)]),
+    ("electronics_en", "the 3rd one price", [Intent("price", link=3)]),
+    ("electronics_en", "link two price", [Intent("price", link=2)]),
+    ("electronics_en", "links 2 and 4 prices", [Intent("price", link=2), Intent("price", link=4)]),
+])
+def test_link_numbers_in_words(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # an ordinal of a deal, a date, a first time: no link
+    ("beauty_zh", "第一次买 口红多少钱", [Intent("price", link=2)]),
+    ("hogar_es", "el 5 de diciembre llega la sartén?", [Intent("shipping", link=1)]),
+    ("beauty_zh", "第二个半价吗", [Intent("chitchat")]),
+])
+def test_look_alikes_of_link_numbers(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # taller_en: DX20 (drill, 1), XR-500 (laser level, 3), RS-5 (sander, 5) written with another separator
+    ("dx-20 in stock?", [Intent("stock", link=1)]),
+    ("xr 500 range", [Intent("spec", link=3, attr="laser_range")]),
+    ("the rs 5 how many speeds", [Intent("spec", link=5, attr="speeds")]),
+])
+def test_model_numbers_with_any_separator(text: str, expected: list[Intent]) -> None:
+    assert parse("taller_en", text) == expected

@@ -202,8 +202,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                         for _, it in found)
     if not product_found and mentions:
         def back_ref_after(m: Mention) -> bool:
-            """Whether the last clause, right after ``m``'s, asks, names nothing and points back ("..., is this one
-            corded") or is a short question of its own ("..., se pega?")."""
+            """Whether the clause after ``m``'s asks, names nothing and points back, or closes with a short question."""
             c = m[3] + 1
             if lex.back_ref_re is None or c > len(bounds) or any(x[3] == c for x in mentions) \
                     or any(bisect_right(bounds, h[0]) == c for h in hits) \
@@ -212,7 +211,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             text = clause_text(f, bounds, c)
             if lex.back_ref_re.search(text) is not None:
                 return True
-            # a short question of its own after the name ("q tal la sarten, se pega?"): about that product
+            # "..., is this one corded"; a short question closing the comment ("q tal la sarten, se pega?")
             words = _WORDISH.findall(text)
             own = [w for w in words if w not in lex.common and w not in lex.function_chars]
             return text.rstrip()[-1:] in lex.question_marks and len(words) <= 3 and bool(own) \

@@ -32,6 +32,7 @@ from hat_env.understanding.lexicon import alternation, lexicon
 
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+_MODEL = re.compile(r"([a-z]{2,4})-?(\d{1,4}[a-z]?)")
 _MIXED = re.compile(r"[a-z]{1,4}[\u3400-\u9fff]{1,2}|[\u3400-\u9fff]{1,2}[a-z]{1,4}")
 _VALUE_SPLIT = re.compile(r"[、,，/;；|()（）\s]+|(?<=[\u4e00-\u9fff])[\d.%×x*]+|^[\d.%×x*-]+")
 
@@ -127,6 +128,10 @@ def _names_of(e: Entry) -> set[str]:
         if len(parts) > 1 and all(len(x) >= 2 and not x.isdigit() for x in parts):
             out.add(" ".join(parts))
             out.add("".join(parts))
+    for w in tw:  # a model number is also written with a hyphen, a space or neither ("dx-20", "xr 500", "rs5")
+        mm = _MODEL.fullmatch(w)
+        if mm is not None:
+            out.update(f"{mm.group(1)}{sep}{mm.group(2)}" for sep in ("", "-", " "))
     for a, c in zip(tw, tw[1:]):
         if not a.isdigit() and not c.isdigit() and f"{a} {c}" not in unit_words:  # "cu ft" is a unit
             out.add(f"{a} {c}")
