@@ -58,7 +58,16 @@ def _is_subsequence(short: str, long: str) -> bool:
     return all(ch in it for ch in short)
 
 
-def elided_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], bounds: list[int], free: Any) -> None:
+@lru_cache(maxsize=64)
+def _title_runs(cat: Catalog) -> tuple[tuple[tuple[int, str], ...], frozenset[str]]:
+    """The Chinese runs of the catalog's titles (three characters or more) with their links, and their last
+    characters."""
+    runs = tuple((e.link, r) for e in cat.entries for r in _HAN_RUN.findall(fold(e.title)))
+    return runs, frozenset(r[-1] for _, r in runs)
+
+
+def elided_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], mentions: list[Mention],
+                 bounds: list[int], free: Any) -> None:
     """Chinese names written with a character of the title left out ("鹅绒被" for "白鹅绒冬被"), in clauses that name
     no product: three or four characters of the comment that are, in order, characters of one product's title run
     ending with that run's last character (its head noun: 被, 枕, 壳), when exactly one product has such a run.
@@ -69,22 +78,26 @@ def elided_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], bo
         cat: the room's catalog (its titles).
         hits: the keyword hits so far; those inside a name found are removed.
         names: the product-name mentions so far; the names found are appended.
+        mentions: the link-number mentions (their clauses are named).
         bounds: the clause bounds.
         free: whether a span is free of link references.
     """
-    named = {m[3] for m in names}
-    runs = [(e.link, r) for e in cat.entries for r in _HAN_RUN.findall(fold(e.title))]
+    named = {m[3] for m in names} | {m[3] for m in mentions}
+    if len(named) > len(bounds):  # every clause names a product
+        return
+    runs, heads = _title_runs(cat)
     if not runs:
         return
     spans = [(m[0], m[1]) for m in names]
     for m in _HAN_RUN.finditer(f):
-        if bisect_right(bounds, m.start()) in named:
-            continue
         a0, b0 = m.span()
-        for n in (4, 3):
-            done = False
-            for a in range(a0, b0 - n + 1):
-                b = a + n
+        for j in range(a0 + 2, b0):
+            if f[j] not in heads or bisect_right(bounds, j) in named:
+                continue
+            for n in (4, 3):
+                a, b = j + 1 - n, j + 1
+                if a < a0:
+                    continue
                 cand = f[a:b]
                 if any(x < b and a < y for x, y in spans) or not free(a, b) \
                         or any(h[0] < b and a < h[1] and not (a <= h[0] and h[1] <= b) for h in hits):
@@ -94,10 +107,7 @@ def elided_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], bo
                     names.append((a, b, frozenset(links), bisect_right(bounds, a)))
                     hits[:] = [h for h in hits if not (a <= h[0] and h[1] <= b)]
                     spans.append((a, b))
-                    done = True
                     break
-            if done:
-                break
 
 
 def sound_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], mentions: list[Mention],

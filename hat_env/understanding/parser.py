@@ -217,7 +217,7 @@ class CommentParser:
         if not f.isascii() and HAN.search(f):
             if cat is not None:
                 sound_names(f, cat, hits, names, mentions, bounds, free)
-                elided_names(f, cat, hits, names, bounds, free)
+                elided_names(f, cat, hits, names, mentions, bounds, free)
             sounds(f, hits, names, mentions, bounds)
         mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
