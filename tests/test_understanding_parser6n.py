@@ -202,3 +202,21 @@ def test_look_alikes_of_link_numbers(scenario: str, text: str, expected: list[In
 ])
 def test_model_numbers_with_any_separator(text: str, expected: list[Intent]) -> None:
     assert parse("taller_en", text) == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # four letters, one left out of a five-letter name: the drill (link 1)
+    ("taller_en", "drll price", [Intent("price", link=1)]),
+    # a camel-case brand written as two words: TrailPaw (both dog foods), WhiskerWell (the cat food, link 3)
+    ("pets_en", "trail paw price", [Intent("price", link=1), Intent("price", link=2)]),
+    ("pets_en", "whisker well in stock", [Intent("stock", link=3)]),
+    # a two-word noun written as one: the puppy food (link 2)
+    ("pets_en", "puppyfood grain free?", [Intent("spec", link=2, attr="grain_free")]),
+])
+def test_names_written_otherwise(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+def test_four_letter_words_are_no_keyword_typos() -> None:
+    """Only names get the four-letter typo: 'sock' is no 'stock'."""
+    assert parse("taller_en", "nice sock lol") == [Intent("chitchat")]

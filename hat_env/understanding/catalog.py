@@ -32,6 +32,7 @@ from hat_env.understanding.lexicon import alternation, lexicon
 
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+_CAMEL = re.compile(r"(?<![A-Za-z])[A-Z][a-z]+[A-Z][a-z]+(?![A-Za-z])")
 _MODEL = re.compile(r"([a-z]{2,4})-?(\d{1,4}[a-z]?)")
 _MIXED = re.compile(r"[a-z]{1,4}[\u3400-\u9fff]{1,2}|[\u3400-\u9fff]{1,2}[a-z]{1,4}")
 _VALUE_SPLIT = re.compile(r"[、,，/;；|()（）\s]+|(?<=[\u4e00-\u9fff])[\d.%×x*]+|^[\d.%×x*-]+")
@@ -113,6 +114,10 @@ def _names_of(e: Entry) -> set[str]:
     b = fold(e.brand)
     if _HAN_RUN.fullmatch(b):
         out.add(b)
+    for w in _CAMEL.findall(f"{e.brand} {e.title}"):  # a word in camel case is also two ("TrailPaw": "trail paw")
+        parts = re.findall(r"[A-Z][a-z]+", w)
+        if len(parts) == 2 and all(len(x) >= 3 for x in parts):
+            out.add(" ".join(fold(x) for x in parts))
     for tok in t.split():  # a grade or model written across scripts names it ("jj级")
         if _MIXED.fullmatch(tok):
             out.add(tok)
@@ -153,6 +158,7 @@ def _names_of(e: Entry) -> set[str]:
     for cid, words in lex.nouns.items():  # is not another one's compound ("washer")
         if any(_title_has(t, tw, w, own) or (ct and " " in w and _title_has(ct, cw, w)) for w in words):
             out.update(words)
+            out.update(w.replace(" ", "") for w in words if w.isascii() and " " in w)  # "puppyfood", "catfood"
     return out
 
 
