@@ -220,3 +220,10 @@ def test_names_written_otherwise(scenario: str, text: str, expected: list[Intent
 def test_four_letter_words_are_no_keyword_typos() -> None:
     """Only names get the four-letter typo: 'sock' is no 'stock'."""
     assert parse("taller_en", "nice sock lol") == [Intent("chitchat")]
+
+
+@pytest.mark.parametrize("text,lang", [("tem desconto?", "pt"), ("ada diskon?", "id"), ("merci beaucoup", "fr")])
+def test_short_comments_in_other_languages(text: str, lang: str) -> None:
+    assert parse("hogar_es", text) == [Intent("other_language", lang=lang)]
+    # the Spanish look-alike stays a question
+    assert parse("hogar_es", "tiene descuento?") == [Intent("campaign")]
