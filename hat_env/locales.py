@@ -300,6 +300,9 @@ class ParserSpec(_Strict):
     #: words that point back to the product named before ("this one", "它", "este"): a question clause holding one
     #: and naming nothing asks about the product the clause before named ("the sander looks nice, is this one corded")
     back_refs: Words = ()
+    #: words between a value and the product name it picks out ("白色的充电器", "la de 28 cm"): with nothing
+    #: between or one of these, the value says which product, it asks no spec
+    modifier_gaps: Words = ()
     #: modal and suitability words: a question clause without keywords after a spec question asks something new
     #: about the same product when it holds one ("鱼油保质期多久 孕妇能吃吗"), else it goes on asking the spec
     #: before ("坚果里面有啥 有没有花生")

@@ -227,3 +227,15 @@ def test_short_comments_in_other_languages(text: str, lang: str) -> None:
     assert parse("hogar_es", text) == [Intent("other_language", lang=lang)]
     # the Spanish look-alike stays a question
     assert parse("hogar_es", "tiene descuento?") == [Intent("campaign")]
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a value right before the name picks out which product: no spec question (the charger is 白色, link 4)
+    ("shuma_zh", "那个白色的充电器多少钱", [Intent("price", link=4)]),
+    ("electronics_en", "the black earbuds how much", [Intent("price", link=1)]),
+    # the value asked about the product stays a spec question
+    ("shuma_zh", "充电器是白色的吗", [Intent("spec", link=4, attr="color")]),
+    ("electronics_en", "the earbuds come in black?", [Intent("spec", link=1, attr="color")]),
+])
+def test_value_that_picks_out_the_product(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected

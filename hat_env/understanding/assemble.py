@@ -99,6 +99,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     def qualifier(c: int) -> bool:  # "口红豆沙色还有货吗", "卫衣 M码 还有吗": a value says which one is asked for
         return c in stock_clauses or (c + 1 in stock_clauses and not question(c))
 
+
     spec_at: dict[tuple[int | None, int], int] = {}  # (link, clause) -> spec intents there
     compared: tuple[int, int | None, int | None] | None = None  # the compare's clause and links
     efficacy_cond: list[tuple[int, int | None, int]] = []
@@ -201,21 +202,16 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
     if not product_found and mentions:
-        def back_ref_after(m: Mention) -> bool:
+        def back_ref_after(m: Mention) -> bool:  # "..., is this one corded"; "q tal la sarten, se pega?"
             """Whether the clause after ``m``'s asks, names nothing and points back, or closes with a short question."""
-            c = m[3] + 1
-            if lex.back_ref_re is None or c > len(bounds) or any(x[3] == c for x in mentions) \
-                    or any(bisect_right(bounds, h[0]) == c for h in hits) \
-                    or not all(it.kind == "chitchat" for _, it in found) or not question(c):
+            c, rest = m[3] + 1, f[bounds[m[3] + 1] + 1:] if m[3] + 1 < len(bounds) else ""
+            if lex.back_ref_re is None or c > len(bounds) or any(x[3] == c for x in mentions) or not question(c) \
+                    or any(bisect_right(bounds, h[0]) == c for h in hits) or any(it.kind != "chitchat" for _, it in found):
                 return False
-            text = clause_text(f, bounds, c)
-            if lex.back_ref_re.search(text) is not None:
-                return True
-            # "..., is this one corded"; a short question closing the comment ("q tal la sarten, se pega?")
-            words = _WORDISH.findall(text)
-            own = [w for w in words if w not in lex.common and w not in lex.function_chars]
-            return text.rstrip()[-1:] in lex.question_marks and len(words) <= 3 and bool(own) \
-                and not f[bounds[c] + 1 if c < len(bounds) else len(f):].strip()
+            text, words = clause_text(f, bounds, c), _WORDISH.findall(clause_text(f, bounds, c))
+            return lex.back_ref_re.search(text) is not None or (
+                text.rstrip()[-1:] in lex.question_marks and len(words) <= 3 and not rest.strip()
+                and any(w not in lex.common and w not in lex.function_chars for w in words))
 
         for m in mentions:
             if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or back_ref_after(m)):

@@ -184,6 +184,45 @@ def pinyin_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, frozense
     return re.compile(r"(?<![a-z])" + trie_pattern(sorted(by), True, sep=r"\s*")), {k: frozenset(v) for k, v in by.items()}
 
 
+@lru_cache(maxsize=1)
+def modifier_gaps() -> frozenset[str]:
+    """What may stand between a value and the name it picks out (every locale's ``modifier_gaps``, folded; and
+    nothing)."""
+    from hat_env.locales import builtin_locales, get_locale
+
+    return frozenset({"", *(fold(w).strip() for loc in builtin_locales() for w in get_locale(loc).parser.modifier_gaps)})
+
+
+def drop_picking_values(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
+                        bounds: list[int]) -> tuple[list[Hit], list[tuple[int, int, int, str]]]:
+    """The spec and value hits without those that pick out the product named right after them, in a clause that
+    asks something else ("那个白色的充电器多少钱", "L码的纸尿裤多少钱", "the black earbuds how much": which one, no
+    spec question): nothing or a :func:`modifier_gaps` word between the value and the name.
+
+    Args:
+        f: the folded comment.
+        hits: the keyword hits (``spec``/``value`` ones may be dropped).
+        value_hits: ``(start, end, link, attr)`` spec values of named products.
+        mentions: the product mentions.
+        bounds: the clause bounds.
+
+    Returns:
+        ``(hits, value_hits)`` without the picking values.
+    """
+    asking = {bisect_right(bounds, h[0]) for h in hits
+              if (h[2] == "kind" and h[3] not in ("chitchat", "troll")) or (h[2] == "qty" and h[3] != "count")}
+    if not asking or not mentions:
+        return hits, value_hits
+    gaps = modifier_gaps()
+
+    def picks(start: int, end: int) -> bool:
+        c = bisect_right(bounds, start)
+        return c in asking and any(m[3] == c and m[0] >= end and f[end:m[0]].strip() in gaps for m in mentions)
+
+    return ([h for h in hits if not (h[2] in ("spec", "value") and picks(h[0], h[1]))],
+            [v for v in value_hits if not picks(v[0], v[1])])
+
+
 def is_joiner_gap(gap: str) -> bool:
     """Whether the text between two product mentions only joins them ("和", " and the ", " y la ")."""
     return bool(gap) and len(gap) <= 12 and lexicon().joiner_gap_re.match(gap) is not None
@@ -330,5 +369,5 @@ def shared_links(pos: int, clause: int, mentions: list[Mention]) -> tuple[int, .
     return tuple(sorted(m[2])) if m is not None and 1 < len(m[2]) <= SHARED_MAX else ()
 
 
-__all__ = ["SHARED_MAX", "drop_modifiers", "elided_names", "is_joiner_gap", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
+__all__ = ["SHARED_MAX", "drop_modifiers", "drop_picking_values", "elided_names", "is_joiner_gap", "modifier_gaps", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
            "plural_base", "shared_links", "sound_names", "two_products"]

@@ -40,7 +40,7 @@ from hat_env.understanding.injection import injections
 from hat_env.understanding.language import other_language
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
-from hat_env.understanding.names import (drop_modifiers, elided_names, merge_names, name_links, pinyin_names,
+from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, merge_names, name_links, pinyin_names,
                                          sound_names)
 from hat_env.understanding.questions import is_question
 
@@ -235,6 +235,7 @@ class CommentParser:
                     hits.append((m.start(), m.end(), "kind", "campaign"))
                     if m.group() in self.codes:
                         code_clauses.add(bisect_right(bounds, m.start()))
+        hits, values = drop_picking_values(f, hits, values, mentions, bounds)  # "白色的充电器多少钱": which one
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
         if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
