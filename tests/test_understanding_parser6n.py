@@ -239,3 +239,8 @@ def test_short_comments_in_other_languages(text: str, lang: str) -> None:
 ])
 def test_value_that_picks_out_the_product(scenario: str, text: str, expected: list[Intent]) -> None:
     assert parse(scenario, text) == expected
+
+
+def test_pinyin_name_with_mixed_up_initials() -> None:
+    """canshibei for cansibei (蚕丝被, the 100%桑蚕丝被, link 7): sh/s mixed up."""
+    assert parse("jiafang_zh", "canshibei duoshao qian") == [Intent("price", link=7)]

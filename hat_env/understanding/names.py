@@ -14,12 +14,19 @@ from hat_env.understanding.clauses import Hit, Mention
 from hat_env.understanding.fold import fold, fuzzy_sound
 from hat_env.understanding.lexicon import lexicon
 
+def _loose_pinyin(letters: str) -> str:
+    """Pinyin letters with the initials and finals people mix up merged (zh/z, ch/c, sh/s, -ng/-n): "canshibei"
+    is "cansibei"."""
+    return letters.replace("zh", "z").replace("ch", "c").replace("sh", "s").replace("ng", "n")
+
+
 def pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], free: Any,
                  whole: bool = False) -> None:
     """Product names written in pinyin ("fang shai shuang"), in a comment that reads as pinyin; with ``whole``
     (a Chinese comment with a Latin word in it: "weiyi多少钱") only a Latin word that is a whole name and no
     keyword or ordinary word. In a comment that reads as pinyin, a word of five letters or more that only
-    starts one product's name, one or two letters short, names it too ("cheliz" for "chelizi")."""
+    starts one product's name, one or two letters short, or that is a name with zh/z, ch/c, sh/s or -ng/-n mixed
+    up, names it too ("cheliz" for "chelizi", "canshibei" for "cansibei")."""
     table = pinyin_name_table(cat)
     if table is None:
         return
@@ -44,8 +51,10 @@ def pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], 
         if any(a < t.end() and t.start() < b for a, b in spans) or t.group() in lex.roles \
                 or t.group() in lex.common or not free(t.start(), t.end()):
             continue
-        got = {v for k, v in by.items() if k.replace(" ", "").startswith(t.group())
-               and 1 <= len(k.replace(" ", "")) - len(t.group()) <= 2}
+        loose = _loose_pinyin(t.group())
+        got = {v for k, v in by.items() if (k.replace(" ", "").startswith(t.group())
+                                            and 1 <= len(k.replace(" ", "")) - len(t.group()) <= 2)
+               or _loose_pinyin(k.replace(" ", "")) == loose}
         if len(got) == 1:
             names.append((t.start(), t.end(), next(iter(got)), bisect_right(bounds, t.start())))
 
