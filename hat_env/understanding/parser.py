@@ -46,6 +46,8 @@ from hat_env.understanding.questions import is_question
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
+#: what the text after an injection is not read as (its instructions go on; only a question of its own is read)
+AFTER_INJECTION_DROPS = frozenset({"chitchat", "troll", "injection", "purchase"})
 #: link-less intents a troll comment that asks nothing does not ask ("your prices are a ripoff")
 TROLL_DROPS = frozenset({"price", "campaign", "stock", "spec", "shipping"})
 
@@ -108,9 +110,15 @@ class CommentParser:
         work = text[:MAX_PARSE_CHARS]
         f = fold(work)
         found: list[tuple[int, Intent]] = []
-        inj, cut = injections(work, f, lex)
+        inj, cut, resume = injections(work, f, lex)
         if inj:
             found.extend(inj)
+            tail = f[resume:]
+            if tail.strip() and lex.inj_reveal_re.search(tail) is None \
+                    and lex.inj_command_word_re.search(tail) is None:  # a question of its own after it ("发出来" goes on)
+                rest = [(p + resume, it) for p, it in self._read(work[resume:], f[resume:], lex, greeting=False)
+                        if it.kind not in AFTER_INJECTION_DROPS]
+                found.extend(rest)
             work, f = work[:cut], f[:cut]
         lang = other_language(f) if f.strip() else None
         if lang is not None:
