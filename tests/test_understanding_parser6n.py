@@ -258,3 +258,21 @@ def test_pinyin_name_with_mixed_up_initials() -> None:
 ])
 def test_question_after_an_injection(scenario: str, text: str, expected: list[Intent]) -> None:
     assert [Intent(i.kind, link=i.link) for i in parse(scenario, text)] == expected
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a title's head character alone: 线 is the cable (数据线, link 6); not inside a word or after a count
+    ("shuma_zh", "线 怎么卖", [Intent("price", link=6)]),
+    ("shuma_zh", "在线等 急", [Intent("chitchat")]),
+    ("groceries_zh", "多少米", [Intent("price")]),
+    ("groceries_zh", "米色的有吗", [Intent("spec", attr="color")]),
+])
+def test_head_character_alone(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected
+
+
+def test_identity_and_skepticism_in_chinese() -> None:
+    """'什么模型' asks what the host is; '真的假的' (really?) is no troll, '都是假的' is."""
+    assert parse("groceries_zh", "你用的什么模型") == [Intent("identity")]
+    assert "troll" not in [i.kind for i in parse("healthfood_zh", "蛋白粉最后三罐了？真的假的")]
+    assert parse("healthfood_zh", "你们卖的都是假的") == [Intent("troll")]

@@ -119,6 +119,43 @@ def elided_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], me
                     break
 
 
+def head_char_names(f: str, cat: Catalog, names: list[Mention], mentions: list[Mention], bounds: list[int],
+                    free: Any) -> None:
+    """A title run's head character written alone ("线 怎么卖" for the 数据线, "黑龙江那个米 一袋几公斤" for the 大米), in
+    a clause that names no product: the character is the last of exactly one product's title runs, no Chinese
+    character follows it, and none or a :func:`modifier_gaps` word comes before it ("多少米", "米色" name nothing).
+
+    Args:
+        f: the folded comment.
+        cat: the room's catalog (its titles).
+        names: the product-name mentions so far; the names found are appended.
+        mentions: the link-number mentions (their clauses are named).
+        bounds: the clause bounds.
+        free: whether a span is free of link references.
+    """
+    named = {m[3] for m in names} | {m[3] for m in mentions}
+    if len(named) > len(bounds):
+        return
+    runs, _ = _title_runs(cat)
+    by_head: dict[str, set[int]] = {}
+    for ln, r in runs:
+        by_head.setdefault(r[-1], set()).add(ln)
+    gaps = [g for g in modifier_gaps() if g]
+    for i, ch in enumerate(f):
+        links = by_head.get(ch)
+        if links is None or len(links) != 1 or bisect_right(bounds, i) in named or not free(i, i + 1):
+            continue
+        if i + 1 < len(f) and "\u4e00" <= f[i + 1] <= "\u9fff":
+            continue
+        before = f[:i]
+        if before and "\u4e00" <= before[-1] <= "\u9fff" and not any(before.endswith(g) for g in gaps):
+            continue
+        if any(a <= i < b for a, b, _, _ in names):
+            continue
+        names.append((i, i + 1, frozenset(links), bisect_right(bounds, i)))
+        named.add(bisect_right(bounds, i))
+
+
 def sound_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], mentions: list[Mention],
                  bounds: list[int], free: Any) -> None:
     """Homophone typos of Chinese product names ("防嗮霜", "鱼由", "车里子"), in clauses that name no product:
@@ -378,5 +415,5 @@ def shared_links(pos: int, clause: int, mentions: list[Mention]) -> tuple[int, .
     return tuple(sorted(m[2])) if m is not None and 1 < len(m[2]) <= SHARED_MAX else ()
 
 
-__all__ = ["SHARED_MAX", "drop_modifiers", "drop_picking_values", "elided_names", "is_joiner_gap", "modifier_gaps", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
+__all__ = ["SHARED_MAX", "drop_modifiers", "drop_picking_values", "elided_names", "head_char_names", "is_joiner_gap", "modifier_gaps", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
            "plural_base", "shared_links", "sound_names", "two_products"]

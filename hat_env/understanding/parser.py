@@ -40,8 +40,8 @@ from hat_env.understanding.injection import injections
 from hat_env.understanding.language import other_language
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
-from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, merge_names, name_links, pinyin_names,
-                                         sound_names)
+from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
+                                         merge_names, name_links, pinyin_names, sound_names)
 from hat_env.understanding.questions import is_question
 
 MAX_PARSE_CHARS = 2000
@@ -226,6 +226,7 @@ class CommentParser:
             if cat is not None:
                 sound_names(f, cat, hits, names, mentions, bounds, free)
                 elided_names(f, cat, hits, names, mentions, bounds, free)
+                head_char_names(f, cat, names, mentions, bounds, free)
             sounds(f, hits, names, mentions, bounds)
         mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
