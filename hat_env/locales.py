@@ -300,6 +300,9 @@ class ParserSpec(_Strict):
     #: words that point back to the product named before ("this one", "它", "este"): a question clause holding one
     #: and naming nothing asks about the product the clause before named ("the sander looks nice, is this one corded")
     back_refs: Words = ()
+    #: praise ("绝了", "love", "qué bonita"): a comment that praises and asks nothing names no spec question
+    #: ("口红颜色绝了")
+    praise_words: Words = ()
     #: words between a value and the product name it picks out ("白色的充电器", "la de 28 cm"): with nothing
     #: between or one of these, the value says which product, it asks no spec
     modifier_gaps: Words = ()

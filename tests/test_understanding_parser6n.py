@@ -276,3 +276,16 @@ def test_identity_and_skepticism_in_chinese() -> None:
     assert parse("groceries_zh", "你用的什么模型") == [Intent("identity")]
     assert "troll" not in [i.kind for i in parse("healthfood_zh", "蛋白粉最后三罐了？真的假的")]
     assert parse("healthfood_zh", "你们卖的都是假的") == [Intent("troll")]
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # praise that asks nothing asks no spec (the lipstick is link 2); a question next to it is still read
+    ("beauty_zh", "口红颜色绝了", [Intent("chitchat")]),
+    ("beauty_zh", "口红颜色好看 多少钱", [Intent("price", link=2)]),
+    ("electronics_en", "love the watch color", [Intent("chitchat")]),
+    # the look-alike asks: 好看吗 is a question about the shade
+    ("beauty_zh", "口红颜色好看吗", [Intent("spec", link=2, attr="shade")]),
+    ("electronics_en", "love the watch, does it come in silver", [Intent("spec", link=3, attr="color")]),
+])
+def test_praise_is_no_spec_question(scenario: str, text: str, expected: list[Intent]) -> None:
+    assert parse(scenario, text) == expected

@@ -214,9 +214,10 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 and any(w not in lex.common and w not in lex.function_chars for w in words))
 
         for m in mentions:
-            if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or back_ref_after(m)):
+            own = len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m))
+            if own or (len(m[2]) == 1 and back_ref_after(m)):  # a question pointing back is at its own clause
                 (ln,) = m[2]
-                found.append((m[0], Intent("spec", link=ln, attr="unknown")))
+                found.append((m[0] if own else bounds[m[3]] + 1, Intent("spec", link=ln, attr="unknown")))
                 break
         else:  # a question about a name several products share ("精华液孕妇能用吗"): no product, still a question
             shared = next((x for x in mentions if question(x[3])), None)

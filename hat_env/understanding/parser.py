@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 import weakref
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Any
 
 from hat_env.types import Intent
@@ -38,7 +39,7 @@ from hat_env.understanding.fold import fold
 from hat_env.understanding.fuzzy import ASCII_TOKEN, pinyin_like, pinyin_roles, sounds, typos
 from hat_env.understanding.injection import injections
 from hat_env.understanding.language import other_language
-from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
+from hat_env.understanding.lexicon import Lexicon, alternation, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, sound_names)
@@ -250,9 +251,22 @@ class CommentParser:
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
             # "ur prices are a scam", "全是库存货 垃圾": an insult that asks nothing names no price or stock question
             out = [(p, it) for p, it in out if not (it.link is None and it.kind in TROLL_DROPS)]
+        praised = {bisect_right(bounds, m.start()) for m in praise_re().finditer(f)}
+        praised = {c for c in praised if not is_question(clause_text(f, bounds, c))}
+        if praised:  # "口红颜色绝了", "口红颜色好看 多少钱": a clause of praise that asks nothing asks no spec
+            out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in praised)]
         if code_clauses:  # what its clause asks is whether and how the code applies, not a spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
         return spread(out, mentions, group_of, bounds, f)
+
+@lru_cache(maxsize=1)
+def praise_re() -> re.Pattern[str]:
+    """Every locale's ``praise_words``, folded, as one pattern."""
+    from hat_env.locales import builtin_locales, get_locale
+
+    return re.compile(alternation(sorted({fold(w) for loc in builtin_locales()
+                                          for w in get_locale(loc).parser.praise_words if fold(w)})))
+
 
 _DEFAULT = CommentParser()
 #: parsers bound to rooms, by the room's identity, with the products they were built from
