@@ -17,7 +17,7 @@ from hat_env.understanding.names import is_joiner_gap, link_for, shared_links, t
 from hat_env.understanding.questions import QUESTION_CHARS, is_question
 from hat_env.understanding.later import carried_questions, joined_parts, named_parts, opinions_beside, restates
 
-from hat_env.understanding.later import PRODUCT_KINDS
+from hat_env.understanding.later import _WORDISH, PRODUCT_KINDS
 
 
 def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
@@ -240,10 +240,23 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
     if not product_found and mentions:  # a question about a product that names nothing else (before the later
-        for m in mentions:  # clauses it carries to: "洁面乳能卸妆吗 会不会紧绷" asks two)
-            if len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or asked_before(m)):
+        # clauses it carries to: "洁面乳能卸妆吗 会不会紧绷" asks two)
+        def back_ref_after(m: Mention) -> bool:  # "..., is this one corded"; "q tal la sarten, se pega?"
+            """Whether the clause after ``m``'s asks, names nothing and points back, or closes with a short question."""
+            c, rest = m[3] + 1, f[bounds[m[3] + 1] + 1:] if m[3] + 1 < len(bounds) else ""
+            if lex.back_ref_re is None or c > len(bounds) or any(x[3] == c for x in mentions) or not question(c) \
+                    or any(bisect_right(bounds, h[0]) == c for h in hits) or any(it.kind != "chitchat" for _, it in found):
+                return False
+            text, words = clause_text(f, bounds, c), _WORDISH.findall(clause_text(f, bounds, c))
+            return lex.back_ref_re.search(text) is not None or (
+                text.rstrip()[-1:] in lex.question_marks and len(words) <= 3 and not rest.strip()
+                and any(w not in lex.common and w not in lex.function_chars for w in words))
+
+        for m in mentions:
+            own = len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or asked_before(m))
+            if own or (len(m[2]) == 1 and back_ref_after(m)):  # a question pointing back is at its own clause
                 (ln,) = m[2]
-                found.append((m[0], Intent("spec", link=ln, attr="unknown")))
+                found.append((m[0] if own else bounds[m[3]] + 1, Intent("spec", link=ln, attr="unknown")))
                 break
         else:  # a question about a name several products share ("精华液孕妇能用吗"): no product, still a question
             shared = next((x for x in mentions if question(x[3])), None)

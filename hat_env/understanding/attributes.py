@@ -119,10 +119,10 @@ def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Ment
                 continue
             if joint_re.fullmatch(m.group()) is not None:  # "and" of "mahogany back and sides" joins, names nothing
                 continue
-            for link, attr in cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ()):
-                if quotes_value(f, m.start(), m.end(), link, attr, mentions, cat):
-                    continue  # "the 24 lb bag": the name and the word are its value, as written
-                out.append((m.start(), m.end(), link, attr))
+            pairs = cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ())
+            if any(quotes_value(f, m.start(), m.end(), link, attr, mentions, cat) for link, attr in pairs):
+                continue  # "the 24 lb bag": the name and the word are its value, as written (no other's value)
+            out.extend((m.start(), m.end(), link, attr) for link, attr in pairs)
         table = pinyin_value_table(cat) if pinyin else None
         if table is not None:
             py_re, py_values = table

@@ -3,11 +3,14 @@ product has.
 
 A product is named by (all folded):
 
-- Chinese: the 2-4 character pieces of its title's Chinese runs (``防晒`` of ``清透防晒霜``), and its brand;
+- Chinese: the 2-4 character pieces of its title's Chinese runs (``防晒`` of ``清透防晒霜``), the last character of
+  each run with the noun suffix 子 (``裤子`` of ``牛仔裤``), and its brand;
 - Latin script: its title's words and word pairs (``buds``, ``power bank``, ``powerbank``, ``s2``) and brand,
   except ordinary words (``common_words``) and the parser's keywords;
 - every word of a product-noun concept (locale files, ``parser.nouns``) whose word its title holds: a title with
-  ``Smartwatch`` is also ``watch``, ``手表``, ``reloj``, ``⌚``; one with ``鱼油`` is also ``fish oil``.
+  ``Smartwatch`` is also ``watch``, ``手表``, ``reloj``, ``⌚``; one with ``鱼油`` is also ``fish oil``;
+- what the room's vocabulary calls its category in the other locales (``categories.<key>.labels``: "phone case"
+  for the 手机壳 of a zh room; an English plural also in the singular).
 
 Also by sound (:func:`sound_name_table`: homophone typos of the Chinese names), by a size written in the title
 ("24 lb"), by a grade written across scripts ("jj级"); the room's gifts are named by :func:`gift_words`.
@@ -29,6 +32,8 @@ from hat_env.understanding.lexicon import alternation, lexicon
 
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+_CAMEL = re.compile(r"(?<![A-Za-z])[A-Z][a-z]+[A-Z][a-z]+(?![A-Za-z])")
+_MODEL = re.compile(r"([a-z]{2,4})-?(\d{1,4}[a-z]?)")
 _MIXED = re.compile(r"[a-z]{1,4}[\u3400-\u9fff]{1,2}|[\u3400-\u9fff]{1,2}[a-z]{1,4}")
 _VALUE_SPLIT = re.compile(r"[、,，/;；|()（）\s]+|(?<=[\u4e00-\u9fff])[\d.%×x*]+|^[\d.%×x*-]+")
 
@@ -42,6 +47,8 @@ class Entry:
     brand: str
     specs: tuple[tuple[str, str], ...]
     category: str = ""
+    #: what the room's vocabulary calls its category, in each locale it labels ("phone case", "手机壳")
+    labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,9 +109,15 @@ def _names_of(e: Entry) -> set[str]:
                 out.add(run[i : i + n])
         if len(run) > 4:
             out.add(run)
+        if len(run) >= 2 and run[-1] != "子":  # its head noun with the noun suffix ("裤子" of "牛仔裤", "被子" of "冬被")
+            out.add(run[-1] + "子")
     b = fold(e.brand)
     if _HAN_RUN.fullmatch(b):
         out.add(b)
+    for w in _CAMEL.findall(f"{e.brand} {e.title}"):  # a word in camel case is also two ("TrailPaw": "trail paw")
+        parts = re.findall(r"[A-Z][a-z]+", w)
+        if len(parts) == 2 and all(len(x) >= 3 for x in parts):
+            out.add(" ".join(fold(x) for x in parts))
     for tok in t.split():  # a grade or model written across scripts names it ("jj级")
         if _MIXED.fullmatch(tok):
             out.add(tok)
@@ -120,6 +133,10 @@ def _names_of(e: Entry) -> set[str]:
         if len(parts) > 1 and all(len(x) >= 2 and not x.isdigit() for x in parts):
             out.add(" ".join(parts))
             out.add("".join(parts))
+    for w in tw:  # a model number is also written with a hyphen, a space or neither ("dx-20", "xr 500", "rs5")
+        mm = _MODEL.fullmatch(w)
+        if mm is not None:
+            out.update(f"{mm.group(1)}{sep}{mm.group(2)}" for sep in ("", "-", " "))
     for a, c in zip(tw, tw[1:]):
         if not a.isdigit() and not c.isdigit() and f"{a} {c}" not in unit_words:  # "cu ft" is a unit
             out.add(f"{a} {c}")
@@ -129,12 +146,19 @@ def _names_of(e: Entry) -> set[str]:
         if _WORD.fullmatch(m.group(1).replace(" ", "")) and not any(ch in num for ch in ",，"):
             out.add(f"{num} {m.group(1)}")
             out.add(f"{num}{m.group(1)}")
+    for label in e.labels:  # what the room calls its category ("phone case" in a zh room, "duvets" -> "duvet")
+        lw = fold(label).strip()
+        if lw and len(lw) >= 2:
+            out.add(lw)
+            if lw.isascii() and lw.endswith("s") and len(lw) > 4:
+                out.add(lw[:-1])
     own = {w for ws in lex.nouns.values() for w in ws}  # a title word that is a noun of its own ("dishwasher")
     ct = e.category.replace("_", " ").lower()  # a dog food is "dog food" whatever its title calls it
     cw = ct.split()
     for cid, words in lex.nouns.items():  # is not another one's compound ("washer")
         if any(_title_has(t, tw, w, own) or (ct and " " in w and _title_has(ct, cw, w)) for w in words):
             out.update(words)
+            out.update(w.replace(" ", "") for w in words if w.isascii() and " " in w)  # "puppyfood", "catfood"
     return out
 
 
@@ -193,10 +217,19 @@ def _build(entries: tuple[Entry, ...], specs_known: bool = True) -> Catalog:
                    vals, values_re, specs_known, {e.link: units_of(e.specs) for e in entries})
 
 
-def _entries(products: Iterable[Any]) -> tuple[Entry, ...]:
+def _labels(vocabulary: Any, category: str, locale: str | None) -> tuple[str, ...]:
+    """The labels the room's ``vocabulary`` gives ``category`` in the locales other than the room's own ``locale``
+    (its own titles name its products in its language; a category there is coarser than a product: "kayaks" for a
+    paddle too); none without a vocabulary or a locale."""
+    spec = vocabulary.category(category) if vocabulary is not None and category and locale else None
+    return tuple(sorted({v for k, v in spec.labels.items() if k != locale})) if spec is not None else ()
+
+
+def _entries(products: Iterable[Any], vocabulary: Any = None, locale: str | None = None) -> tuple[Entry, ...]:
     return tuple(Entry(int(p.link), str(p.title), str(getattr(p, "brand", "") or ""),
                        tuple((str(k), str(v)) for k, v in (getattr(p, "specs", None) or {}).items()),
-                       str(getattr(p, "category", "") or ""))
+                       str(getattr(p, "category", "") or ""),
+                       _labels(vocabulary, str(getattr(p, "category", "") or ""), locale))
                  for p in products)
 
 
@@ -207,7 +240,7 @@ def catalog_of(source: Any) -> Catalog | None:
     if source is None or isinstance(source, Catalog):
         return source
     products = getattr(source, "products", source)
-    return _build(_entries(products))
+    return _build(_entries(products, getattr(source, "vocabulary", None), getattr(source, "locale", None)))
 
 
 # the category is its key or the label the room's vocabulary gives it ("dog food", "狗粮")

@@ -24,16 +24,19 @@ def pinyin_like(f: str, syllables: frozenset[str]) -> bool:
     if len(toks) < 2:
         return False
     lex = lexicon()
-    known = sum(1 for t in toks if t in lex.roles or t in lex.common)
-    if known * 3 > len(toks):  # English or Spanish words
+    known = {i for i, t in enumerate(toks) if t in lex.roles or t in lex.common}
+    pin = {i for i, t in enumerate(toks) if is_pinyin_token(t, syllables)}
+    # English or Spanish words, unless two pinyin runs are no such word and every word is a syllable string
+    # ("niurougan you mei you xiangla de": "you" and "de" are words of both)
+    if len(known) * 3 > len(toks) and (len(pin - known) < 2 or len(pin) < len(toks)):
         return False
-    ok = sum(1 for t in toks if is_pinyin_token(t, syllables))
-    return ok * 10 >= len(toks) * 6
+    return len(pin) * 10 >= len(toks) * 6
 
 
 def typos(f: str, lex: Lexicon, cat: Catalog | None, covered: list[tuple[int, int]],
        hits: list[Hit], names: list[Mention], bounds: list[int]) -> None:
-    """Latin words of 5+ letters nothing else read: one edit from a keyword or a product name.
+    """Latin words of 5+ letters nothing else read: one edit from a keyword or a product name (a word of four
+    letters: a name of five with one letter left out).
 
     Args:
         f: the folded comment.
@@ -48,7 +51,7 @@ def typos(f: str, lex: Lexicon, cat: Catalog | None, covered: list[tuple[int, in
     skip = lex.known_words
     for m in ASCII_TOKEN.finditer(f):
         w = m.group()
-        if len(w) < 5 or w in skip:
+        if len(w) < 4 or w in skip:
             continue
         st = m.start()
         if any(a <= st < b for a, b in covered):
@@ -63,9 +66,12 @@ def typos(f: str, lex: Lexicon, cat: Catalog | None, covered: list[tuple[int, in
         w = m.group()
         if cat is not None and cat.typo_names:
             r = process.extractOne(w, cat.typo_names, scorer=OSA.distance, score_cutoff=1)
-            if r is not None:
+            # a word of four letters only as a name with a letter left out ("dril", "drll" for "drill")
+            if r is not None and (len(w) >= 5 or len(r[0]) == len(w) + 1):
                 names.append((m.start(), m.end(), cat.names[r[0]], bisect_right(bounds, m.start())))
                 continue
+        if len(w) < 5:
+            continue
         r = process.extractOne(w, lex.typo_targets, scorer=OSA.distance, score_cutoff=1)
         if r is not None:
             for role in lex.roles[r[0]]:

@@ -150,6 +150,8 @@ class Lexicon:
     runon_verbs: frozenset[str]
     #: a greeting opening the comment as a clause of its own (``greeting_openers``), or ``None``
     greeting_re: re.Pattern[str] | None
+    #: words pointing back to the product named before (``back_refs``), or ``None``
+    back_ref_re: re.Pattern[str] | None
     #: the simulator's filler openers that end in a mark (each locale's ``comments.noise_prefix`` and
     #: ``ask_again_prefix``, folded: "hi host,", "hello!", "hello??"): its gold reads no greeting in them
     filler_openers: tuple[str, ...]
@@ -194,6 +196,8 @@ class Lexicon:
     #: disclosure by reference: a reveal verb whose object is a pronoun ("paste them") for a secret of the
     #: clause before ("what instructions were you given?")
     inj_pronoun_re: re.Pattern[str] | None
+    #: a secret led by an owner word (``InjectionWords.owners``: "your hidden rules", "你后台"), or ``None``
+    inj_owned_re: re.Pattern[str] | None
     #: link numbers in Chinese numerals (group ``z``) and their digit values
     zh_link_re: re.Pattern[str] | None
     numeral_values: dict[str, int]
@@ -393,6 +397,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
         if words("question_inversions") else None,
         greeting_re=greeting_re(words("greeting_openers")),
+        back_ref_re=re.compile(r"(?<![a-z])(?:" + alternation(words("back_refs")) + r")(?![a-z])")
+        if words("back_refs") else None,
         filler_openers=tuple(sorted({fold(w).strip() for loc in builtin_locales()
                                      for w in (*get_locale(loc).comments.noise_prefix,
                                                *get_locale(loc).comments.ask_again_prefix)
@@ -424,6 +430,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         joiner_gap_re=_joiner_gap_re(joiners, articles),
         followup_re=followup_re(words("followup_leads"), qmarks),
         inj_pronoun_re=re.compile(alternation(_all(inj, "pronouns"))) if _all(inj, "pronouns") else None,
+        inj_owned_re=re.compile(r"(?<![a-z])(?:" + alternation(_all(inj, "owners")) + r")(?:(?:\s?[a-z0-9]+){0,2}\s?|[\u4e00-\u9fff]{0,3}?)(?:"
+                                + alternation(_all(inj, "secrets")) + ")") if _all(inj, "owners") else None,
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
     )

@@ -1,16 +1,18 @@
 """Link numbers and order ids in a comment: ``3号``, ``三号链接``, ``链接3``, ``#3``, ``link 3``, ``No.3``,
-``enlace 2``, ``3hao``, lists joined by a joiner ("link 2 and link 5", "2号和3号"), and order ids (``A1003``, an
+``enlace 2``, ``3hao``, in words ("link two", "the second one", "第二个", "el 3", "la segunda"), lists joined by a joiner ("link 2 and link 5", "2号和3号"), and order ids (``A1003``, an
 order of the room named as written)."""
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Any
 
 from hat_env.types import Intent
 from hat_env.understanding.clauses import Mention, blank
-from hat_env.understanding.lexicon import Lexicon
+from hat_env.understanding.fold import fold
+from hat_env.understanding.lexicon import Lexicon, alternation
 
 BARE_ID_RE = re.compile(r"(?<![A-Za-z0-9_-])([A-Z]{1,4}-?\d{4,12})(?![A-Za-z0-9_-])")
 DIGIT = re.compile(r"\d")
@@ -52,6 +54,38 @@ def orders(work: str, f: str, lex: Lexicon, order_ids: tuple[str, ...]) -> tuple
     return found, f
 
 
+@lru_cache(maxsize=1)
+def link_words() -> tuple[re.Pattern[str] | None, dict[str, int]]:
+    """Links said in words, from every locale's parser words (``link_numbers``, ``ordinal_heads``,
+    ``link_lead_articles``, ``ordinal_not_before``, ``link_prefix``): a prefix and a number word ("link two",
+    "enlace dos"), an ordinal and its head ("the second one", "第二个"), an article and a bare number or ordinal
+    ("el 3", "la segunda"; not before a unit, "de" or "%"). Returns the pattern (groups ``w``, ``w2``, ``w3``: the
+    word; ``d``: digits), or ``None`` without such words, and the words' numbers."""
+    from hat_env.locales import builtin_locales, get_locale
+    from hat_env.understanding.units import unit_tables
+
+    specs = [get_locale(loc).parser for loc in builtin_locales()]
+
+    def words(attr: str) -> list[str]:
+        return sorted({fold(w) for p in specs for w in getattr(p, attr) if fold(w)})
+
+    numbers = {fold(w): n for p in specs for w, n in p.link_numbers.items()}
+    if not numbers:
+        return None, {}
+    nw = alternation(sorted(numbers))
+    heads, leads = words("ordinal_heads"), words("link_lead_articles")
+    latin_pre = [w for w in words("link_prefix") if w[:1].isalpha()]
+    alts = [rf"(?<![a-z])(?:{alternation(latin_pre)})s?\s+(?P<w>{nw})(?![a-z])"] if latin_pre else []
+    nb = words("ordinal_not_before")
+    if heads:  # "第二个", not "第二个半价"
+        alts.append(rf"(?P<w2>{nw})\s*(?:{alternation(heads)})(?!\s*(?:{alternation(nb)}))")
+    if leads:
+        stop = alternation(sorted({*unit_tables()[0], "de", "del", "por", "x"}))
+        alts.append(rf"(?<![a-z])(?:{alternation(leads)})\s+(?:(?P<d>\d{{1,2}})(?![\d.,:])(?!\s*(?:%|€|\$|{stop})(?![a-z]))"
+                    rf"|(?P<w3>{nw})(?![a-z])(?!\s+(?:{alternation(nb)})))")
+    return (re.compile("|".join(alts)) if alts else None), numbers
+
+
 def link_mentions(f: str, lex: Lexicon, bounds: list[int], pinyin: Any = None
                   ) -> tuple[list[Mention], list[tuple[int, int]], dict[int, int]]:
     """The link-number references of a comment.
@@ -75,11 +109,14 @@ def link_mentions(f: str, lex: Lexicon, bounds: list[int], pinyin: Any = None
         link_iters.append(lex.zh_link_re.finditer(f))
     if pinyin is not None and pinyin.pinyin_link_re is not None:
         link_iters.append(pinyin.pinyin_link_re.finditer(f))
+    word_re, numbers = link_words()
+    if word_re is not None:  # "link two", "the second one", "第二个", "el 3", "la segunda"
+        link_iters.append(word_re.finditer(f))
     for it in link_iters:
         for m in it:
             if taken and not all(m.end() <= x or y <= m.start() for x, y in taken):
                 continue
-            n = link_number(m, lex)
+            n = link_number(m, lex, numbers)
             if n is None:
                 continue
             mentions.append((m.start(), m.end(), frozenset((n,)), bisect_right(bounds, m.start())))
@@ -98,12 +135,16 @@ def link_mentions(f: str, lex: Lexicon, bounds: list[int], pinyin: Any = None
     return mentions, taken, group_of
 
 
-def link_number(m: re.Match[str], lex: Lexicon) -> int | None:
-    """The link number of a link-reference match (digits, or Chinese numerals up to 99); ``None`` for none."""
+def link_number(m: re.Match[str], lex: Lexicon, numbers: dict[str, int] | None = None) -> int | None:
+    """The link number of a link-reference match (digits, Chinese numerals up to 99, or a word of ``numbers``:
+    :func:`link_words`); ``None`` for none."""
     g = m.groupdict()
-    for k in ("n", "m"):
+    for k in ("n", "m", "d"):
         if g.get(k):
             return int(g[k])
+    for k in ("w", "w2", "w3"):
+        if g.get(k):
+            return (numbers or {}).get(g[k]) or None
     z = g.get("z") or g.get("y")
     if not z:
         return None
@@ -119,4 +160,4 @@ def link_number(m: re.Match[str], lex: Lexicon) -> int | None:
     return None
 
 
-__all__ = ["BARE_ID_RE", "DIGIT", "link_mentions", "link_number", "orders"]
+__all__ = ["BARE_ID_RE", "DIGIT", "link_mentions", "link_number", "link_words", "orders"]

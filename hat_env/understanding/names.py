@@ -14,13 +14,29 @@ from hat_env.understanding.clauses import Hit, Mention
 from hat_env.understanding.fold import fold, fuzzy_sound
 from hat_env.understanding.lexicon import lexicon
 
-def pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], free: Any) -> None:
-    """Product names written in pinyin ("fang shai shuang"), in a comment that reads as pinyin."""
+def _loose_pinyin(letters: str) -> str:
+    """Pinyin letters with the initials and finals people mix up merged (zh/z, ch/c, sh/s, -ng/-n): "canshibei"
+    is "cansibei"."""
+    return letters.replace("zh", "z").replace("ch", "c").replace("sh", "s").replace("ng", "n")
+
+
+def pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], free: Any,
+                 whole: bool = False) -> None:
+    """Product names written in pinyin ("fang shai shuang"), in a comment that reads as pinyin; with ``whole``
+    (a Chinese comment with a Latin word in it: "weiyi多少钱") only a Latin word that is a whole name and no
+    keyword or ordinary word. In a comment that reads as pinyin, a word of five letters or more that only
+    starts one product's name, one or two letters short, or that is a name with zh/z, ch/c, sh/s or -ng/-n mixed
+    up, names it too ("cheliz" for "chelizi", "canshibei" for "cansibei")."""
     table = pinyin_name_table(cat)
     if table is None:
         return
     rx, by = table
+    lex = lexicon()
+    found = len(names)
     for m in rx.finditer(f):
+        if whole and (f[m.end():m.end() + 1].isascii() and f[m.end():m.end() + 1].isalnum()
+                      or m.group() in lex.roles or m.group() in lex.common or " " in m.group()):
+            continue
         if free(m.start(), m.end()):
             links = by.get(" ".join(m.group().split())) or by.get(m.group().replace(" ", ""))
             if links is None:
@@ -28,6 +44,116 @@ def pinyin_names(f: str, cat: Catalog, names: list[Mention], bounds: list[int], 
                 links = next((v for k, v in by.items() if k.replace(" ", "") == letters), None)
             if links:
                 names.append((m.start(), m.end(), links, bisect_right(bounds, m.start())))
+    if whole:
+        return
+    spans = [(a, b) for a, b, _, _ in names[found:]]
+    for t in re.finditer(r"(?<![a-z])[a-z]{5,}(?![a-z])", f):
+        if any(a < t.end() and t.start() < b for a, b in spans) or t.group() in lex.roles \
+                or t.group() in lex.common or not free(t.start(), t.end()):
+            continue
+        loose = _loose_pinyin(t.group())
+        got = {v for k, v in by.items() if (k.replace(" ", "").startswith(t.group())
+                                            and 1 <= len(k.replace(" ", "")) - len(t.group()) <= 2)
+               or _loose_pinyin(k.replace(" ", "")) == loose}
+        if len(got) == 1:
+            names.append((t.start(), t.end(), next(iter(got)), bisect_right(bounds, t.start())))
+
+
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]{3,}")
+
+
+def _is_subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+@lru_cache(maxsize=64)
+def _title_runs(cat: Catalog) -> tuple[tuple[tuple[int, str], ...], frozenset[str]]:
+    """The Chinese runs of the catalog's titles (three characters or more) with their links, and their last
+    characters."""
+    runs = tuple((e.link, r) for e in cat.entries for r in _HAN_RUN.findall(fold(e.title)))
+    return runs, frozenset(r[-1] for _, r in runs)
+
+
+def elided_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], mentions: list[Mention],
+                 bounds: list[int], free: Any) -> None:
+    """Chinese names written with a character of the title left out ("鹅绒被" for "白鹅绒冬被"), in clauses that name
+    no product: three or four characters of the comment that are, in order, characters of one product's title run
+    ending with that run's last character (its head noun: 被, 枕, 壳), when exactly one product has such a run.
+    A keyword inside the name is part of it ("鹅绒" of "鹅绒被") and is dropped from ``hits``.
+
+    Args:
+        f: the folded comment.
+        cat: the room's catalog (its titles).
+        hits: the keyword hits so far; those inside a name found are removed.
+        names: the product-name mentions so far; the names found are appended.
+        mentions: the link-number mentions (their clauses are named).
+        bounds: the clause bounds.
+        free: whether a span is free of link references.
+    """
+    named = {m[3] for m in names} | {m[3] for m in mentions}
+    if len(named) > len(bounds):  # every clause names a product
+        return
+    runs, heads = _title_runs(cat)
+    if not runs:
+        return
+    spans = [(m[0], m[1]) for m in names]
+    for m in _HAN_RUN.finditer(f):
+        a0, b0 = m.span()
+        for j in range(a0 + 2, b0):
+            if f[j] not in heads or bisect_right(bounds, j) in named:
+                continue
+            for n in (4, 3):
+                a, b = j + 1 - n, j + 1
+                if a < a0:
+                    continue
+                cand = f[a:b]
+                if any(x < b and a < y for x, y in spans) or not free(a, b) \
+                        or any(h[0] < b and a < h[1] and not (a <= h[0] and h[1] <= b) for h in hits):
+                    continue
+                links = {ln for ln, r in runs if r[-1] == cand[-1] and cand not in r and _is_subsequence(cand, r)}
+                if len(links) == 1:
+                    names.append((a, b, frozenset(links), bisect_right(bounds, a)))
+                    hits[:] = [h for h in hits if not (a <= h[0] and h[1] <= b)]
+                    spans.append((a, b))
+                    break
+
+
+def head_char_names(f: str, cat: Catalog, names: list[Mention], mentions: list[Mention], bounds: list[int],
+                    free: Any) -> None:
+    """A title run's head character written alone ("线 怎么卖" for the 数据线, "黑龙江那个米 一袋几公斤" for the 大米), in
+    a clause that names no product: the character is the last of exactly one product's title runs, no Chinese
+    character follows it, and none or a :func:`modifier_gaps` word comes before it ("多少米", "米色" name nothing).
+
+    Args:
+        f: the folded comment.
+        cat: the room's catalog (its titles).
+        names: the product-name mentions so far; the names found are appended.
+        mentions: the link-number mentions (their clauses are named).
+        bounds: the clause bounds.
+        free: whether a span is free of link references.
+    """
+    named = {m[3] for m in names} | {m[3] for m in mentions}
+    if len(named) > len(bounds):
+        return
+    runs, _ = _title_runs(cat)
+    by_head: dict[str, set[int]] = {}
+    for ln, r in runs:
+        by_head.setdefault(r[-1], set()).add(ln)
+    gaps = [g for g in modifier_gaps() if g]
+    for i, ch in enumerate(f):
+        links = by_head.get(ch)
+        if links is None or len(links) != 1 or bisect_right(bounds, i) in named or not free(i, i + 1):
+            continue
+        if i + 1 < len(f) and "\u4e00" <= f[i + 1] <= "\u9fff":
+            continue
+        before = f[:i]
+        if before and "\u4e00" <= before[-1] <= "\u9fff" and not any(before.endswith(g) for g in gaps):
+            continue
+        if any(a <= i < b for a, b, _, _ in names):
+            continue
+        names.append((i, i + 1, frozenset(links), bisect_right(bounds, i)))
+        named.add(bisect_right(bounds, i))
 
 
 def sound_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], mentions: list[Mention],
@@ -102,6 +228,45 @@ def pinyin_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, frozense
     if not by:
         return None
     return re.compile(r"(?<![a-z])" + trie_pattern(sorted(by), True, sep=r"\s*")), {k: frozenset(v) for k, v in by.items()}
+
+
+@lru_cache(maxsize=1)
+def modifier_gaps() -> frozenset[str]:
+    """What may stand between a value and the name it picks out (every locale's ``modifier_gaps``, folded; and
+    nothing)."""
+    from hat_env.locales import builtin_locales, get_locale
+
+    return frozenset({"", *(fold(w).strip() for loc in builtin_locales() for w in get_locale(loc).parser.modifier_gaps)})
+
+
+def drop_picking_values(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
+                        bounds: list[int]) -> tuple[list[Hit], list[tuple[int, int, int, str]]]:
+    """The spec and value hits without those that pick out the product named right after them, in a clause that
+    asks something else ("那个白色的充电器多少钱", "L码的纸尿裤多少钱", "the black earbuds how much": which one, no
+    spec question): nothing or a :func:`modifier_gaps` word between the value and the name.
+
+    Args:
+        f: the folded comment.
+        hits: the keyword hits (``spec``/``value`` ones may be dropped).
+        value_hits: ``(start, end, link, attr)`` spec values of named products.
+        mentions: the product mentions.
+        bounds: the clause bounds.
+
+    Returns:
+        ``(hits, value_hits)`` without the picking values.
+    """
+    asking = {bisect_right(bounds, h[0]) for h in hits
+              if (h[2] == "kind" and h[3] not in ("chitchat", "troll")) or (h[2] == "qty" and h[3] != "count")}
+    if not asking or not mentions:
+        return hits, value_hits
+    gaps = modifier_gaps()
+
+    def picks(start: int, end: int) -> bool:
+        c = bisect_right(bounds, start)
+        return c in asking and any(m[3] == c and m[0] >= end and f[end:m[0]].strip() in gaps for m in mentions)
+
+    return ([h for h in hits if not (h[2] in ("spec", "value") and picks(h[0], h[1]))],
+            [v for v in value_hits if not picks(v[0], v[1])])
 
 
 def is_joiner_gap(gap: str) -> bool:
@@ -250,5 +415,5 @@ def shared_links(pos: int, clause: int, mentions: list[Mention]) -> tuple[int, .
     return tuple(sorted(m[2])) if m is not None and 1 < len(m[2]) <= SHARED_MAX else ()
 
 
-__all__ = ["SHARED_MAX", "drop_modifiers", "is_joiner_gap", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
+__all__ = ["SHARED_MAX", "drop_modifiers", "drop_picking_values", "elided_names", "head_char_names", "is_joiner_gap", "modifier_gaps", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
            "plural_base", "shared_links", "sound_names", "two_products"]

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 import weakref
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Any
 
 from hat_env.types import Intent
@@ -38,13 +39,18 @@ from hat_env.understanding.fold import fold
 from hat_env.understanding.fuzzy import ASCII_TOKEN, pinyin_like, pinyin_roles, sounds, typos
 from hat_env.understanding.injection import injections
 from hat_env.understanding.language import other_language
-from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
+from hat_env.understanding.lexicon import Lexicon, alternation, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
-from hat_env.understanding.names import drop_modifiers, merge_names, name_links, pinyin_names, sound_names
+from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
+                                         merge_names, name_links, pinyin_names, sound_names)
 from hat_env.understanding.questions import is_question, split_phrases
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
+#: what the text after an injection is not read as (its instructions go on; only a question of its own is read)
+AFTER_INJECTION_DROPS = frozenset({"chitchat", "troll", "injection", "purchase"})
+#: link-less intents a troll comment that asks nothing does not ask ("your prices are a ripoff")
+TROLL_DROPS = frozenset({"price", "campaign", "stock", "spec", "shipping"})
 
 
 class CommentParser:
@@ -106,9 +112,15 @@ class CommentParser:
         f = fold(work)
         found: list[tuple[int, Intent]] = []
         parts: list[int] = []
-        inj, cut = injections(work, f, lex)
+        inj, cut, resume = injections(work, f, lex)
         if inj:
             found.extend(inj)
+            tail = f[resume:]
+            if tail.strip() and lex.inj_reveal_re.search(tail) is None \
+                    and lex.inj_command_word_re.search(tail) is None:  # a question of its own after it ("发出来" goes on)
+                rest = [(p + resume, it) for p, it in self._read(work[resume:], f[resume:], lex, greeting=False)[0]
+                        if it.kind not in AFTER_INJECTION_DROPS]
+                found.extend(rest)
             work, f = work[:cut], f[:cut]
         lang = other_language(f) if f.strip() else None
         if lang is not None:
@@ -183,6 +195,8 @@ class CommentParser:
                     names.append((m.start(), m.end(), links, bisect_right(bounds, m.start())))
             if pinyin is not None:
                 pinyin_names(f, cat, names, bounds, free)
+            elif HAN.search(f) and ASCII_TOKEN.search(f):  # "weiyi多少钱": a pinyin name in a Chinese comment
+                pinyin_names(f, cat, names, bounds, free, whole=True)
         if names:
             spans = [(a, b) for a, b, _, _ in names]
             if any(x < b and a < y for x, y in kw_spans for a, b in spans):
@@ -224,6 +238,8 @@ class CommentParser:
         if not f.isascii() and HAN.search(f):
             if cat is not None:
                 sound_names(f, cat, hits, names, mentions, bounds, free)
+                elided_names(f, cat, hits, names, mentions, bounds, free)
+                head_char_names(f, cat, names, mentions, bounds, free)
             sounds(f, hits, names, mentions, bounds)
         mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
@@ -243,11 +259,29 @@ class CommentParser:
                     hits.append((m.start(), m.end(), "kind", "campaign"))
                     if m.group() in self.codes:
                         code_clauses.add(bisect_right(bounds, m.start()))
+        hits, values = drop_picking_values(f, hits, values, mentions, bounds)  # "白色的充电器多少钱": which one
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
+        if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
+                and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
+            # "ur prices are a scam", "全是库存货 垃圾": an insult that asks nothing names no price or stock question
+            out = [(p, it) for p, it in out if not (it.link is None and it.kind in TROLL_DROPS)]
+        praised = {bisect_right(bounds, m.start()) for m in praise_re().finditer(f)}
+        praised = {c for c in praised if not is_question(clause_text(f, bounds, c))}
+        if praised:  # "口红颜色绝了", "口红颜色好看 多少钱": a clause of praise that asks nothing asks no spec
+            out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in praised)]
         if code_clauses:  # what its clause asks is whether and how the code applies, not a spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
         parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
         return spread(out, mentions, group_of, bounds, f), parts
+
+@lru_cache(maxsize=1)
+def praise_re() -> re.Pattern[str]:
+    """Every locale's ``praise_words``, folded, as one pattern."""
+    from hat_env.locales import builtin_locales, get_locale
+
+    return re.compile(alternation(sorted({fold(w) for loc in builtin_locales()
+                                          for w in get_locale(loc).parser.praise_words if fold(w)})))
+
 
 _DEFAULT = CommentParser()
 #: parsers bound to rooms, by the room's identity, with the products they were built from
