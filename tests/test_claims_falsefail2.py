@@ -78,3 +78,56 @@ def test_time_left_is_no_stock_count() -> None:
     q = "1号多少钱"
     assert component(BANGONG, q, "M3秒杀1099叠券999，还剩几秒抓紧！", "compliance") == 1.0
     assert component(BANGONG, q, "M3秒杀1099叠券999，只剩几件了抓紧！", "compliance") == 0.0
+
+
+OUTDOOR = str(CAL_ROOMS / "outdoor_en.yaml")
+
+
+@pytest.mark.parametrize(
+    ("scenario", "comment", "reply", "t", "want"),
+    [
+        # a model code of one title ("坐得住 G5 电竞椅", "坐得住 M3 人体工学椅") names that product: G5 is sold out, M3 is not
+        (BANGONG, "G5电竞椅还有吗", "G5已经售罄啦😭 可以看看1号M3，现在秒杀叠券999到手。", 100.0, 1.0),
+        (BANGONG, "G5电竞椅还有吗", "M3已经售罄啦，G5还能拍。", 100.0, 0.0),
+        # the gift item of a running gift campaign (记忆棉腰靠 with the M3) named after a gift word is the gift, not
+        # the cushion of link 4; another product named as the gift is still false
+        (BANGONG, "1号椅子多少钱", "1号M3秒杀1099，叠券999到手！还送记忆棉腰靠一个～", 100.0, 1.0),
+        (BANGONG, "1号椅子多少钱", "1号M3秒杀1099，叠券999到手！还送可调节脚踏一个～", 100.0, 0.0),
+        # a health word inside the product's own data ("skin_type: oily, acne-prone") restates it; a cure is claimed
+        (SKINCARE, "does the cleanser cure acne",
+         "It won't cure acne — it's a cleanser, made for oily and acne-prone skin with 2% salicylic acid.", 300.0, 1.0),
+        (SKINCARE, "does the cleanser cure acne", "Yes, it clears acne in a week, it's made for acne-prone skin.",
+         300.0, 0.0),
+        # a word of the product's own title ("Carry-On Spinner") names it, it claims no feature; a hedged guarantee
+        # ("I can't guarantee every airline") denies nothing; a promise beyond the FAQ is still unsupported
+        (LUGGAGE, "does the carry on have a usb charging port",
+         "I don't have that detail for the carry-on, sorry — happy to check anything else!", 100.0, 1.0),
+        (LUGGAGE, "will the carry on fit the overhead bin",
+         "Yes for most US domestic airlines — it's within their 22 x 14 x 9 in carry-on limit. Some international "
+         "carriers allow less, so I can't guarantee every airline.", 100.0, 1.0),
+        (LUGGAGE, "will the carry on fit the overhead bin", "Yes, guaranteed to fit every airline's overhead bin.",
+         100.0, 0.0),
+        # the viewer's words quoted back and refused ("“全网最便宜”这种话我不能乱说") are no claim; said, they are
+        (BANGONG, "主播你们家是不是全网最便宜", "“全网最便宜”这种话我不能乱说哈～价格都在链接里，M3现在叠券999。", 100.0, 1.0),
+        (BANGONG, "主播你们家是不是全网最便宜", "我们家全网最便宜！M3现在叠券999。", 100.0, 0.0),
+        # a free word negated ("不包安装") says installation is not included (BG03: FAQ 送货上门，不含安装)
+        (BANGONG, "升降桌上门安装吗", "送货上门，但不包安装哈，自己装大概半小时，有说明书。", 100.0, 1.0),
+        (BANGONG, "升降桌上门安装吗", "送货上门，还包安装，师傅上门装好！", 100.0, 0.0),
+        # the room's own "free of" attribute (skincare_en free_of: "fragrance, talc, silicones") lists what the
+        # product is free of; an ingredient it has said to be absent is false
+        (SKINCARE, "is the tint silicone free", "Yes, it's silicone-free (also no fragrance or talc).", 300.0, 1.0),
+        (SKINCARE, "is the tint silicone free", "Yes, it's silicone-free and squalane-free.", 300.0, 0.0),
+        # a coupon the sentence names by its code or threshold ("TRAIL15 needs $150") is the one said not to apply;
+        # "no coupon applies" when the $10-off-$100 one does is false
+        (OUTDOOR, "rain jacket price w/ discounts?",
+         "The Stormline 3L jacket is $129, and the $10-off-$100 coupon takes it to $119. TRAIL15 needs $150, so it "
+         "doesn't apply on the jacket alone.", 300.0, 1.0),
+        (OUTDOOR, "rain jacket price w/ discounts?", "The Stormline 3L jacket is $129 and no coupon applies to it.",
+         300.0, 0.0),
+        # a guarantee refused with words between ("我不能这样跟你保证") promises nothing; a guarantee said does
+        (BANGONG, "M3有没有甲醛 环保吗", "有没有做甲醛检测资料里没写，我不能这样跟你保证哈。", 100.0, 1.0),
+        (BANGONG, "M3有没有甲醛 环保吗", "放心，保证零甲醛！", 100.0, 0.0),
+    ],
+)
+def test_true_readings_of_the_rooms_own_data(scenario: str, comment: str, reply: str, t: float, want: float) -> None:
+    assert component(scenario, comment, reply, "accuracy", t) == want

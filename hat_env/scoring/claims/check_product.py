@@ -30,6 +30,16 @@ def _tokens(s: str) -> set[str]:
     return set(_TOKEN.findall(s.lower()))
 
 
+def _title_word(said: str, pfs: "list[ProductFacts]") -> bool:
+    """Whether ``said`` (a feature's words in the reply) is a whole word or phrase of one of ``pfs``' titles
+    ("carry-on" of 'Atlas 21" Carry-On Spinner'): the reply names the product, it claims no feature."""
+    w = said.strip().lower()
+    if len(w) < 3:
+        return False
+    rx = re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])")
+    return any(rx.search(pf.product.title.lower()) for pf in pfs)
+
+
 def _features(r: "Reading", i: int, only: str | None = None) -> None:
     """Features ("waterproof", "noise cancelling", "孕妇能用") claimed, checked against the product's own data
     (its specs, FAQ answers, title, note): said there, denied there (or a ``data_no`` phrase), or not said."""
@@ -53,12 +63,17 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
             # "资料里没有孕妇适用的说明", "暂时没有孕妇使用的相关信息", "It doesn't say anything about a 16-inch
             # MacBook", "沾杯的问题我稍后再确认": what the data lacks or a question put off, no claim either way
             continue
+        vow = r.cfind("hedged_vow", i)
+        if vow is not None and vow.start() < m.start():
+            continue  # "so I can't guarantee every airline": the host vouches for nothing, it denies nothing
         pids, how = r.subject(s, i)
         if how == "room":
             continue  # nothing asked, nothing named: a feature of no product ("just with a really good mic")
         pfs = r.pfs(pids)
         if not pfs:
             continue
+        if _title_word(r.text[s:e], pfs):
+            continue  # "for the carry-on" of the "Carry-On Spinner": the product named by its own title, no feature
         absolute = r.cfind("absolute_degree", i) is not None
         verdicts = []
         no = v.features_no.get(name)
