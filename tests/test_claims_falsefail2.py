@@ -131,3 +131,46 @@ OUTDOOR = str(CAL_ROOMS / "outdoor_en.yaml")
 )
 def test_true_readings_of_the_rooms_own_data(scenario: str, comment: str, reply: str, t: float, want: float) -> None:
     assert component(scenario, comment, reply, "accuracy", t) == want
+
+
+MUYING = str(CAL_ROOMS / "muying_zh.yaml")
+
+
+@pytest.mark.parametrize(
+    ("scenario", "comment", "reply", "want"),
+    [
+        # PT05 dog bed: dog_size "dogs up to 70 lb"; the viewer's 80 lb held against it is no claim of the bed's
+        ("pets_en", "is the orthopedic bed ok for my 80 lb dog",
+         "It's made for dogs up to 70 lb, so an 80 lb pup is over that. It's also sold out right now.", 1.0),
+        ("pets_en", "is the orthopedic bed ok for my 80 lb dog", "Yes, it's made for dogs up to 80 lb.", 0.0),
+        # MY07 stroller: max_load 15kg
+        (MUYING, "推车能坐20公斤的孩子吗", "推车承重15公斤，20公斤的话就超过承重了哈～", 1.0),
+        (MUYING, "推车能坐20公斤的孩子吗", "推车承重20公斤，可以坐～", 0.0),
+        # MY04 FAQ: 不能治疗湿疹 is no phrase a claim of the effect restates
+        (MUYING, "洗发沐浴能治湿疹吗", "能治疗湿疹哦，宝宝用了就好～", 0.0),
+    ],
+)
+def test_the_viewers_measure_and_the_datas_denials(scenario: str, comment: str, reply: str, want: float) -> None:
+    assert component(scenario, comment, reply, "accuracy", 200.0) == want
+
+
+JIAFANG = str(CAL_ROOMS / "jiafang_zh.yaml")
+
+
+@pytest.mark.parametrize(
+    ("scenario", "comment", "reply", "t", "want"),
+    [
+        # DW01 serum: volume 30 ml, no mass in its data: an ounce of it is a fluid ounce (29.6 ml)
+        (SKINCARE, "how many ml is the serum", "Twenty-eight bucks for a one-ounce bottle (30 ml) 💧", 150.0, 1.0),
+        (SKINCARE, "how many ml is the serum", "It's $28 for a 2-ounce bottle.", 150.0, 0.0),
+        # JF05 blanket: no color attribute, its FAQ answers 燕麦色和雾霾蓝; JF06 filling 聚酯纤维 (the room's own field)
+        (JIAFANG, "毛毯有什么颜色", "有燕麦色和雾霾蓝两个色～", 600.0, 1.0),
+        (JIAFANG, "毛毯有什么颜色", "有燕麦色和酒红色两个色～", 600.0, 0.0),
+        (JIAFANG, "6号啥面料", "6号面料是莱赛尔天丝，填充是聚酯纤维，不过目前售罄了。", 300.0, 1.0),
+        # 送 before a service ("送专业干洗": take it to a dry cleaner) gives nothing; JF04's gift is a pillowcase
+        (JIAFANG, "7号能水洗吗", "7号不能水洗哦，蚕丝遇水容易结块，要送专业干洗。", 300.0, 1.0),
+        (JIAFANG, "7号能水洗吗", "7号不能水洗哦，现在拍还送专业干洗券一张。", 300.0, 0.0),
+    ],
+)
+def test_units_and_fields_of_the_rooms_own_data(scenario: str, comment: str, reply: str, t: float, want: float) -> None:
+    assert component(scenario, comment, reply, "accuracy", t) == want

@@ -18,6 +18,24 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 
+#: millilitres in a US fluid ounce, grams in an ounce
+_FL_OZ_ML = 29.5735
+_OZ_G = 28.3495
+
+
+def _fluid_ounces(q: Quantity, pfs: list) -> Quantity:
+    """An ounce said of products whose data states volumes and no mass ("a one-ounce bottle (30 ml)" of a 30 ml
+    serum) is a fluid ounce: ``q`` as a volume in ml; any other quantity as it is."""
+    if q.dim != "mass" or not q.value or abs(q.base / q.value - _OZ_G) > 0.01:
+        return q  # an ounce by its factor (the locale's or the room's unit named "oz")
+    dims = {f.dim for pf in pfs for f in pf.numbers}
+    if "mass" in dims or "volume" not in dims:
+        return q
+    ml = q.value * _FL_OZ_ML
+    lo = q.lo * _FL_OZ_ML if q.lo is not None else None
+    return Quantity(q.value, "fl_oz", "volume", ml, q.start, q.end, lo, q.inherited)
+
+
 def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
     """Check a time, count, percentage, 折 or spec quantity against the facts of its products; record the claim."""
     pfs = r.pfs(pids)
@@ -30,6 +48,10 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
         age = r.vocab.rx.get("age_after")
         if age is not None and age.match(r.text, q.end):
             return  # "an 8-month-old", "8个月大的狗狗": the age of the viewer's pet or child, not a fact of the product
+    q = _fluid_ounces(q, pfs)
+    cmp_after = r.vocab.rx.get("compared_after")
+    if cmp_after is not None and cmp_after.match(r.text, q.end, r.clauses[i].end):
+        return  # "so an 80 lb pup is over that", "200斤的话超过承重了": the viewer's own measure held against the data
     if conversions.check_conversion(r, q, i, pids, approximate(r, q, i)):
         return  # "10斤也就是5公斤", "60 in, roughly 152 cm", "under 2 oz": a restatement or a bound
     sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None

@@ -220,6 +220,10 @@ def _spec_values(r: "Reading", i: int) -> None:
         if not said and not invented:
             continue
         if value is None:
+            if said and any(all(w.lower() in x.text for w in said) for x in r.pfs(r.scope or (pf.pid,))):
+                # "填充是聚酯纤维" (filling: 聚酯纤维), FAQ "燕麦色和雾霾蓝两个颜色": the asked product's own field says
+                # it (a value word of another product is still read as that product's)
+                continue
             if said and _state(r, i, s) and not r.cfind("honest_unknown", i) and m is not None and _named(r, how):
                 r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "unsupported",
                         f"{r.label(pf.pid)}: '{r.m.original(s, e)}': the data has no {key}")
