@@ -174,3 +174,27 @@ JIAFANG = str(CAL_ROOMS / "jiafang_zh.yaml")
 )
 def test_units_and_fields_of_the_rooms_own_data(scenario: str, comment: str, reply: str, t: float, want: float) -> None:
     assert component(scenario, comment, reply, "accuracy", t) == want
+
+
+@pytest.mark.parametrize(
+    ("scenario", "comment", "reply", "t", "want"),
+    [
+        # DW03 cream: no health effect in its data; an effect refused ("I can't say it'll heal eczema") and a
+        # referral ("check with your dermatologist for eczema") claim none; "it heals eczema" does
+        (SKINCARE, "will the ceramide cream heal my eczema",
+         "It's a moisturiser, not a treatment, so I can't say it'll heal eczema. It's made for dry, sensitive skin — "
+         "please check with your dermatologist for eczema.", 250.0, 1.0),
+        (SKINCARE, "will the ceramide cream heal my eczema", "Yes, it heals eczema in a few days.", 250.0, 0.0),
+        # JF01: 卖 before a bare amount is its price ("日常卖999"); a count sold ("卖了999件") is a sales figure
+        (JIAFANG, "1号羽绒被多少钱", "1号日常卖999，今天秒杀799再减30，769到手～", 300.0, 1.0),
+        (JIAFANG, "1号羽绒被多少钱", "1号今天已经卖了999件，秒杀799再减30，769到手～", 300.0, 0.0),
+        # "防绒棉布" (防绒/棉布) holds 绒棉 of JF03's 长绒棉 across two words: no reference to the sheet set, so the
+        # one-year 跑绒 warranty stays with link 1 (JF01 warranty 12 months)
+        (JIAFANG, "羽绒被会跑绒吗 质保多久",
+         "1号用的80支高密防绒棉布，正常用基本不钻绒；跑绒有一年质保，一年内跑绒严重可以联系客服免费换新。", 300.0, 1.0),
+        (JIAFANG, "羽绒被会跑绒吗 质保多久", "1号用的80支高密防绒棉布，跑绒有三年质保。", 300.0, 0.0),
+    ],
+)
+def test_refusals_prices_and_names_read_from_the_room(scenario: str, comment: str, reply: str, t: float,
+                                                      want: float) -> None:
+    assert component(scenario, comment, reply, "accuracy", t) == want

@@ -157,6 +157,10 @@ def _health(r: "Reading", i: int) -> None:
         return
     if r.cfind("honest_unknown", i) is not None:
         return  # "The listing doesn't specify whether it measures blood pressure": what the data lacks, no claim
+    said_not = r.cfind("refusal", i) or r.cfind("hedged_vow", i)
+    if said_not is not None and said_not.start() < hm.start():
+        rep.health_denial = True
+        return  # "so I can't say it'll heal eczema", "我不敢保证能治好": the effect refused, not claimed
     pids, _ = _group(r, i, c.start + hm.start())
     if _in_data_phrase(r, c.start + hm.start(), c.start + hm.end(), pids):
         return  # "made for oily and acne-prone skin": the product's own skin type restated, no effect claimed

@@ -196,6 +196,8 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
                 continue  # "10斤装": the tail of a quantity, not "5斤装" of another title
             if pid is not None and vocab.lang != "zh" and " " not in w and _modified_by_other(text, m.start(), pid, key):
                 continue  # "the adult chicken recipe": a word of another product's title before a bare head noun
+            if pid is not None and vocab.lang == "zh" and len(w) == 2 and _straddles(text, m.start(), m.end()):
+                continue  # "绒棉" inside "防绒棉布" (防绒/棉布): two characters of two words, not "长绒棉" of a title
             if pid is not None:
                 found.append(Mention(m.start(), m.end(), (pid,), "name"))
     if vocab.lang != "zh":
@@ -231,6 +233,28 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
             continue  # "4号链接的防晒指数", "link 4's sunscreen rating": the name word is an attribute of that link
         out.append(f)
     return out
+
+
+def _straddles(text: str, s: int, e: int) -> bool:
+    """Whether the two Chinese characters at ``[s, e)`` of ``text`` fall in two words of their run's segmentation
+    (jieba): the characters end one word and start the next, so they name nothing."""
+    a, b = s, e
+    while a > 0 and _HAN_RUN.match(text, a - 1):
+        a -= 1
+    while b < len(text) and _HAN_RUN.match(text, b):
+        b += 1
+    if b - a < 4:
+        return False
+    from hat_env.text import segment
+
+    pos = a
+    for w in segment(text[a:b]):
+        pos += len(w)
+        if s < pos < e:
+            return True
+        if pos >= e:
+            break
+    return False
 
 
 @lru_cache(maxsize=64)
