@@ -198,3 +198,9 @@ def test_units_and_fields_of_the_rooms_own_data(scenario: str, comment: str, rep
 def test_refusals_prices_and_names_read_from_the_room(scenario: str, comment: str, reply: str, t: float,
                                                       want: float) -> None:
     assert component(scenario, comment, reply, "accuracy", t) == want
+
+
+def test_an_idiom_of_praise_refuses_nothing() -> None:
+    # "I can't say enough good things" is praise: the effect after it is claimed (DW03 states no health effect)
+    reply = "I can't say enough good things, it heals eczema!"
+    assert component(SKINCARE, "will the ceramide cream heal my eczema", reply, "accuracy", 250.0) == 0.0

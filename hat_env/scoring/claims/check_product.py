@@ -30,6 +30,10 @@ def _tokens(s: str) -> set[str]:
     return set(_TOKEN.findall(s.lower()))
 
 
+#: A determiner right before a word, which makes the word a name ("for the carry-on", "this carry-on", "这款").
+_NAMED_BY = re.compile(r"(?:\b(?:the|this|that|our|your|my)\s+|这款|这个|那款|那个)$", re.IGNORECASE)
+
+
 def _title_word(said: str, pfs: "list[ProductFacts]") -> bool:
     """Whether ``said`` (a feature's words in the reply) is a whole word or phrase of one of ``pfs``' titles
     ("carry-on" of 'Atlas 21" Carry-On Spinner'): the reply names the product, it claims no feature."""
@@ -72,7 +76,7 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
         pfs = r.pfs(pids)
         if not pfs:
             continue
-        if _title_word(r.text[s:e], pfs):
+        if _title_word(r.text[s:e], pfs) and _NAMED_BY.search(r.text, max(c0, s - 12), s):
             continue  # "for the carry-on" of the "Carry-On Spinner": the product named by its own title, no feature
         absolute = r.cfind("absolute_degree", i) is not None
         verdicts = []

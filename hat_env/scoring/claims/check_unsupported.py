@@ -158,7 +158,8 @@ def _health(r: "Reading", i: int) -> None:
     if r.cfind("honest_unknown", i) is not None:
         return  # "The listing doesn't specify whether it measures blood pressure": what the data lacks, no claim
     said_not = r.cfind("refusal", i) or r.cfind("hedged_vow", i)
-    if said_not is not None and said_not.start() < hm.start():
+    if said_not is not None and said_not.end() <= hm.start() <= said_not.end() + 20 and \
+            not re.match(r"\s*enough\b", r.ctext(i)[said_not.end():]):
         rep.health_denial = True
         return  # "so I can't say it'll heal eczema", "我不敢保证能治好": the effect refused, not claimed
     pids, _ = _group(r, i, c.start + hm.start())
