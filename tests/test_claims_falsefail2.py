@@ -204,3 +204,11 @@ def test_an_idiom_of_praise_refuses_nothing() -> None:
     # "I can't say enough good things" is praise: the effect after it is claimed (DW03 states no health effect)
     reply = "I can't say enough good things, it heals eczema!"
     assert component(SKINCARE, "will the ceramide cream heal my eczema", reply, "accuracy", 250.0) == 0.0
+
+
+def test_a_list_running_on_into_another_attribute_adds_no_wrong_value() -> None:
+    # DW05 cleanser: skin_type "oily, acne-prone", key_ingredients "2% salicylic acid, green tea extract, zinc PCA"
+    q = "does the salicylic cleanser cure acne"
+    ok = "It won't cure acne. It's made for oily and acne-prone skin with 2% salicylic acid, green tea and zinc PCA."
+    assert component(SKINCARE, q, ok, "accuracy", 300.0) == 1.0
+    assert component(SKINCARE, q, "It's made for oily, acne-prone and dry skin.", "accuracy", 300.0) == 0.0

@@ -242,6 +242,10 @@ def _spec_values(r: "Reading", i: int) -> None:
             wrong = []  # the clause restates the product's FAQ answer or note ("干皮建议先做好保湿")
         wrong = [w for w in wrong if not _viewer_condition(r, i, low, w, pf)]
         wrong += invented
+        # a word the product's data gives another attribute ("green tea" of key_ingredients in "made for oily skin
+        # with 2% salicylic acid, green tea and zinc PCA") is that attribute's value, listed on, not a wrong one
+        others = [normalize(str(x), v.locale).text.lower() for k, x in pf.product.specs.items() if k != key]
+        wrong = [w for w in wrong if not any(w.strip().lower() in o for o in others)]
         if not wrong:
             wrong = _purity_claims(r, i, low, said, pf.product.specs.get(key, value))
         if wrong and _state(r, i, s):
