@@ -212,3 +212,10 @@ def test_a_list_running_on_into_another_attribute_adds_no_wrong_value() -> None:
     ok = "It won't cure acne. It's made for oily and acne-prone skin with 2% salicylic acid, green tea and zinc PCA."
     assert component(SKINCARE, q, ok, "accuracy", 300.0) == 1.0
     assert component(SKINCARE, q, "It's made for oily, acne-prone and dry skin.", "accuracy", 300.0) == 0.0
+
+
+def test_a_number_a_spec_lists_is_that_value() -> None:
+    # MY06 romper: size "59/66/73/80" (sold out): 66码 is one of its sizes, 90码 is none
+    q = "连体衣有66码吗"
+    assert component(MUYING, q, "6号连体衣有59/66/73/80这几个码，但现在整款都卖完了，66码也没货哈～", "accuracy", 200.0) == 1.0
+    assert component(MUYING, q, "6号连体衣有90码，不过卖完了～", "accuracy", 200.0) == 0.0

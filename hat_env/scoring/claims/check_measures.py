@@ -4,7 +4,8 @@ products (stock counts, spec counts, return and warranty windows, discounts as p
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from hat_env.scoring.claims import conversions, topics
 from hat_env.scoring.claims.amounts import eq
@@ -221,6 +222,12 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
         r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "true", "", answers)
         return
     if not facts and not extra:
+        listed = _listed_in_spec(q, pfs)
+        if listed is not None:
+            # "有59/66/73/80这几个码, 66码也没货": one of the values a spec lists ("size: 59/66/73/80")
+            # (true, but it answers nothing by itself: the viewer's own size said back)
+            r.claim(q.start, q.end, pids, f"spec:{listed[1]}", q.value, q.unit, True, "true", "")
+            return
         r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "unsupported",
                 f"{r.label(pfs[0].pid)}: '{orig}': the data states no such value")
         return
@@ -229,6 +236,22 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     would += [("spec:*", pfs[0].pid), ("spec:unknown", pfs[0].pid)]  # a wrong value answers no spec question
     r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}",
             would)
+
+
+#: What separates the items of a spec value that lists bare numbers ("59/66/73/80", "S, M, L").
+_LIST_SEP = re.compile(r"\s*[/、,，;；|]\s*")
+
+
+def _listed_in_spec(q: Quantity, pfs: list) -> "tuple[Any, str] | None":
+    """The product and spec key whose value lists ``q``'s number as one of its items written without a unit
+    ("size: 59/66/73/80" for "66码"), or ``None``."""
+    want = f"{q.value:g}"
+    for pf in pfs:
+        for key, val in pf.product.specs.items():
+            items = _LIST_SEP.split(str(val).strip())
+            if len(items) >= 2 and all(re.fullmatch(r"\d+(?:\.\d+)?", x) for x in items) and want in items:
+                return pf, key
+    return None
 
 
 def _zh_said(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list, orig: str) -> bool:
