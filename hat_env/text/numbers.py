@@ -80,7 +80,20 @@ def _cn2an(s: str) -> str | None:
 
 
 def zh_numerals(m: Mapped) -> Mapped:
-    """Replace Chinese numeral runs by digits (``二十四个月`` -> ``24个月``; ``一年半`` -> ``1.5年``)."""
+    """Replace Chinese numeral runs by digits (``二十四个月`` -> ``24个月``; ``一年半`` -> ``1.5年``), then apply the
+    zh ``rewrites`` of ``data/numbers.yaml`` (``1米8`` -> ``1.8米``)."""
+    return _rewrites(_zh_numerals(m), _zh_rewrites())
+
+
+@lru_cache(maxsize=1)
+def _zh_rewrites() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The compiled zh ``rewrites`` of ``data/numbers.yaml`` (regex -> template, applied after the numerals)."""
+    rules = number_words()["zh"].get("rewrites") or ()
+    return tuple((re.compile(r["pattern"], re.IGNORECASE), str(r["to"])) for r in rules)
+
+
+def _zh_numerals(m: Mapped) -> Mapped:
+    """:func:`zh_numerals` without the rewrites."""
     text = m.text
     run, keep_rx = _zh_tables()
     if not any(ch in _ZH_SMALL or ch in "百千万亿半" for ch in text):

@@ -217,6 +217,27 @@ def _sold_out_sale(r: "Reading", i: int) -> None:
                 [("purchase", pfs[0].pid), ("price", pfs[0].pid)])
 
 
+_NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
+
+
+def _named_coupons(r: "Reading", i: int, pfs: "list[ProductFacts]") -> list:
+    """The coupons and codes running now for ``pfs`` that the sentence of clause ``i`` names: by their code word
+    ("TRAIL15") or by their threshold amount ("needs $150", "满199"), from the room's own campaigns."""
+    st = r.stext(i)
+    low = st.lower()
+    nums = {float(x) for x in _NUMBER.findall(st)}
+    out = []
+    for pf in pfs:
+        for c in pf.campaigns_active:
+            if c.type not in ("coupon", "code") or not c.threshold:
+                continue
+            code = str(getattr(c, "code", "") or "").lower()
+            if (code and re.search(rf"(?<![a-z0-9]){re.escape(code)}(?![a-z0-9])", low)) or float(c.threshold) in nums:
+                if c not in out:
+                    out.append(c)
+    return out
+
+
 def _no_coupon(r: "Reading", i: int) -> None:
     """"No coupon applies" / "不够满减" is true when no coupon applies to the product at its price now."""
     c0 = r.clauses[i].start
@@ -228,6 +249,12 @@ def _no_coupon(r: "Reading", i: int) -> None:
     if not pfs:
         return
     good = [pf for pf in pfs if pf.applied_coupon is None]
+    if not good:
+        named = _named_coupons(r, i, pfs)
+        if named:
+            # "TRAIL15 needs $150, so it doesn't apply", "满199减30这张它单买够不上": the deal the sentence names by
+            # its code or threshold is the one said not to apply
+            good = [pf for pf in pfs if all(pf.base < float(c.threshold or 0) for c in named)]
     r.claim(c0 + m.start(), c0 + m.end(), pids, "coupon", "none", "", False, "true" if good else "false",
             "" if good else f"{r.label(pfs[0].pid)}: '{r.m.original(c0 + m.start(), c0 + m.end())}' but "
             f"'{pfs[0].applied_coupon.title if pfs[0].applied_coupon else ''}' applies",

@@ -4,7 +4,8 @@ products (stock counts, spec counts, return and warranty windows, discounts as p
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from hat_env.scoring.claims import conversions, topics
 from hat_env.scoring.claims.amounts import eq
@@ -16,6 +17,24 @@ from hat_env.scoring.claims.tolerance import APPROX_TOLERANCE, approximate, conv
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
+
+
+#: millilitres in a US fluid ounce, grams in an ounce
+_FL_OZ_ML = 29.5735
+_OZ_G = 28.3495
+
+
+def _fluid_ounces(q: Quantity, pfs: list) -> Quantity:
+    """An ounce said of products whose data states volumes and no mass ("a one-ounce bottle (30 ml)" of a 30 ml
+    serum) is a fluid ounce: ``q`` as a volume in ml; any other quantity as it is."""
+    if q.dim != "mass" or not q.value or abs(q.base / q.value - _OZ_G) > 0.01:
+        return q  # an ounce by its factor (the locale's or the room's unit named "oz")
+    dims = {f.dim for pf in pfs for f in pf.numbers}
+    if "mass" in dims or "volume" not in dims:
+        return q
+    ml = q.value * _FL_OZ_ML
+    lo = q.lo * _FL_OZ_ML if q.lo is not None else None
+    return Quantity(q.value, "fl_oz", "volume", ml, q.start, q.end, lo, q.inherited)
 
 
 def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
@@ -30,6 +49,10 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
         age = r.vocab.rx.get("age_after")
         if age is not None and age.match(r.text, q.end):
             return  # "an 8-month-old", "8个月大的狗狗": the age of the viewer's pet or child, not a fact of the product
+    q = _fluid_ounces(q, pfs)
+    cmp_after = r.vocab.rx.get("compared_after")
+    if cmp_after is not None and cmp_after.match(r.text, q.end, r.clauses[i].end):
+        return  # "so an 80 lb pup is over that", "200斤的话超过承重了": the viewer's own measure held against the data
     if conversions.check_conversion(r, q, i, pids, approximate(r, q, i)):
         return  # "10斤也就是5公斤", "60 in, roughly 152 cm", "under 2 oz": a restatement or a bound
     sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None
@@ -199,6 +222,12 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
         r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "true", "", answers)
         return
     if not facts and not extra:
+        listed = _listed_in_spec(q, pfs)
+        if listed is not None:
+            # "有59/66/73/80这几个码, 66码也没货": one of the values a spec lists ("size: 59/66/73/80")
+            # (true, but it answers nothing by itself: the viewer's own size said back)
+            r.claim(q.start, q.end, pids, f"spec:{listed[1]}", q.value, q.unit, True, "true", "")
+            return
         r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "unsupported",
                 f"{r.label(pfs[0].pid)}: '{orig}': the data states no such value")
         return
@@ -207,6 +236,22 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     would += [("spec:*", pfs[0].pid), ("spec:unknown", pfs[0].pid)]  # a wrong value answers no spec question
     r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}",
             would)
+
+
+#: What separates the items of a spec value that lists bare numbers ("59/66/73/80", "S, M, L").
+_LIST_SEP = re.compile(r"\s*[/、,，;；|]\s*")
+
+
+def _listed_in_spec(q: Quantity, pfs: list) -> "tuple[Any, str] | None":
+    """The product and spec key whose value lists ``q``'s number as one of its items written without a unit
+    ("size: 59/66/73/80" for "66码"), or ``None``."""
+    want = f"{q.value:g}"
+    for pf in pfs:
+        for key, val in pf.product.specs.items():
+            items = _LIST_SEP.split(str(val).strip())
+            if len(items) >= 2 and all(re.fullmatch(r"\d+(?:\.\d+)?", x) for x in items) and want in items:
+                return pf, key
+    return None
 
 
 def _zh_said(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list, orig: str) -> bool:

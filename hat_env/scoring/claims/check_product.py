@@ -30,6 +30,20 @@ def _tokens(s: str) -> set[str]:
     return set(_TOKEN.findall(s.lower()))
 
 
+#: A determiner right before a word, which makes the word a name ("for the carry-on", "this carry-on", "这款").
+_NAMED_BY = re.compile(r"(?:\b(?:the|this|that|our|your|my)\s+|这款|这个|那款|那个)$", re.IGNORECASE)
+
+
+def _title_word(said: str, pfs: "list[ProductFacts]") -> bool:
+    """Whether ``said`` (a feature's words in the reply) is a whole word or phrase of one of ``pfs``' titles
+    ("carry-on" of 'Atlas 21" Carry-On Spinner'): the reply names the product, it claims no feature."""
+    w = said.strip().lower()
+    if len(w) < 3:
+        return False
+    rx = re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])")
+    return any(rx.search(pf.product.title.lower()) for pf in pfs)
+
+
 def _features(r: "Reading", i: int, only: str | None = None) -> None:
     """Features ("waterproof", "noise cancelling", "孕妇能用") claimed, checked against the product's own data
     (its specs, FAQ answers, title, note): said there, denied there (or a ``data_no`` phrase), or not said."""
@@ -53,12 +67,17 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
             # "资料里没有孕妇适用的说明", "暂时没有孕妇使用的相关信息", "It doesn't say anything about a 16-inch
             # MacBook", "沾杯的问题我稍后再确认": what the data lacks or a question put off, no claim either way
             continue
+        vow = r.cfind("hedged_vow", i)
+        if vow is not None and vow.start() < m.start():
+            continue  # "so I can't guarantee every airline": the host vouches for nothing, it denies nothing
         pids, how = r.subject(s, i)
         if how == "room":
             continue  # nothing asked, nothing named: a feature of no product ("just with a really good mic")
         pfs = r.pfs(pids)
         if not pfs:
             continue
+        if _title_word(r.text[s:e], pfs) and _NAMED_BY.search(r.text, max(c0, s - 12), s):
+            continue  # "for the carry-on" of the "Carry-On Spinner": the product named by its own title, no feature
         absolute = r.cfind("absolute_degree", i) is not None
         verdicts = []
         no = v.features_no.get(name)
@@ -205,6 +224,10 @@ def _spec_values(r: "Reading", i: int) -> None:
         if not said and not invented:
             continue
         if value is None:
+            if said and any(all(w.lower() in x.text for w in said) for x in r.pfs(r.scope or (pf.pid,))):
+                # "填充是聚酯纤维" (filling: 聚酯纤维), FAQ "燕麦色和雾霾蓝两个颜色": the asked product's own field says
+                # it (a value word of another product is still read as that product's)
+                continue
             if said and _state(r, i, s) and not r.cfind("honest_unknown", i) and m is not None and _named(r, how):
                 r.claim(s, e, pids, f"spec:{key}", said[0], "", True, "unsupported",
                         f"{r.label(pf.pid)}: '{r.m.original(s, e)}': the data has no {key}")
@@ -219,6 +242,10 @@ def _spec_values(r: "Reading", i: int) -> None:
             wrong = []  # the clause restates the product's FAQ answer or note ("干皮建议先做好保湿")
         wrong = [w for w in wrong if not _viewer_condition(r, i, low, w, pf)]
         wrong += invented
+        # a word the product's data gives another attribute ("green tea" of key_ingredients in "made for oily skin
+        # with 2% salicylic acid, green tea and zinc PCA") is that attribute's value, listed on, not a wrong one
+        others = [normalize(str(x), v.locale).text.lower() for k, x in pf.product.specs.items() if k != key]
+        wrong = [w for w in wrong if not any(w.strip().lower() in o for o in others)]
         if not wrong:
             wrong = _purity_claims(r, i, low, said, pf.product.specs.get(key, value))
         if wrong and _state(r, i, s):

@@ -173,6 +173,22 @@ def _suits(r: "Reading", i: int) -> None:
         return
 
 
+def _in_free_of_value(r: "Reading", pf: "ProductFacts", word: str, free_words: "re.Pattern[str]") -> bool:
+    """Whether ``word`` (a substance the reply says the product is free of) is written in the value of one of
+    ``pf``'s spec attributes whose key or label in the room's vocabulary is itself a free word (``free_of`` /
+    "free of", "不含", "sin"): that attribute lists what the product is free of."""
+    voc = r.room.vocabulary
+    for key, val in pf.product.specs.items():
+        a = voc.attributes.get(key)
+        names = [key.replace("_", " "), *(a.labels.values() if a is not None else ())]
+        if not any(free_words.search(str(n).lower()) for n in names):
+            continue
+        vt = normalize(str(val), r.vocab.locale).text.lower()
+        if any(_written(x, vt) for x in _stems(word)):
+            return True
+    return False
+
+
 def _free_of(r: "Reading", i: int) -> None:
     """"PFAS-free", "不含麸质", "sin gluten": the product said to be free of a substance (the locale's ``free_of``
     patterns, group 1 the substance). The data must say so: the substance written there after a negation or a
@@ -202,6 +218,9 @@ def _free_of(r: "Reading", i: int) -> None:
         verdict, why = "unsupported", "the data does not say so"
         free_words = re.compile(r"free|sin|libre|无|不含|没有|零")
         for pf in pfs:
+            if _in_free_of_value(r, pf, word, free_words):
+                verdict, why = "true", ""  # skincare_en free_of: "fragrance, talc, silicones" for "silicone-free"
+                break
             hits = [x.start() for w in _stems(word) for x in re.finditer(re.escape(w), pf.text)]
             if hits:
                 freed = any((neg is not None and neg.search(pf.text[max(0, k - 8) : k]))

@@ -62,6 +62,9 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
         return
     if quoted_speech(r, r.ctext(i), m):
         return  # 您说“全网最贵”: the viewer's words quoted back, not the host's claim
+    vow = r.cfind("hedged_vow", i)
+    if attr == "promise" and vow is not None and vow.start() <= m.start() < vow.end():
+        return  # "我不能这样跟你保证", "I can't promise that": a guarantee refused, none given
     pids, how = r.subject(s, i)
     if attr == "promise" and how == "room" and _bare_speech_act(r.ctext(i), m):
         return  # "Human, promise!": a bare vow about no product (nothing asked or named) guarantees nothing
@@ -111,6 +114,35 @@ def _effects(r: "Reading", i: int) -> None:
             f"'{r.m.original(c0 + m.start(), c0 + m.end())}': an effect the product's data does not state")
 
 
+def _in_data_phrase(r: "Reading", s: int, e: int, pids: tuple[str, ...]) -> bool:
+    """Whether the word at normalised ``[s, e)`` is part of a phrase the data of one of ``pids`` writes: the word
+    with up to three characters of the reply before or after it appears in that product's data ("acne-prone" of
+    skin_type "oily, acne-prone", "痘痘肌" of a skin type): the reply restates the data, whatever the word means
+    elsewhere ("cures acne" is no such phrase)."""
+    low = r.text.lower()
+    # the phrase around the word: a hyphenated compound ("acne-prone", "eczema-prone"), or for Chinese the word and
+    # the one or two characters after it ("痘痘肌")
+    pieces = []
+    if e < len(low) and low[e] == "-":
+        m = re.match(r"-[a-z]+", low[e:])
+        pieces.append(low[s : e + (m.end() if m else 0)])
+    if s > 0 and low[s - 1] == "-":
+        m = re.search(r"[a-z]+-$", low[max(0, s - 16) : s])
+        pieces.append(low[s - (len(m.group()) if m else 0) : e])
+    if re.match(r"[\u3400-\u9fff]", low[e : e + 1]):
+        pieces += [low[s : e + 1], low[s : e + 2]]
+    pieces = [p for p in pieces if len(p) > e - s]
+    neg = r.vocab.rx.get("negation")
+    for pf in r.pfs(pids):
+        for piece in pieces:
+            k = pf.text.find(piece)
+            while k >= 0:
+                if neg is None or neg.search(pf.text, max(0, k - 4), k) is None:
+                    return True  # written there plainly, not denied ("不能治疗湿疹" is no phrase to restate)
+                k = pf.text.find(piece, k + 1)
+    return False
+
+
 def _health(r: "Reading", i: int) -> None:
     """A health effect asserted (not denied, not asked) is unsupported: no product's data states one."""
     c = r.clauses[i]
@@ -125,8 +157,15 @@ def _health(r: "Reading", i: int) -> None:
         return
     if r.cfind("honest_unknown", i) is not None:
         return  # "The listing doesn't specify whether it measures blood pressure": what the data lacks, no claim
-    rep.health_claim = True
+    said_not = r.cfind("refusal", i) or r.cfind("hedged_vow", i)
+    if said_not is not None and said_not.end() <= hm.start() <= said_not.end() + 20 and \
+            not re.match(r"\s*enough\b", r.ctext(i)[said_not.end():]):
+        rep.health_denial = True
+        return  # "so I can't say it'll heal eczema", "我不敢保证能治好": the effect refused, not claimed
     pids, _ = _group(r, i, c.start + hm.start())
+    if _in_data_phrase(r, c.start + hm.start(), c.start + hm.end(), pids):
+        return  # "made for oily and acne-prone skin": the product's own skin type restated, no effect claimed
+    rep.health_claim = True
     r.claim(c.start + hm.start(), c.start + hm.end(), pids, "health", hm.group(), "", True, "unsupported",
             f"'{r.m.original(c.start + hm.start(), c.start + hm.end())}': a health effect the data does not state")
 

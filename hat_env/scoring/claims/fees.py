@@ -215,6 +215,18 @@ def _no_fees(r: "Reading", i: int) -> None:
         r.claim(s, e, pids, "fees", 0.0, "", True, "true", "")
 
 
+def _free_negated(r: "Reading", c0: int, s: int, e: int, f: "re.Match[str]") -> bool:
+    """Whether free word ``f`` next to the fee word at ``[s, e)`` is negated: a negation of the locale right before
+    it ("不包安装", "not free"), or between the fee word and a free word after it ("installation isn't included");
+    a free word that itself holds a negation ("不收") is not."""
+    neg = r.vocab.rx.get("negation")
+    if neg is None or neg.search(f.group()) is not None:
+        return False
+    if f.start() < s:
+        return neg.search(r.text, max(c0, f.start() - 6), f.start()) is not None
+    return neg.search(r.text, e, f.start()) is not None
+
+
 def read_free_fees(r: "Reading", i: int) -> None:
     """"Installation is free", "no oversize fee", "运费全免", "免安装费": a fee said to be free (or absent) must be
     0 in the data; said to be charged ("there's an oversize fee") it must be above 0. Shipping is left to the
@@ -246,10 +258,17 @@ def read_free_fees(r: "Reading", i: int) -> None:
             # "there's a $15 oversize fee": the amount is checked as a number; a bare mention says nothing
             continue
         says_free = (f is not None) != negated  # "not free": charged; "no oversize fee": free
+        # the free word negated ("不包安装", "installation isn't included"): not part of the deal, true when the
+        # data charges for it or offers none ("送货上门，不含安装")
+        excluded = f is not None and not negated and _free_negated(r, c0, s, e, f)
         vals = [(pf, _fee_of(pf, role)) for pf in pfs]
         if role.field is None:
             continue
-        good = [pf for pf, x in vals if x is not None and ((x == 0) == says_free)]
+        if excluded:
+            good = [pf for pf, x in vals if x is None or x > 0]
+            says_free = False
+        else:
+            good = [pf for pf, x in vals if x is not None and ((x == 0) == says_free)]
         if good:
             r.claim(s, e, tuple(pf.pid for pf in good), role.name, 0.0 if says_free else "charged", "", says_free,
                     "true", "", [(role.answers, pf.pid) for pf in good])

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 #: a Spanish (or any Latin-script) title word in two.
 _WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*")
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+#: A model code of a title ("G5", "M3", "UL2", "S2"): one to three letters, then digits, written as one token. A code
+#: any product's spec values also write ("SPF50", "A2") is a value, not a name.
+_CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,3}\d{1,4}[A-Za-z]{0,2}(?![A-Za-z0-9])")
 #: A size ending a title: a number and one or two short unit words ("4.5 cu ft", "24 lb", "24 in", "28 cm", "5 L").
 _TRAILING_SIZE = re.compile(r"\s\d[\d.,]*\s*[^\W\d_]{1,5}(?:\s[^\W\d_]{1,5})?\s*$")
 
@@ -98,6 +101,7 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
                     words.add(s)
             if len(tw) >= 2:
                 words.add(f"{_stem(tw[-2])} {_stem(tw[-1])}")
+        words.update(c.lower() for c in _CODE.findall(title))
         for w in words:
             counts.setdefault(w, set()).add(pid)
         sw: set[str] = set()
@@ -107,6 +111,7 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
             if lang == "zh":
                 sw.add(str(v))
         spec_words[pid] = sw
+    spec_text = " ".join(str(v) for *_x, specs in key for _k, v in specs).lower()
     out: dict[str, str] = {}
     for w, pids in counts.items():
         if len(pids) != 1 or w.lower() in stop:
@@ -114,12 +119,16 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
         (pid,) = pids
         if any(w in sw for other, sw in spec_words.items() if other != pid):
             continue
+        if _CODE.fullmatch(w) and re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", spec_text):
+            continue  # "SPF50" of "清透防晒霜 SPF50" is the SPF value its specs write, not a model name
         out[w.lower()] = pid
     if not out:
         return out, None
     alts = sorted(out, key=len, reverse=True)
     if lang == "zh":
-        rx = re.compile("|".join(re.escape(a) for a in alts), re.IGNORECASE)
+        # a Latin model code inside Chinese text stands alone ("G5电竞椅"), never inside a longer code ("G50")
+        rx = re.compile("|".join(rf"(?<![A-Za-z0-9]){re.escape(a)}(?![A-Za-z0-9])" if a.isascii() else re.escape(a)
+                                 for a in alts), re.IGNORECASE)
     else:
         # a reply word ending a title word ("watch" for "smartwatch"): at least 4 letters
         rx = re.compile(r"\b(?:" + "|".join(re.escape(a).replace(r"\ ", r"\s+") + r"(?:e?s|'s)?" for a in alts) + r")\b",
@@ -187,6 +196,8 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
                 continue  # "10斤装": the tail of a quantity, not "5斤装" of another title
             if pid is not None and vocab.lang != "zh" and " " not in w and _modified_by_other(text, m.start(), pid, key):
                 continue  # "the adult chicken recipe": a word of another product's title before a bare head noun
+            if pid is not None and vocab.lang == "zh" and len(w) == 2 and _straddles(text, m.start(), m.end()):
+                continue  # "绒棉" inside "防绒棉布" (防绒/棉布): two characters of two words, not "长绒棉" of a title
             if pid is not None:
                 found.append(Mention(m.start(), m.end(), (pid,), "name"))
     if vocab.lang != "zh":
@@ -222,6 +233,28 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
             continue  # "4号链接的防晒指数", "link 4's sunscreen rating": the name word is an attribute of that link
         out.append(f)
     return out
+
+
+def _straddles(text: str, s: int, e: int) -> bool:
+    """Whether the two Chinese characters at ``[s, e)`` of ``text`` fall in two words of their run's segmentation
+    (jieba): the characters end one word and start the next, so they name nothing."""
+    a, b = s, e
+    while a > 0 and _HAN_RUN.match(text, a - 1):
+        a -= 1
+    while b < len(text) and _HAN_RUN.match(text, b):
+        b += 1
+    if b - a < 4:
+        return False
+    from hat_env.text import segment
+
+    pos = a
+    for w in segment(text[a:b]):
+        pos += len(w)
+        if s < pos < e:
+            return True
+        if pos >= e:
+            break
+    return False
 
 
 @lru_cache(maxsize=64)

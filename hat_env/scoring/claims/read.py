@@ -78,7 +78,8 @@ class Reading:
                 if opid in room.by_id and opid not in scope:
                     scope.append(opid)
         self.scope = tuple(scope)
-        self.mentions = [m for m in self.mentions if not self._policy_word(m) and not self._asked_value(m)]
+        self.mentions = [m for m in self.mentions if not self._policy_word(m) and not self._asked_value(m)
+                         and not self._gift_item(m)]
         self.report = Report()
         for mt in self.mentions:
             for pid in mt.pids:
@@ -100,6 +101,30 @@ class Reading:
                 v = p.specs.get(a)
                 if v is not None and word in {x.strip().lower() for x in re.split(r"[,、，/]| and | or |和|或", str(v))}:
                     return True
+        return False
+
+    def _gift_item(self, m: Mention) -> bool:
+        """Whether name reference ``m`` is the item of a gift campaign running now for another product, named right
+        after a gift word in its sentence ("1号椅子...还送记忆棉腰靠一个" when the chair's gift is a memory-foam
+        cushion, not link 4's cushion; "a free 30 ml travel rosewater mist" with the serum): the gift, not a product
+        the claim is about. The words come from the room's own campaigns."""
+        if m.how != "name":
+            return False
+        gw = self.vocab.rx.get("gift_words")
+        if gw is None:
+            return False
+        lo = max(0, m.start - 40)
+        before = [g for g in gw.finditer(self.text, lo, m.end) if g.start() < m.start]
+        if not before or _SENT_END.search(self.text, before[-1].start(), m.start) is not None:
+            return False
+        word = self.text[m.start : m.end].strip().lower()
+        for c in self.room.campaigns:
+            if c.type != "gift" or not c.gift or not c.active(self.room.t):
+                continue
+            if any(c.applies_to(p) for p in m.pids):
+                continue  # the product's own gift ("送同款精华小样"): the name may be the product's
+            if word and word in normalize(c.gift, self.vocab.locale).text.lower():
+                return True
         return False
 
     def _policy_word(self, m: Mention) -> bool:
