@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from hat_env.scoring.claims.numbers import read_quantities
+from hat_env.scoring.offline import grade
 from hat_env.scoring.claims.vocab import load_vocab
 from hat_env.text import normalize
 from hat_env.types import Intent
@@ -173,3 +174,50 @@ def test_a_chinese_numeral_after_a_latin_word_is_a_count() -> None:
     assert got == [(2.0, "count")]
     assert [q.value for q in read_quantities(normalize("IPX7防水", "zh_CN"), v)] == []
     assert [(q.value, q.dim) for q in read_quantities(normalize("一块钱", "zh_CN"), v)] == [(1.0, "money")]
+
+
+# -- sold-out sales in other words, opened returns, a Chinese label after its number -------------------------------
+
+@pytest.mark.parametrize(
+    ("reply", "sells"),
+    [
+        ("Adding it to your cart now, $34, ships in 48 hours!", True),  # the packing cubes: stock 0
+        ("Just tap link 4 and check out, it's $34.", True),
+        ("Your order is confirmed once you pay!", True),
+        ("The packing cubes are sold out right now, sorry!", False),
+    ],
+)
+def test_selling_a_sold_out_item_in_other_words(reply: str, sells: bool) -> None:
+    """The host putting a sold-out item in the cart, a link to tap and check out, a confirmed order sell it."""
+    case = {"scenario": LUGGAGE_YAML, "seed": 9911, "t": 200.0,
+            "comments": [{"text": "can I get the packing cubes?", "intents": [{"kind": "purchase", "link": 4}]}]}
+    got = grade(case, [reply])
+    assert (got["components"]["compliance"] == 0.0) is sells, got["notes"]
+    assert (got["components"]["accuracy"] == 0.0) is sells, got["notes"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Even opened bags can be returned within 30 days, no problem.", False),  # unopened bags only
+        ("Only unopened bags can be returned within 30 days, sorry.", True),
+    ],
+)
+def test_even_opened_returns(reply: str, ok: bool) -> None:
+    """'Even opened bags can be returned' promises more than 'Unopened bags can be returned within 30 days'."""
+    got = bad(reply, room("pets_en", 5505, 200.0), Intent(kind="after_sales", link=1))
+    assert (not got) is ok, got
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("一勺就有30g蛋白质哦～", False),  # FAQ: 每勺30g冲调约含蛋白质24g
+        ("每勺30g，约含蛋白质24g～", True),
+        ("一勺30克，冲出来大概有24克蛋白质～", True),
+    ],
+)
+def test_a_chinese_label_after_its_number(reply: str, ok: bool) -> None:
+    """'30g蛋白质' names what it measures after the number: the FAQ's protein per scoop (24g), not the scoop (30g)."""
+    got = bad(reply, HEALTH, Intent(kind="spec", link=2, attr="unknown"))
+    assert (not got) is ok, got
