@@ -221,3 +221,40 @@ def test_a_chinese_label_after_its_number(reply: str, ok: bool) -> None:
     """'30g蛋白质' names what it measures after the number: the FAQ's protein per scoop (24g), not the scoop (30g)."""
     got = bad(reply, HEALTH, Intent(kind="spec", link=2, attr="unknown"))
     assert (not got) is ok, got
+
+
+# -- near-miss values: a closed set's Latin value in Chinese text, codes one character off (check_nearmiss.py) ------
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("4K超清，车牌都拍得清清楚楚📷", False),  # resolution 2K (closed set 1080P / 2K / 4K)
+        ("分辨率是4K的", False),
+        ("2K分辨率，前后双录📷", True),
+        ("不是4K，是2K的", True),
+    ],
+)
+def test_a_closed_value_written_in_latin_inside_chinese(reply: str, ok: bool) -> None:
+    """'4K超清' says the value 4K: a Latin value is bounded by Latin letters and digits, not by Han characters."""
+    got = bad(reply, CHEPING, Intent(kind="spec", link=1, attr="resolution"))
+    assert (not got) is ok, got
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("XPE材质的，环保无味～", False),  # mat_material TPE
+        ("TPE材质的，防水还能直接水洗～", True),
+        ("不是XPE，是TPE材质", True),
+    ],
+)
+def test_a_code_one_character_off_the_products(reply: str, ok: bool) -> None:
+    """A material or grade code one character off the product's own ('XPE' for TPE) is false."""
+    got = bad(reply, CHEPING, Intent(kind="spec", link=2, attr="mat_material"))
+    assert (not got) is ok, got
+
+
+def test_a_battery_code_one_character_off() -> None:
+    """'CR2025' for the scale's CR2032 is false; the data's own code is true."""
+    assert bad("Yes, a CR2025 coin cell is included.", LUGGAGE, Intent(kind="spec", link=6, attr="battery"))
+    assert not bad("Yes, a CR2032 coin cell is included.", LUGGAGE, Intent(kind="spec", link=6, attr="battery"))

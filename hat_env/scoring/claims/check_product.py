@@ -184,10 +184,13 @@ def _spec_values(r: "Reading", i: int) -> None:
         if m is None and not any(it.attr == key and r.room.by_link.get(it.link or -1) is pf.product for it in r.intents):
             continue
         # value words, not bare numbers ("2" of "30ml×2": numbers are checked as quantities)
+        # a closed set's value that reads like a quantity ("2K", "4K", "1080P" of a resolution) is still a value
+        closed = _closed_values(r, key)
         known = {w for w in set(v.values.get(key, ())) | _room_values(r, key) if not re.fullmatch(r"[\d.\s]+", w)
-                 and not _quantity_word(v, w)}
+                 and (not _quantity_word(v, w) or w in closed)}
+        # "dogs" says dog; a Latin value in Chinese text is bounded by Latin letters and digits only ("4K超清")
         said = [w for w in sorted(known, key=lambda w: (-len(w), w)) if w and re.search(
-            (r"\b" + re.escape(w) + r"(?:s|es)?\b") if w.isascii() else re.escape(w), low)]  # "dogs" says dog
+            (r"(?<![a-z0-9])" + re.escape(w) + r"(?:s|es)?(?![a-z0-9])") if w.isascii() else re.escape(w), low)]
         # drop words inside a longer word said ("棉" inside "棉涤混纺")
         said = [w for w in said if not any(w != o and w in o for o in said)]
         # a value the clause denies by itself ("made for cats, not dogs", "不是涤纶，是纯棉") is not claimed
@@ -433,14 +436,18 @@ def _variants(v, word: str) -> tuple[str, ...]:  # noqa: ANN001 - a Vocab
     return tuple(out)
 
 
+def _closed_values(r: "Reading", key: str) -> set[str]:
+    """The closed set of values the scenario's vocabulary declares for attribute ``key`` (a baby room's 段数
+    ``[1段, 2段, 3段, 4段]``, a dash cam's ``[1080P, 2K, 4K]``), lower-case, normalised; empty when none is."""
+    declared = (getattr(getattr(r.room, "vocabulary", None), "attributes", None) or {}).get(key)
+    return {normalize(str(val), r.vocab.locale).text.strip().lower() for val in getattr(declared, "values", None) or ()}
+
+
 def _room_values(r: "Reading", key: str) -> set[str]:
     """The values the room's products give attribute ``key`` (split into parts), and the closed set its
-    scenario's vocabulary declares for it (a baby room's 段数 ``[1段, 2段, 3段, 4段]``: a value no product has is
-    still one of that attribute's values), lower-case, normalised."""
-    out: set[str] = set()
-    declared = (getattr(getattr(r.room, "vocabulary", None), "attributes", None) or {}).get(key)
-    for val in getattr(declared, "values", None) or ():
-        out.add(normalize(str(val), r.vocab.locale).text.strip().lower())
+    scenario's vocabulary declares for it (a value no product has is still one of that attribute's values),
+    lower-case, normalised."""
+    out: set[str] = _closed_values(r, key)
     for p in r.room.products:
         val = p.specs.get(key)
         if val is not None:
