@@ -188,9 +188,10 @@ def _spec_values(r: "Reading", i: int) -> None:
         closed = _closed_values(r, key)
         known = {w for w in set(v.values.get(key, ())) | _room_values(r, key) if not re.fullmatch(r"[\d.\s]+", w)
                  and (not _quantity_word(v, w) or w in closed)}
-        # "dogs" says dog; a Latin value in Chinese text is bounded by Latin letters and digits only ("4K超清")
+        # "dogs" says dog; a Latin value of a closed set is bounded by Latin letters and digits only ("4K超清")
         said = [w for w in sorted(known, key=lambda w: (-len(w), w)) if w and re.search(
-            (r"(?<![a-z0-9])" + re.escape(w) + r"(?:s|es)?(?![a-z0-9])") if w.isascii() else re.escape(w), low)]
+            ((r"(?<![a-z0-9])" + re.escape(w) + r"(?:s|es)?(?![a-z0-9])") if w in closed else
+             (r"\b" + re.escape(w) + r"(?:s|es)?\b")) if w.isascii() else re.escape(w), low)]
         # drop words inside a longer word said ("棉" inside "棉涤混纺")
         said = [w for w in said if not any(w != o and w in o for o in said)]
         # a value the clause denies by itself ("made for cats, not dogs", "不是涤纶，是纯棉") is not claimed
