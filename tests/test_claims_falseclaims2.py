@@ -18,7 +18,8 @@ from hat_env.scoring.offline import grade
 from hat_env.scoring.claims.vocab import load_vocab
 from hat_env.text import normalize
 from hat_env.types import Intent
-from tests.test_claims_generalise2 import bad, room, rule_ids
+from tests.rooms import bad, room
+from tests.test_claims_generalise2 import rule_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 LUGGAGE_YAML = str(ROOT / "tests/data/rooms/luggage_en.yaml")
