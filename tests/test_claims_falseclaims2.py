@@ -259,3 +259,18 @@ def test_a_battery_code_one_character_off() -> None:
     """'CR2025' for the scale's CR2032 is false; the data's own code is true."""
     assert bad("Yes, a CR2025 coin cell is included.", LUGGAGE, Intent(kind="spec", link=6, attr="battery"))
     assert not bad("Yes, a CR2032 coin cell is included.", LUGGAGE, Intent(kind="spec", link=6, attr="battery"))
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("5号小黄车直接拍，89元，100%纯羊毛的，很软！", False),  # material 50%羊毛 50%腈纶
+        ("5号小黄车直接拍，89元，纯羊毛的，很软！", False),
+        ("5号小黄车直接拍，89元，羊毛混纺的，很软！", True),
+        ("5号小黄车直接拍，89元，含50%羊毛，很软！", True),
+    ],
+)
+def test_a_pure_value_said_in_a_purchase_reply(reply: str, ok: bool) -> None:
+    """'100%纯羊毛' names the material by itself: false for a 50% wool blend, even when nobody asked the material."""
+    got = bad(reply, room("apparel_flash_zh", 4404, 200.0), Intent(kind="purchase", link=5))
+    assert (not got) is ok, got
