@@ -274,3 +274,16 @@ def test_a_pure_value_said_in_a_purchase_reply(reply: str, ok: bool) -> None:
     """'100%纯羊毛' names the material by itself: false for a 50% wool blend, even when nobody asked the material."""
     got = bad(reply, room("apparel_flash_zh", 4404, 200.0), Intent(kind="purchase", link=5))
     assert (not got) is ok, got
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("要9个月以上才适用，8个月还不行哦。", True),  # the viewer's child's age, said not to fit
+        ("8个月可以坐，没问题～", False),  # age_range 9个月-12岁
+    ],
+)
+def test_the_viewers_age_said_not_to_fit(reply: str, ok: bool) -> None:
+    """'8个月还不行' is the viewer's child's age, said not to fit: no claim of the seat's 24-month warranty."""
+    got = bad(reply, CHEPING, Intent(kind="spec", link=4, attr="age_range"))
+    assert (not got) is ok, got
