@@ -287,3 +287,19 @@ def test_the_viewers_age_said_not_to_fit(reply: str, ok: bool) -> None:
     """'8个月还不行' is the viewer's child's age, said not to fit: no claim of the seat's 24-month warranty."""
     got = bad(reply, CHEPING, Intent(kind="spec", link=4, attr="age_range"))
     assert (not got) is ok, got
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Yes! Ships anywhere in the US within 2-4 days, Hawaii included 🌺", False),  # FAQ: "No, ... cannot send it to ... Hawaii"
+        ("It ships by ground within 2-4 days, though Hawaii is out.", True),  # holds the answer's words: restates it
+        ("Sorry, it can't ship to Hawaii: aerosols go by ground only.", True),
+    ],
+)
+def test_an_faq_question_answered_over_the_sentence(reply: str, ok: bool) -> None:
+    """A bare 'No' to 'Can you ship it to Hawaii?': one of the question's words in the clause, the rest in its
+    sentence, still affirms what the FAQ denies."""
+    r = room(str(ROOT / "scenarios/calibration/rooms/skincare_en.yaml"), 8808, 200.0)
+    got = bad(reply, r, Intent(kind="shipping", link=7))
+    assert (not got) is ok, got

@@ -248,14 +248,19 @@ def _contradicts(r: "Reading", i: int, d: Denial) -> bool:
     if d.need == 1:
         if not _holds(words, d.head[-1]):
             return False
-    elif sum(1 for h in d.head if _holds(words, h)) < d.need:
+    elif not any(_holds(words, h) for h in d.head) or \
+            sum(1 for h in d.head if _holds(_words(r.stext(i).lower()), h)) < d.need:
+        # an FAQ question's words: one in the clause, the rest in its sentence ("Ships anywhere..., Hawaii included")
         return False
     if d.subject and not any(_holds(words, s) for s in d.subject):
         return False
     if d.inclusion and v.find("inclusion", low) is None:
         return False
     denied = set(d.head) | set(d.subject)
-    others = [w for w in words if not any(_same(w, x) for x in denied) and any(_same(w, a) for a in d.answer)]
+    # the clause (for an FAQ question's words read over the sentence, the sentence) restates the answer when it
+    # holds its other words ("It ships by ground..., though Hawaii is out")
+    seen = _words(r.stext(i).lower()) if d.need > 1 else words
+    others = [w for w in seen if not any(_same(w, x) for x in denied) and any(_same(w, a) for a in d.answer)]
     return not others
 
 
