@@ -1,7 +1,7 @@
 """False claims the grader used to let through (issue 12, second falseclaims pass), each next to a correct look-alike.
 
 Developed on tests/data/replies_dev_falseclaims2.jsonl (hand-labelled from the room data, seeded halves), mostly on
-two rooms of its own no other test uses: tests/data/rooms/luggage_en.yaml (travel gear: shells, wheel counts,
+two rooms of its own no other test uses: tests/data/rooms/travelgear_en.yaml (travel gear: shells, wheel counts,
 capacity in L, weights in lb, a limited warranty that excludes airline damage) and tests/data/rooms/cheping_zh.yaml
 (车品: 2K/4K, TPE/XPE, 吸力 in Pa, a dose in 瓶 answered "不够，轿车一般需要2瓶", "只换不修"-style notes). Each test
 has a case that fails without its fix.
@@ -22,7 +22,7 @@ from tests.rooms import bad, room
 from tests.test_claims_generalise2 import rule_ids
 
 ROOT = Path(__file__).resolve().parent.parent
-LUGGAGE_YAML = str(ROOT / "tests/data/rooms/luggage_en.yaml")
+LUGGAGE_YAML = str(ROOT / "tests/data/rooms/travelgear_en.yaml")
 CHEPING_YAML = str(ROOT / "tests/data/rooms/cheping_zh.yaml")
 LUGGAGE = room(LUGGAGE_YAML, 9911, 200.0)
 CHEPING = room(CHEPING_YAML, 4411, 200.0)
