@@ -63,7 +63,11 @@ class Denial:
         inclusion: whether the clause must also say the thing comes with the product (a ``denied_after`` denial:
             "sold separately" denies that it is included, not that it exists).
         numbers: the numbers of the FAQ question a bare "No" answers ("Is 12 hours at full brightness?"): the
-            question is about that value, so a clause that does not hold each of them is not what it denies.
+            question is about that value, so a clause that does not hold each of them is not what it denies;
+            for a Chinese bare "不够" / "不能", the numbers of its answer (a clause holding one restates it).
+        asks: a Chinese bare "No" (an answer opening "不够，" / "不能，"): the character pairs of the question it
+            answers ("一瓶够一辆车吗"), one of which the contradicting clause's sentence must hold; ``head`` is then
+            the verbs that affirm it (够; 能 and 可以).
     """
 
     head: tuple[str, ...]
@@ -73,10 +77,36 @@ class Denial:
     source: str
     inclusion: bool = False
     numbers: tuple[str, ...] = ()
+    asks: tuple[str, ...] = ()
 
 
 #: a number written in digits ("12", "1.5")
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
+
+
+#: what a bare Chinese "No" affirms when the reply says it plainly: the verb after the negation, and its synonyms
+_ZH_AFFIRM = {"能": ("能", "可以"), "可以": ("可以", "能"), "会": ("会",), "够": ("够",), "是": ("是",), "有": ("有",),
+              "行": ("行", "可以"), "用": ("用",), "适合": ("适合", "可以"), "建议": ("建议",)}
+#: a Chinese question's particles and pronouns: pairs holding them say nothing of what it asks
+_ZH_FILLER = frozenset("吗呢吧啊呀的了么这那个它")
+
+
+def _zh_bare_no(piece: str, neg: "re.Pattern[str]") -> tuple[str, ...]:
+    """The verbs a bare Chinese "No" opening an FAQ answer denies ("不够" -> 够, "不能" -> 能 and 可以), else
+    ``()``: the first statement of the answer is a negation and one verb, nothing more."""
+    m = neg.match(piece)
+    if m is None:
+        return ()
+    verb = piece[m.end():].rstrip("哦呢的啊呀了")
+    return _ZH_AFFIRM.get(verb, ())
+
+
+def _zh_pairs(text: str) -> frozenset[str]:
+    """The pairs of adjacent Han characters (or a digit and a Han character: the normalised "1瓶") of ``text``
+    without particles ("一瓶够一辆车吗": 1瓶, 瓶够...)."""
+    return frozenset(text[k : k + 2] for k in range(len(text) - 1)
+                     if all(("\u3400" <= ch <= "\u9fff" or ch.isdigit()) and ch not in _ZH_FILLER for ch in text[k : k + 2])
+                     and not text[k : k + 2].isdigit())
 
 
 def _words(text: str) -> list[str]:
@@ -134,6 +164,13 @@ def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale:
                 fix = frozenset(w for w in _words(pieces[1]) if not any(_same(w, x) for x in qw)) if len(pieces) > 1 else frozenset()
                 nums = tuple(_DIGITS.findall(q))
                 out.append(Denial(tuple(qw), (), min(2, len(qw)), fix, a, numbers=nums))
+        if q and neg is not None and pieces and lang == "zh":
+            bare = _zh_bare_no(pieces[0].strip(), neg)
+            if bare:
+                qn = normalize(q, locale).text
+                asks = tuple(sorted(x for x in _zh_pairs(qn) if not set(x) & set(bare)))
+                if asks:
+                    out.append(Denial(bare, (), 1, rest(0), a, numbers=tuple(_DIGITS.findall(an)), asks=asks))
         for k, p in enumerate(pieces):
             if neg is not None:
                 for m in neg.finditer(p):
@@ -142,6 +179,10 @@ def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale:
                         if run is None:
                             continue
                         core = _ZH_LEAD.sub("", run.group())
+                        if len(core) == 1 and m.start() >= 2 and p[m.start() - 2] == "只" and "\u3400" <= core <= "\u9fff":
+                            # "只换不修": only the one, never the other (a one-character verb, no subject)
+                            out.append(Denial((core,), (), 1, rest(k), a))
+                            continue
                         if len(core) >= 2 and re.search(r"[\u3400-\u9fff]", core):
                             # a condition before the negation ("拆封后非质量问题不支持退换") is the denial's subject
                             prior = _ZH_RUN.findall(p[: m.start()])
@@ -183,6 +224,13 @@ def _contradicts(r: "Reading", i: int, d: Denial) -> bool:
     """Whether clause ``i`` states what denial ``d`` denies (see the module docstring)."""
     low = r.ctext(i).lower()
     v = r.vocab
+    if v.lang == "zh" and d.asks:
+        # a bare "No" to the FAQ's question: the clause affirms its verb, its sentence is about what was asked, and
+        # it holds none of the answer's numbers (a clause holding them restates the answer: "两瓶够一辆轿车")
+        st = r.stext(i).lower()
+        if not any(h in low for h in d.head) or not any(x in st for x in d.asks):
+            return False
+        return not any(n in _DIGITS.findall(st) for n in d.numbers)
     if v.lang == "zh":
         if d.head[0] not in low:
             return False
@@ -200,14 +248,19 @@ def _contradicts(r: "Reading", i: int, d: Denial) -> bool:
     if d.need == 1:
         if not _holds(words, d.head[-1]):
             return False
-    elif sum(1 for h in d.head if _holds(words, h)) < d.need:
+    elif not any(_holds(words, h) for h in d.head) or \
+            sum(1 for h in d.head if _holds(_words(r.stext(i).lower()), h)) < d.need:
+        # an FAQ question's words: one in the clause, the rest in its sentence ("Ships anywhere..., Hawaii included")
         return False
     if d.subject and not any(_holds(words, s) for s in d.subject):
         return False
     if d.inclusion and v.find("inclusion", low) is None:
         return False
     denied = set(d.head) | set(d.subject)
-    others = [w for w in words if not any(_same(w, x) for x in denied) and any(_same(w, a) for a in d.answer)]
+    # the clause (for an FAQ question's words read over the sentence, the sentence) restates the answer when it
+    # holds its other words ("It ships by ground..., though Hawaii is out")
+    seen = _words(r.stext(i).lower()) if d.need > 1 else words
+    others = [w for w in seen if not any(_same(w, x) for x in denied) and any(_same(w, a) for a in d.answer)]
     return not others
 
 
@@ -248,8 +301,9 @@ def read_denied_claims(r: "Reading") -> None:
         pfs = r.pfs(pids)
         if not pfs:
             continue
-        # weakly attributed: false only when every product it may be about denies it
-        cands = pfs[:1] if how == "clause" else pfs
+        # weakly attributed: false only when every product it may be about denies it; a sentence that turns to a
+        # product nobody asked about ("吸尘器也可以带一台，8000Pa吸力，还能吸水") is about that product
+        cands = pfs[:1] if how == "clause" or (how == "sentence" and pids[0] not in r.scope) else pfs
         hits: list[Denial] = []
         for pf in cands:
             hit = next((d for d in denials(pf, v) if _contradicts(r, i, d) and not _denied_in_reply(r, d, neg)), None)

@@ -68,6 +68,12 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
         if any(rx.match(r.text, q.end) for rx in v.attributes.values()):
             return  # a count of values ("三个色号", "two colors"): check_lists reads it
         if q.value <= 1 and fam is None and not (r.cfind("stock_context", i) or r.cfind("low_stock", i)):
+            # "一个", "one": an article or a pronoun more often than a count; but a single one of what the data's own
+            # words count ("每天1粒" where the FAQ says "每天2粒", "1 scoop a day") is that count, checked against it
+            # (in English only when written as a digit: "one plays music" is a pronoun)
+            if not r.cfind("buy_words", i) and (v.lang == "zh" or any(ch.isdigit() for ch in orig)) \
+                    and not _counted_by_data(r, q, i, pids, pfs, orig):
+                _zh_said(r, q, i, pids, pfs, orig)
             return
         if r.cfind("sales_figures", i):
             r.claim(q.start, q.end, pids, "sales", q.value, q.unit, True, "unsupported",
@@ -105,18 +111,7 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
                             f"{r.label(spec[0][0].pid)}: '{orig}' but {spec[0][1].label}", [(fam, spec[0][0].pid)])
                 return
         # a count of what the data counts ("About eight full phone charges" for the FAQ's "About 4 full charges")
-        counted = (data_counts(r, q, pfs) or data_labelled(r, q, i, pfs)) if not r.cfind("buy_words", i) else []
-        if counted:
-            approx = approximate(r, q, i)
-            good = [pf for pf, x, _t in counted if eq(q.base, x) or (approx and abs(q.base - x) <= APPROX_TOLERANCE * x)]
-            if good:
-                r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "true", "",
-                        [a for pf in good for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
-            else:
-                pf, x, text = counted[0]
-                r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "false",
-                        f"{r.label(pf.pid)}: '{orig}' but the data says '{text}'",
-                        [("spec:unknown", pf.pid), ("spec:*", pf.pid)])
+        if not r.cfind("buy_words", i) and _counted_by_data(r, q, i, pids, pfs, orig):
             return
         if not r.cfind("buy_words", i) and _zh_said(r, q, i, pids, pfs, orig):
             return
@@ -252,6 +247,26 @@ def _listed_in_spec(q: Quantity, pfs: list) -> "tuple[Any, str] | None":
             if len(items) >= 2 and all(re.fullmatch(r"\d+(?:\.\d+)?", x) for x in items) and want in items:
                 return pf, key
     return None
+
+
+def _counted_by_data(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list, orig: str) -> bool:
+    """A count of what the product's data counts by the same words (data_counts, data_labelled: "About eight full
+    phone charges" for the FAQ's "About 4 full charges"): records the claim, true when it is one of those counts
+    (within the tolerance when the reply approximates), and returns True; False when the data counts no such thing."""
+    counted = data_counts(r, q, pfs) or data_labelled(r, q, i, pfs)
+    if not counted:
+        return False
+    approx = approximate(r, q, i)
+    good = [pf for pf, x, _t in counted if eq(q.base, x) or (approx and abs(q.base - x) <= APPROX_TOLERANCE * x)]
+    if good:
+        r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "true", "",
+                [a for pf in good for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
+    else:
+        pf, x, text = counted[0]
+        r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "false",
+                f"{r.label(pf.pid)}: '{orig}' but the data says '{text}'",
+                [("spec:unknown", pf.pid), ("spec:*", pf.pid)])
+    return True
 
 
 def _zh_said(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list, orig: str) -> bool:

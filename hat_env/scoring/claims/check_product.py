@@ -186,9 +186,12 @@ def _spec_values(r: "Reading", i: int) -> None:
     low = ct.lower()
     asked = {it.attr for it in r.intents if it.kind == "spec" and it.attr}
     declared = room_attributes(r)
+    pur = v.rx.get("purity")
     for key, rx in {**{k: x for k, (x, t) in declared.items() if t != "bool"}, **v.attributes}.items():
         m = rx.search(ct)
-        if m is None and key not in asked:
+        # a value said as the whole of the product names its attribute by itself ("100%纯羊毛的")
+        pure = m is None and pur is not None and _purity_value(r, key, low)
+        if m is None and key not in asked and not pure:
             continue
         s = c0 + (m.start() if m is not None else 0)
         e = c0 + (m.end() if m is not None else len(ct))
@@ -200,13 +203,18 @@ def _spec_values(r: "Reading", i: int) -> None:
             # weakly attributed: the product (of those it may be about) that has this attribute
             pfs = [x for x in pfs if key in x.spec_text] or pfs
         pf = pfs[0]
-        if m is None and not any(it.attr == key and r.room.by_link.get(it.link or -1) is pf.product for it in r.intents):
+        if m is None and not pure and not any(it.attr == key and r.room.by_link.get(it.link or -1) is pf.product
+                                              for it in r.intents):
             continue
         # value words, not bare numbers ("2" of "30ml×2": numbers are checked as quantities)
+        # a closed set's value that reads like a quantity ("2K", "4K", "1080P" of a resolution) is still a value
+        closed = _closed_values(r, key)
         known = {w for w in set(v.values.get(key, ())) | _room_values(r, key) if not re.fullmatch(r"[\d.\s]+", w)
-                 and not _quantity_word(v, w)}
+                 and (not _quantity_word(v, w) or w in closed)}
+        # "dogs" says dog; a Latin value of a closed set is bounded by Latin letters and digits only ("4K超清")
         said = [w for w in sorted(known, key=lambda w: (-len(w), w)) if w and re.search(
-            (r"\b" + re.escape(w) + r"(?:s|es)?\b") if w.isascii() else re.escape(w), low)]  # "dogs" says dog
+            ((r"(?<![a-z0-9])" + re.escape(w) + r"(?:s|es)?(?![a-z0-9])") if w in closed else
+             (r"\b" + re.escape(w) + r"(?:s|es)?\b")) if w.isascii() else re.escape(w), low)]
         # drop words inside a longer word said ("棉" inside "棉涤混纺")
         said = [w for w in said if not any(w != o and w in o for o in said)]
         # a value the clause denies by itself ("made for cats, not dogs", "不是涤纶，是纯棉") is not claimed
@@ -265,6 +273,24 @@ def _denied(r: "Reading", i: int, low: str, w: str) -> bool:
     pos = [(m.start(), m.end()) for m in re.finditer(re.escape(w), low)]
     return bool(pos) and all(r.negated(i, c0 + p) or (na is not None and na.match(low[e:]) is not None)
                              for p, e in pos)
+
+
+def _purity_value(r: "Reading", key: str, low: str) -> bool:
+    """Whether clause text ``low`` names, right after a ``purity`` word, a value some product gives ``key`` as a
+    share ("5号小黄车直接拍，89元，100%纯羊毛的": 羊毛 of "50%羊毛 50%腈纶"): such a clause claims that attribute
+    without naming it."""
+    pur = r.vocab.rx.get("purity")
+    if pur is None:
+        return False
+    for p in r.room.products:
+        val = p.specs.get(key)
+        if val is None or "%" not in str(val):
+            continue
+        for w in re.findall(r"%\s*([^\d%\s,、，]+)", normalize(str(val), r.vocab.locale).text.lower()):
+            k = low.find(w)
+            if len(w) >= 2 and k >= 0 and pur.search(low[max(0, k - 6) : k]):
+                return True
+    return False
 
 
 def _purity_claims(r: "Reading", i: int, low: str, said: list[str], value: object) -> list[str]:
@@ -460,14 +486,18 @@ def _variants(v, word: str) -> tuple[str, ...]:  # noqa: ANN001 - a Vocab
     return tuple(out)
 
 
+def _closed_values(r: "Reading", key: str) -> set[str]:
+    """The closed set of values the scenario's vocabulary declares for attribute ``key`` (a baby room's 段数
+    ``[1段, 2段, 3段, 4段]``, a dash cam's ``[1080P, 2K, 4K]``), lower-case, normalised; empty when none is."""
+    declared = (getattr(getattr(r.room, "vocabulary", None), "attributes", None) or {}).get(key)
+    return {normalize(str(val), r.vocab.locale).text.strip().lower() for val in getattr(declared, "values", None) or ()}
+
+
 def _room_values(r: "Reading", key: str) -> set[str]:
     """The values the room's products give attribute ``key`` (split into parts), and the closed set its
-    scenario's vocabulary declares for it (a baby room's 段数 ``[1段, 2段, 3段, 4段]``: a value no product has is
-    still one of that attribute's values), lower-case, normalised."""
-    out: set[str] = set()
-    declared = (getattr(getattr(r.room, "vocabulary", None), "attributes", None) or {}).get(key)
-    for val in getattr(declared, "values", None) or ():
-        out.add(normalize(str(val), r.vocab.locale).text.strip().lower())
+    scenario's vocabulary declares for it (a value no product has is still one of that attribute's values),
+    lower-case, normalised."""
+    out: set[str] = _closed_values(r, key)
     for p in r.room.products:
         val = p.specs.get(key)
         if val is not None:

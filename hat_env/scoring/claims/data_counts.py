@@ -128,6 +128,9 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _CLAUSE_MARK = re.compile(r"[，。；！？,.;!?\n]")
 #: how many characters before a Chinese number say what it measures ("每勺...含蛋白质24g", "每天2粒")
 CHARS_BEFORE = 6
+#: how many characters after it do ("30g蛋白质"), up to the next number
+CHARS_AFTER = 4
+_NUMERIC = re.compile(r"\d")
 
 
 def _bigrams(text: str) -> frozenset[str]:
@@ -137,8 +140,8 @@ def _bigrams(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=512)
 def _zh_measured(text: str, locale: str) -> tuple[tuple[float, str, frozenset[str]], ...]:
-    """The quantities of a Chinese data text (base value, dimension) with the character pairs just before each,
-    within its clause."""
+    """The quantities of a Chinese data text (base value, dimension) with the character pairs just before and just
+    after each, within its clause."""
     from hat_env.scoring.claims.numbers import read_quantities
     from hat_env.scoring.claims.vocab import load_vocab
 
@@ -147,18 +150,21 @@ def _zh_measured(text: str, locale: str) -> tuple[tuple[float, str, frozenset[st
     for x in read_quantities(m, load_vocab(locale)):
         before = m.text[max(0, x.start - CHARS_BEFORE) : x.start]
         before = _CLAUSE_MARK.split(before)[-1]
-        out.append((x.base, x.dim, _bigrams(before)))
+        after = _CLAUSE_MARK.split(m.text[x.end : x.end + CHARS_AFTER])[0]
+        out.append((x.base, x.dim, _bigrams(before) | _bigrams(_NUMERIC.split(after)[0])))
     return tuple(out)
 
 
 def zh_labelled(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts]) -> list[tuple[ProductFacts, float, str]]:
     """The quantities of ``pfs``'s FAQ answers and after-sales note, in ``q``'s dimension, that the same words
-    come before as before ``q`` in its clause ("一勺含蛋白质三十克" and the FAQ's "...含蛋白质24g"; "每天吃三粒" and
-    "每天2粒"): ``(product, base value, data text)``; empty outside Chinese."""
+    come next to (before, or a few characters after) as next to ``q`` in its clause ("一勺含蛋白质三十克" and the
+    FAQ's "...含蛋白质24g"; "一勺就有30g蛋白质"; "每天吃三粒" and "每天2粒"): ``(product, base value, data text)``;
+    empty outside Chinese."""
     if r.vocab.lang != "zh":
         return []
-    c0 = r.clauses[i].start
-    said = _bigrams(r.text[max(c0, q.start - CHARS_BEFORE) : q.start])
+    c0, c1 = r.clauses[i].start, r.clauses[i].end
+    said = _bigrams(r.text[max(c0, q.start - CHARS_BEFORE) : q.start]) | \
+        _bigrams(_NUMERIC.split(r.text[q.end : min(c1, q.end + CHARS_AFTER)])[0])
     if not said:
         return []
     out: list[tuple[ProductFacts, float, str]] = []

@@ -144,9 +144,11 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
         if s and text[s - 1] == "." and s > 1 and text[s - 2].isdigit():
             continue
         if s and text[s - 1] in _GLUE:
-            # glued to letters: a model or an id (SPF50, A1001, IPX7), unless money follows ("维C69元")
+            # glued to letters: a model or an id (SPF50, A1001, IPX7), unless money follows ("维C69元"), or a Chinese
+            # numeral after a Latin word ("SUV两瓶": normalised to "SUV2瓶", a count, no code)
             ua = _unit_after(vocab, text, e)
-            if ua is None or units_dim.get(ua[0]) != "money":
+            numeral = vocab.lang == "zh" and not any(ch.isdigit() for ch in m.original(s, e))
+            if (ua is None or units_dim.get(ua[0]) != "money") and not numeral:
                 continue
         g = x.group()
         matches.append((s, e, float(g.replace(",", ""))))
@@ -170,6 +172,9 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
             pm = vocab.prefix_rx.search(text, max(0, s - 6), s)
             if pm is not None and pm.lastgroup:
                 unit = pm.lastgroup
+        if unit == "money" and vocab.lang == "zh" and v == 1 and text[e:end] == "块" and "count" in units \
+                and m.original(s, e) == "一" and not re.match(r"\s*(?:钱|\d)", text[end:]):
+            unit = "count"  # "送一块施工海绵", "海绵一块": a piece ("一块钱", "一块五" stay money)
         if unit == "money" and vocab.lang == "zh":
             # 129块9 / 5块9毛9 / 3毛
             cm = re.match(r"(\d)(?:毛(\d)?)?(?![\d.])", text[end:])

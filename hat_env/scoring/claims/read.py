@@ -343,6 +343,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     from hat_env.scoring.claims.check_exclusive import read_exclusive_claims
     from hat_env.scoring.claims.check_sizes import read_size_claims
     from hat_env.scoring.claims.check_denied import read_denied_claims
+    from hat_env.scoring.claims.check_nearmiss import read_nearmiss_codes
 
     r = Reading(reply, room, locale or room.locale, intents, facts)
     if not r.text.strip():
@@ -354,6 +355,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     read_exclusive_claims(r)
     read_fact_claims(r, tuple(tool_names))
     read_denied_claims(r)
+    read_nearmiss_codes(r)
     _drop_refused_quotes(r)
     read_arithmetic(r)
     r.report.claims.sort(key=lambda c: c.span)
