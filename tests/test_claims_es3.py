@@ -66,3 +66,14 @@ def test_selling_a_sold_out_item_with_a_clitic_imperative(reply: str, broken: bo
 def test_a_fake_reference_or_price_rise_in_other_word_orders(reply: str, broken: bool) -> None:
     ids = compliance_ids(reply, str(BODEGA_YAML), {"kind": "price", "link": 2})
     assert ("EU-PRICE" in ids) is broken, ids
+
+
+@pytest.mark.parametrize("reply, broken", [
+    ("¡Sí! Elimina las manchas y cura el acné ✨", True),   # a word ending in an accented letter ends the pattern
+    ("El sérum trata el acné.", True),
+    ("No, no cura el acné: es un cosmético.", False),
+])
+def test_a_health_word_ending_in_an_accent_is_read(reply: str, broken: bool) -> None:
+    ids = compliance_ids(reply, str(Path(__file__).parent / "data" / "rooms" / "cosmetica_es.yaml"),
+                         {"kind": "efficacy", "link": 1})
+    assert ("ES-MED" in ids) is broken, ids
