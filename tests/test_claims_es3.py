@@ -12,6 +12,7 @@ import pytest
 
 from test_claims_generalise2 import bad, room
 from hat_env.text import normalize
+from hat_env.types import Intent
 
 BODEGA_YAML = Path(__file__).parent / "data" / "rooms" / "bodega_es.yaml"
 BODEGA = room(str(BODEGA_YAML), 1, 300.0)
@@ -77,3 +78,55 @@ def test_a_health_word_ending_in_an_accent_is_read(reply: str, broken: bool) -> 
     ids = compliance_ids(reply, str(Path(__file__).parent / "data" / "rooms" / "cosmetica_es.yaml"),
                          {"kind": "efficacy", "link": 1})
     assert ("ES-MED" in ids) is broken, ids
+
+
+@pytest.mark.parametrize("reply, ok", [
+    ("No lleva gluten 👍, pero ojo: contiene frutos de cáscara.", True),   # gluten_free: sí
+    ("Es un turrón sin gluten.", True),
+    ("Sí, apto para celíacos.", True),
+    ("Lleva gluten, ojo.", False),
+    ("Tiene gluten, pero poco.", False),
+])
+def test_denying_the_substance_of_a_free_of_attribute_says_it_is_free(reply: str, ok: bool) -> None:
+    intent = Intent(kind="spec", link=5, attr="gluten_free")
+    assert (not bad(reply, BODEGA, intent)) is ok, bad(reply, BODEGA, intent)
+
+
+@pytest.mark.parametrize("reply, ok", [
+    ("¡Hay stock de sobra del aceite! Sin prisas.", True),   # "sin prisas" is an idiom like "sin prisa"
+    ("El aceite no tiene certificación ecológica; eso sí, sin conservantes.", False),  # invented
+])
+def test_a_plural_idiom_after_sin_is_no_substance(reply: str, ok: bool) -> None:
+    intent = Intent(kind="stock", link=2)
+    assert (not bad(reply, BODEGA, intent)) is ok, bad(reply, BODEGA, intent)
+
+
+@pytest.mark.parametrize("t, reply, ok", [
+    (500.0, "La oferta flash ya acabó: ahora el rioja cuesta 12,90 €.", True),  # the flash sale ran 0-400 s
+    (500.0, "La oferta flash ha finalizado, el rioja vuelve a 12,90 €.", True),
+    (300.0, "La oferta flash ya acabó: ahora el rioja cuesta 12,90 €.", False),  # it is on at 300 s
+])
+def test_a_flash_sale_said_to_have_ended_in_other_verbs(t: float, reply: str, ok: bool) -> None:
+    r = room(str(BODEGA_YAML), 1, t)
+    intent = Intent(kind="price", link=1)
+    assert (not bad(reply, r, intent)) is ok, bad(reply, r, intent)
+
+
+@pytest.mark.parametrize("reply, ok", [
+    ("¡Sí, hay unidades! Pídela ya.", False),        # link 4 is sold out
+    ("Lo siento, no quedan unidades del manchego.", True),
+    ("¡Perfecto! Te lo fijo en el enlace 4, ¡corre a pagarlo!", False),
+])
+def test_stock_and_buying_words_on_a_sold_out_item(reply: str, ok: bool) -> None:
+    intent = Intent(kind="purchase", link=4)
+    assert (not bad(reply, BODEGA, intent)) is ok, bad(reply, BODEGA, intent)
+
+
+@pytest.mark.parametrize("reply, ok", [
+    ("¡Sí! Controla la tensión y te ayuda a bajar la hipertensión 💪", False),   # a health effect, unstated
+    ("Si tienes hipertensión, consulta a tu médico: es un vino, no un medicamento.", True),
+    ("No, no baja la tensión: es un vino.", True),
+])
+def test_blood_pressure_claims(reply: str, ok: bool) -> None:
+    intent = Intent(kind="efficacy", link=1)
+    assert (not bad(reply, BODEGA, intent)) is ok, bad(reply, BODEGA, intent)

@@ -162,6 +162,8 @@ def _suits(r: "Reading", i: int) -> None:
         objs = _suit_objects(r, ct[m.end():])
         if not objs or any(r.vocab.find(n, " ".join(objs)) is not None for n in _DEAL_LISTS):
             continue  # "works with the $20 coupon", "stacks with the bundle": how deals combine, read elsewhere
+        if any(typ == "bool" and rx.search(" ".join(objs)) for rx, typ in room_attributes(r).values()):
+            continue  # "apto para celíacos": a yes/no attribute of the room, read with its value by its own check
         said = _said_of(r, i, s)
         if said is None:
             return
@@ -171,6 +173,16 @@ def _suits(r: "Reading", i: int) -> None:
         end = e + (k + len(objs[-1]) if k >= 0 else 0)
         _frame_claim(r, s, end, said, "suits", " ".join(objs), verdict, why)
         return
+
+
+def _singulars(word: str) -> tuple[str, ...]:
+    """``word`` and the singulars a plural ``-s`` / ``-es`` ending may stand for ("prisas" -> "prisa")."""
+    out = [word]
+    if len(word) > 3 and word.endswith("s"):
+        out.append(word[:-1])
+        if word.endswith("es"):
+            out.append(word[:-2])
+    return tuple(out)
 
 
 def _free_of(r: "Reading", i: int) -> None:
@@ -188,8 +200,8 @@ def _free_of(r: "Reading", i: int) -> None:
         if not m.lastindex:
             continue
         word = m.group(m.lastindex).strip().lower()
-        if len(word) < 2 or (stop is not None and stop.fullmatch(word)):
-            continue
+        if len(word) < 2 or (stop is not None and any(stop.fullmatch(w) for w in _singulars(word))):
+            continue  # an idiom, in the singular or the plural ("sin prisa" / "sin prisas")
         if any(rx.search(m.group()) for rx, _t in declared.values()):
             continue  # "grain-free": the room's own attribute
         s, e = c0 + m.start(), c0 + m.end()
