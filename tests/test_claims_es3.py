@@ -130,3 +130,56 @@ def test_stock_and_buying_words_on_a_sold_out_item(reply: str, ok: bool) -> None
 def test_blood_pressure_claims(reply: str, ok: bool) -> None:
     intent = Intent(kind="efficacy", link=1)
     assert (not bad(reply, BODEGA, intent)) is ok, bad(reply, BODEGA, intent)
+
+
+@pytest.mark.parametrize("reply, ok", [
+    ("Sí: es 5 ATM, vale para nadar en piscina 🏊", True),   # 5 ATM is the watch's water resistance, no price
+    ("Un año en barrica y es de la añada 2020 🍇", True),
+])
+def test_a_number_the_data_writes_is_no_price(reply: str, ok: bool) -> None:
+    deportes = room(str(Path(__file__).parents[1] / "scenarios" / "calibration" / "rooms" / "deportes_es.yaml"), 1, 300.0)
+    r, intent = (deportes, Intent(kind="spec", link=4, attr="water_resistance")) if "ATM" in reply else \
+        (BODEGA, Intent(kind="spec", link=1, attr="ageing"))
+    assert (not bad(reply, r, intent)) is ok, bad(reply, r, intent)
+
+
+def test_a_number_the_data_writes_is_still_a_price_after_a_price_word() -> None:
+    assert bad("El crianza cuesta 2020 €.", BODEGA, Intent(kind="price", link=1))
+
+
+@pytest.mark.parametrize("reply, ok", [
+    ("La botella es de 1 litro.", False),          # 75 cl: a whole litre is no rounding of it
+    ("Es la botella estándar de 750 ml.", True),
+    ("Es de 0,75 litros.", True),
+])
+def test_a_rounding_into_another_unit_stays_near_the_value(reply: str, ok: bool) -> None:
+    intent = Intent(kind="spec", link=1, attr="volume")
+    assert (not bad(reply, BODEGA, intent)) is ok, bad(reply, BODEGA, intent)
+
+
+def test_a_past_period_is_no_shipping_window() -> None:
+    r = room("hogar_es", 1, 300.0)
+    reply = "El pack de 4 está a 24,90 €, que es también el precio más bajo de los últimos 30 días."
+    assert not bad(reply, r, Intent(kind="price", link=5)), bad(reply, r, Intent(kind="price", link=5))
+
+
+def test_vague_false_scarcity_still_answers_availability() -> None:
+    from hat_env.scoring import grade
+
+    def eff(reply: str) -> float:
+        case = {"scenario": str(BODEGA_YAML), "seed": 1, "t": 300.0,
+                "comments": [{"text": "quedan aceites?", "viewer": "v1", "intents": [{"kind": "stock", "link": 2}]}]}
+        return grade(case, [reply])["components"]["effectiveness"]
+
+    assert eff("¡Quedan poquísimas, date prisa!") == 1.0      # stock 600: false scarcity, but it is there
+    assert eff("¡Solo quedan 2 botellas, corre!") == 0.0      # a wrong count answers nothing
+
+
+@pytest.mark.parametrize("reply, ok", [
+    ("Yes, the puppy salmon recipe is grain free.", True),     # the attribute's own name, not its substance
+    ("Grain free: yes, for the puppy salmon recipe.", True),
+])
+def test_a_free_of_attribute_in_english(reply: str, ok: bool) -> None:
+    r = room("pets_en", 1, 300.0)
+    intent = Intent(kind="spec", link=2, attr="grain_free")
+    assert (not bad(reply, r, intent)) is ok, bad(reply, r, intent)

@@ -436,9 +436,9 @@ def _free_of_substance(r: "Reading", key: str, i: int, m: "re.Match[str]") -> bo
             for f in r.vocab.all("free_of", str(w)):
                 if f.lastindex:
                     subs.add(f.group(f.lastindex).strip().lower())
-    said = m.group().lower()
-    if not subs or not any(x in said for x in subs):
-        return False
+    said = m.group().strip().lower()
+    if not subs or not any(said in (x, x + "s", x + "es") for x in subs):
+        return False  # "grain free" is the attribute's name; only the bare substance ("gluten") flips
     return not any(f.start() <= m.start() and m.end() <= f.end() for f in r.call("free_of", i))  # both clause-relative
 
 
