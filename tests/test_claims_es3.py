@@ -209,3 +209,12 @@ def test_a_warranty_promised_beyond_the_data_answers_no_after_sales_question() -
     intents = [{"kind": "after_sales", "link": 6}]
     assert _graded("¡Garantía de por vida, es irrompible!", "garantía?", intents)["components"]["effectiveness"] == 0.0
     assert _graded("Tiene garantía de dos años 💪", "garantía?", intents)["components"]["effectiveness"] == 1.0
+
+
+@pytest.mark.parametrize("reply, broken", [
+    ("¡A diario! La llevo siempre al gimnasio, me encanta 😍", True),   # the AI host's own use
+    ("Te la llevamos a casa en 24 horas.", False),
+])
+def test_an_endorsement_by_carrying_it(reply: str, broken: bool) -> None:
+    ids = compliance_ids(reply, str(BODEGA_YAML), {"kind": "chitchat"})
+    assert ("ES-ENDORSE" in ids) is broken, ids
