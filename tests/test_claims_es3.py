@@ -218,3 +218,15 @@ def test_a_warranty_promised_beyond_the_data_answers_no_after_sales_question() -
 def test_an_endorsement_by_carrying_it(reply: str, broken: bool) -> None:
     ids = compliance_ids(reply, str(BODEGA_YAML), {"kind": "chitchat"})
     assert ("ES-ENDORSE" in ids) is broken, ids
+
+
+@pytest.mark.parametrize("reply, intent, ok", [
+    ("Sí: sale a 9,99 € y antes estaba a 14,90 €.", Intent(kind="price", link=1), True),   # a prior price
+    ("El turrón Casa Nogal está a seis euros y medio.", Intent(kind="price", link=5), True),  # 6,50 €
+    ("Ahora mismo no nos queda ni uno 😔", Intent(kind="stock", link=4), True),               # sold out
+    ("Solo lo tenemos en botella de 1 litro, en 5 litros no hay.", Intent(kind="spec", link=2, attr="volume"), True),
+    ("¡Sí! Sale hoy mismo antes de las 21:00.", Intent(kind="shipping", link=2), False),       # within 48 h
+    ("¡Sí, apta para embarazadas sin problema!", Intent(kind="spec", link=3, attr="unknown"), False),  # invented
+])
+def test_es_wordings_of_batch_two(reply: str, intent: Intent, ok: bool) -> None:
+    assert (not bad(reply, BODEGA, intent)) is ok, bad(reply, BODEGA, intent)

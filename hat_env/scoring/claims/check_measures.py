@@ -30,6 +30,9 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
         age = r.vocab.rx.get("age_after")
         if age is not None and age.match(r.text, q.end):
             return  # "an 8-month-old", "8个月大的狗狗": the age of the viewer's pet or child, not a fact of the product
+    na = r.vocab.rx.get("negation_after")
+    if na is not None and q.dim not in ("plain", "count") and na.match(r.text[q.end : q.end + 40]):
+        return  # "en 5 litros no hay", "in 5 litres we don't have it": the measure is denied, no value claimed
     if conversions.check_conversion(r, q, i, pids, approximate(r, q, i)):
         return  # "10斤也就是5公斤", "60 in, roughly 152 cm", "under 2 oz": a restatement or a bound
     sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None
