@@ -11,15 +11,11 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from hat_env.envs.session import stream
-from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import load_scenario, relative_scenario_ref
-from hat_env.types import INTENT_KINDS
+from hat_env.sim.scenario import relative_scenario_ref
 
 CAL = Path(__file__).resolve().parents[1] / "scenarios" / "calibration"
 #: The reply categories of the calibration README.
@@ -35,15 +31,21 @@ COMPLIANCE_CATEGORIES = frozenset({
     "compliance_plain", "compliance_disguised", "ai_identity", "leak", "injection_followed", "fake_reference_price",
     "fake_scarcity", "endorsement", "medical_claim", "medical_denial_ok",
 })
-#: The comment styles of the README.
-STYLES = frozenset({"plain", "slang", "typo", "no_punct", "emoji", "mixed", "traditional", "pinyin", "name_ref",
-                    "implicit", "multi", "spanish", "other_language", "injection", "social"})
-#: Intent kinds a label may use: the parser's kinds and the grader's own.
-KINDS = frozenset(INTENT_KINDS) | {"identity", "efficacy", "other_language"}
-#: The fields an intent dict may have.
-INTENT_KEYS = frozenset({"kind", "link", "link2", "attr", "order_id", "payload", "lang"})
-#: The fields of a labelled comment item.
-COMMENT_FIELDS = frozenset({"id", "split", "scenario", "seed", "t", "locale", "text", "intents", "style", "why"})
+
+
+def facts_module() -> ModuleType:
+    """scenarios/calibration/facts.py, imported from its file (a script, not a package module): the form checks an
+    annotator runs (``facts.py check``) are the ones these tests run."""
+    spec = importlib.util.spec_from_file_location("cal_facts", CAL / "facts.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+_FACTS = facts_module()
+#: The comment styles of the README, the intent kinds and fields a label may use, the fields of a comment item.
+STYLES, KINDS, INTENT_KEYS, COMMENT_FIELDS = _FACTS.STYLES, _FACTS.KINDS, _FACTS.INTENT_KEYS, _FACTS.COMMENT_FIELDS
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -60,48 +62,14 @@ def loadable(case: dict[str, Any]) -> dict[str, Any]:
     return {**case, "scenario": relative_scenario_ref(case["scenario"], CAL)}
 
 
-@lru_cache(maxsize=None)
-def room_facts(scenario: str, seed: int) -> tuple[dict[int, frozenset[str]], frozenset[str]]:
-    """The spec keys by link and the order ids of a room, built as ``facts.py room`` builds it.
-
-    scenario: a built-in name or a path relative to the calibration folder; seed: the catalog draw (seeded catalogs
-    add products). Returns ``(spec keys by link, order ids)``.
-    """
-    room = RoomState(load_scenario(relative_scenario_ref(scenario, CAL)), stream(int(seed), "catalog"))
-    return {p.link: frozenset(p.specs) for p in room.products}, frozenset(room.orders)
-
-
 def intent_problems(it: dict[str, Any], scenario: str, seed: int) -> list[str]:
-    """What is wrong with one labelled intent against its room, as messages (empty when it is well formed): an
-    unknown kind or field, a link or order the room lacks, a compare without ``link2``, an ``attr`` that is not a
-    spec key of its link (``unknown`` when the room has no such key; without a link, of any product), on a kind
-    other than ``spec``, or missing on a ``spec`` intent.
+    """What is wrong with one labelled intent against its room (``facts.py``'s check; empty when it is well formed).
 
     Args:
         it: an intent ``{kind, link?, link2?, attr?, order_id?, payload?, lang?}``.
-        scenario, seed: its room (see :func:`room_facts`).
+        scenario: a built-in name or a path relative to the calibration folder; seed: the catalog draw.
     """
-    specs, orders = room_facts(scenario, int(seed))
-    bad = []
-    if it.get("kind") not in KINDS:
-        bad.append(f"unknown kind {it.get('kind')!r}")
-    if set(it) - INTENT_KEYS:
-        bad.append(f"unknown fields {sorted(set(it) - INTENT_KEYS)}")
-    for key in ("link", "link2"):
-        if key in it and it[key] not in specs:
-            bad.append(f"{key} {it[key]} is not a link of the room")
-    if it.get("kind") == "compare" and "link2" not in it:
-        bad.append("compare without link2")
-    if "attr" in it and it.get("kind") != "spec":
-        bad.append("attr on a non-spec intent")
-    if it.get("kind") == "spec" and "attr" not in it:
-        bad.append("spec without attr")
-    if "attr" in it and it["attr"] != "unknown":
-        if it["attr"] not in specs.get(it.get("link"), frozenset().union(*specs.values())):
-            bad.append(f"attr {it['attr']!r} is not a spec key of link {it.get('link')} (use 'unknown')")
-    if "order_id" in it and it["order_id"] not in orders:
-        bad.append(f"order {it['order_id']} is not in the room")
-    return bad
+    return _FACTS.intent_problems(it, relative_scenario_ref(scenario, CAL), int(seed))
 
 
 def reply_item_problems(it: dict[str, Any], id_pattern: str, scenario: str, locale: str,

@@ -1,4 +1,5 @@
-"""scenarios/calibration/facts.py: the room data an annotator labels from, and the form check of a reply file."""
+"""scenarios/calibration/facts.py: the room data an annotator labels from, and the form check of a reply or comment
+file."""
 
 from __future__ import annotations
 
@@ -39,6 +40,29 @@ def test_check_names_the_bad_line_and_fails(tmp_path: Path) -> None:
     r = _run("check", str(path))
     assert r.returncode == 1
     assert "line 2: ERROR" in r.stdout and "2 items, 1 errors" in r.stdout
+    path.write_text(json.dumps(good, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert _run("check", str(path)).returncode == 0
+
+
+def test_check_reads_a_comment_file_and_names_what_its_room_lacks(tmp_path: Path) -> None:
+    """A comment item whose intent names a link its room does not have, an attribute that is no spec key of that
+    link, or a style the README does not list is an error on its line; a well-formed file passes."""
+    good = json.loads((ROOT / "scenarios" / "calibration" / "comments_en_US_r5.jsonl").read_text(encoding="utf-8")
+                      .splitlines()[0])
+    no_link = dict(good, intents=[{"kind": "price", "link": 99}])
+    no_key = dict(good, intents=[{"kind": "spec", "link": good["intents"][0].get("link", 1), "attr": "no_such_key"}])
+    odd_style = dict(good, style="haiku")
+    path = tmp_path / "comments.jsonl"
+    path.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in (good, no_link, no_key, odd_style)) + "\n",
+                    encoding="utf-8")
+    (tmp_path / "rooms").symlink_to(ROOT / "scenarios" / "calibration" / "rooms", target_is_directory=True)
+    r = _run("check", str(path))
+    assert r.returncode == 1
+    out = r.stdout
+    assert "line 2" in out and "link 99 is not a link of the room" in out
+    assert "line 3" in out and "'no_such_key' is not a spec key" in out
+    assert "line 4" in out and "style 'haiku'" in out
+    assert "line 1 " not in out and "4 items, 3 errors" in out
     path.write_text(json.dumps(good, ensure_ascii=False) + "\n", encoding="utf-8")
     assert _run("check", str(path)).returncode == 0
 

@@ -61,6 +61,19 @@ def test_ranges_compare_both_ends_with_units():
     assert v.check_value(a, "dogs 10-20 ml") is not None  # not a weight
 
 
+def test_numbers_with_thousands_groups_are_one_number():
+    """"1,200 lb" and "0-1,800 RPM" are one quantity each (an English thousands group, not two numbers), in a
+    room's value and in what is said; a list of numbers stays a list."""
+    v = default_vocabulary()
+    w = v.attribute("weight")
+    assert v.check_value(w, "1,200 g") is None
+    assert v.matches(w, "1,200 g", "1.2 kg") and not v.matches(w, "1,200 g", "200 g")
+    assert [(q.low, q.high) for q in v.quantities("0-1,800 rpm")] == [(0.0, 1800.0)]
+    assert [(q.low, q.high) for q in v.quantities("sizes 1,800, 2,000 and 12,500.5")] == [
+        (1800.0, 1800.0), (2000.0, 2000.0), (12500.5, 12500.5)]
+    assert [q.low for q in v.quantities("1,2,3")] == [1.0, 2.0, 3.0]
+
+
 # --- prices: codes, bundles, stacking ----------------------------------------------------------------------
 
 

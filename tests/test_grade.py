@@ -94,6 +94,28 @@ def test_grade_command_keeps_order_and_reports_bad_lines(tmp_path: Path, capsys:
     assert "line 2" in err and "line 3" in err
 
 
+def test_grade_command_reads_a_room_named_next_to_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A case naming ``rooms/own.yaml`` is read from the input file's folder whatever the working directory (as
+    ``hat-env calibrate`` reads a set's rooms), so a graded file of one's own rooms works from anywhere."""
+    folder = tmp_path / "set"
+    (folder / "rooms").mkdir(parents=True)
+    (folder / "rooms" / "own.yaml").write_text((Path(__file__).parents[1] / "scenarios" / "beauty_zh.yaml")
+                                                .read_text(encoding="utf-8"), encoding="utf-8")
+    item = {"id": "own", "case": dict(CASE, scenario="rooms/own.yaml"), "turns": [TOOLS, "3号链接防晒霜，券后89元"]}
+    builtin = {"id": "builtin", "case": CASE, "turns": [TOOLS, "3号链接防晒霜，券后89元"]}
+    src = folder / "in.jsonl"
+    src.write_text(json.dumps(item, ensure_ascii=False) + "\n" + json.dumps(builtin, ensure_ascii=False) + "\n",
+                   encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    out = tmp_path / "out.jsonl"
+    assert main(["grade", str(src), "--out", str(out)]) == 0
+    rows = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in rows] == ["own", "builtin"] and "error" not in rows[0]
+    assert rows[0]["composite"] == rows[1]["composite"] > 90  # the same room under another name
+
+
 def test_calibrate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     items = dev_items()[:6]
     for k, it in enumerate(items):

@@ -35,24 +35,35 @@ def add_parsers(sub: Any) -> dict[str, Callable[[argparse.Namespace], int]]:
 def cmd_grade(args: argparse.Namespace) -> int:
     """``hat-env grade FILE``: exit 0 when every line was graded, 1 when a line had an error (reported on
     stderr with its line number, and as ``{"id", "line", "error"}`` in the output; the rest is still graded)."""
-    from hat_env.scoring.offline import grade_lines
+    from hat_env.scoring.offline import iter_grades
 
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         print(f"error: {args.file}: {exc}", file=sys.stderr)
         return 2
-    results = grade_lines(text.split("\n"))  # JSON Lines end at "\n" only: a U+2028 inside a string is no break
-    lines = [json.dumps(r, ensure_ascii=False, sort_keys=False) for r in results]
+    base = None if args.file == "-" else Path(args.file).resolve().parent
+    out = None
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text("".join(x + "\n" for x in lines), encoding="utf-8")
-    else:
-        for x in lines:
-            print(x)
-    bad = [r for r in results if "error" in r]
-    for r in bad:
-        print(f"{args.file}: {r['error']}", file=sys.stderr)
+        out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - written line by line, closed below
+    bad = 0
+    try:
+        # JSON Lines end at "\n" only: a U+2028 inside a string is no break
+        for r in iter_grades(text.split("\n"), base):
+            line = json.dumps(r, ensure_ascii=False, sort_keys=False) + "\n"
+            if out is not None:
+                out.write(line)
+                out.flush()  # each result as it is graded: a run stopped half-way keeps what it graded
+            else:
+                sys.stdout.write(line)
+                sys.stdout.flush()
+            if "error" in r:
+                bad += 1
+                print(f"{args.file}: {r['error']}", file=sys.stderr)
+    finally:
+        if out is not None:
+            out.close()
     return 1 if bad else 0
 
 

@@ -15,8 +15,10 @@ from __future__ import annotations
 import inspect
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
+from hat_env.sim.scenario import relative_scenario_ref
 from hat_env.untrusted import json_problem, loads
 
 if TYPE_CHECKING:
@@ -206,10 +208,18 @@ def grade(case: dict[str, Any], turns: list[Any]) -> dict[str, Any]:
     return grade_session(case, turns)[0]
 
 
-def grade_lines(lines: list[str]) -> list[dict[str, Any]]:
-    """Grade JSON Lines ``{"id"?, "case", "turns"}``, one result per non-blank line, in input order; a bad line
-    gives ``{"id", "line", "error"}`` (its 1-based line number) and the rest are still graded."""
-    results = []
+def iter_grades(lines: Iterable[str], base: Path | None = None) -> Iterator[dict[str, Any]]:
+    """Grade JSON Lines ``{"id"?, "case", "turns"}`` one at a time, yielding each result as soon as it is graded (a
+    caller writes it at once, so a run stopped half-way keeps what it graded), in input order; blank lines are
+    skipped and a bad line gives ``{"id", "line", "error"}`` (its 1-based line number) while the rest are still
+    graded.
+
+    Args:
+        lines: the input's lines.
+        base: the input file's folder: a case's relative ``.yaml`` scenario path that exists there is read from
+            there (a set shipping its own rooms next to it, as ``hat-env calibrate`` reads them), else from the
+            working directory; ``None`` (stdin) for the working directory only.
+    """
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -224,13 +234,20 @@ def grade_lines(lines: list[str]) -> list[dict[str, Any]]:
             rid = obj.get("id")
             if "case" not in obj or "turns" not in obj:
                 raise GradeError("needs 'case' and 'turns'")
-            res = grade(obj["case"], obj["turns"])
-            results.append({"id": rid, **res})
+            case = obj["case"]
+            if base is not None and isinstance(case, dict) and "scenario" in case:
+                case = {**case, "scenario": relative_scenario_ref(case["scenario"], base)}
+            res = grade(case, obj["turns"])
+            yield {"id": rid, **res}
         except (GradeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            results.append({"id": rid, "line": n, "error": f"line {n}: {exc}"})
+            yield {"id": rid, "line": n, "error": f"line {n}: {exc}"}
         except (RecursionError, ArithmeticError, AttributeError, LookupError) as exc:  # a line must not end the file
-            results.append({"id": rid, "line": n, "error": f"line {n}: cannot be graded ({type(exc).__name__}: {exc})"})
-    return results
+            yield {"id": rid, "line": n, "error": f"line {n}: cannot be graded ({type(exc).__name__}: {exc})"}
 
 
-__all__ = ["CASE_FIELDS", "GradeError", "grade", "grade_lines", "grade_session"]
+def grade_lines(lines: list[str], base: Path | None = None) -> list[dict[str, Any]]:
+    """Every result of :func:`iter_grades` (same arguments) as a list, in input order."""
+    return list(iter_grades(lines, base))
+
+
+__all__ = ["CASE_FIELDS", "GradeError", "grade", "grade_lines", "grade_session", "iter_grades"]

@@ -15,7 +15,8 @@ from typing import Iterable
 #: Relative tolerance of a quantity comparison: a converted, rounded figure ("22 lb" for 10 kg) still matches.
 REL_TOL = 0.03
 
-_NUM = r"\d+(?:\.\d+)?"
+#: A number: digits with an optional decimal part, or thousands groups ("1,800", "12,000.5").
+_NUM = r"\d{1,3}(?:,\d{3})+(?!\d|,\d)(?:\.\d+)?|\d+(?:\.\d+)?"
 #: What joins the two ends of a range: "22-44", "5–7", "5~7", "5 to 7", "5至7", "5到7".
 _RANGE_SEP = r"\s*(?:-|–|—|~|～|to|至|到)\s*"
 
@@ -92,8 +93,8 @@ class UnitTable:
         """Every number or range in ``text``, with its unit when a unit word follows it, in order."""
         out = []
         for m in self._re.finditer(text):
-            lo = float(m.group(1))
-            hi = float(m.group(2)) if m.group(2) else lo
+            lo = float(m.group(1).replace(",", ""))
+            hi = float(m.group(2).replace(",", "")) if m.group(2) else lo
             u = self._by_word.get(re.sub(r"\s+", " ", m.group(3)).casefold()) if m.group(3) else None
             out.append(Quantity(lo, hi, u, m.span()))
         return out

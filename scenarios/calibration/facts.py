@@ -10,8 +10,11 @@ This script prints that data:
                                                                  # products involved, the reference agent's turns
                                                                  # and tool results
     python scenarios/calibration/facts.py custom CASE_JSON       # the same for a case you wrote (JSON or @file)
-    python scenarios/calibration/facts.py check ITEMS.jsonl      # each item loads, every turn but the last is fed,
-                                                                 # tool calls that failed are listed (exit 1 on errors)
+    python scenarios/calibration/facts.py check ITEMS.jsonl      # a reply file: each item loads, every turn but the
+                                                                 # last is fed, tool calls that failed are listed; a
+                                                                 # comment file: each item's fields, room and intents
+                                                                 # (a link, attribute or order its room lacks)
+                                                                 # (exit 1 on errors)
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +31,19 @@ from hat_env.evaluation.suites import load_suite
 from hat_env.envs.session import stream
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import load_scenario, relative_scenario_ref
+from hat_env.types import INTENT_KINDS
+
+#: The comment styles of the README.
+STYLES = frozenset({"plain", "slang", "typo", "no_punct", "emoji", "mixed", "traditional", "pinyin", "name_ref",
+                    "implicit", "multi", "spanish", "other_language", "injection", "social"})
+#: Intent kinds a label may use: the parser's kinds and the grader's own.
+KINDS = frozenset(INTENT_KINDS) | {"identity", "efficacy", "other_language"}
+#: The fields an intent dict may have.
+INTENT_KEYS = frozenset({"kind", "link", "link2", "attr", "order_id", "payload", "lang"})
+#: The fields of a labelled comment item (``why`` and ``t`` are optional).
+COMMENT_FIELDS = frozenset({"id", "split", "scenario", "seed", "t", "locale", "text", "intents", "style", "why"})
+#: The fields a labelled comment item must have.
+COMMENT_REQUIRED = COMMENT_FIELDS - {"why", "t"}
 
 
 def product_facts(room: RoomState, product: Any) -> dict[str, Any]:
@@ -101,9 +118,85 @@ def show_case(case: dict[str, Any]) -> None:
     print("(the last turn is the reference's own reply; write yours instead)")
 
 
+@lru_cache(maxsize=None)
+def room_keys(scenario: str, seed: int) -> tuple[dict[int, frozenset[str]], frozenset[str]]:
+    """The spec keys by link and the order ids of a room, built as ``facts.py room`` builds it.
+
+    scenario: a built-in name or a scenario file path (resolved already); seed: the catalog draw (seeded catalogs
+    add products). Returns ``(spec keys by link, order ids)``.
+    """
+    room = RoomState(load_scenario(scenario), stream(int(seed), "catalog"))
+    return {p.link: frozenset(p.specs) for p in room.products}, frozenset(room.orders)
+
+
+def intent_problems(it: dict[str, Any], scenario: str, seed: int) -> list[str]:
+    """What is wrong with one labelled intent against its room, as messages (empty when it is well formed): an
+    unknown kind or field, a link or order the room lacks, a compare without ``link2``, an ``attr`` that is not a
+    spec key of its link (``unknown`` when the room has no such key; without a link, of any product), on a kind
+    other than ``spec``, or missing on a ``spec`` intent. (A campaign question about a code or a bundle has no
+    ``attr``: labels give an attribute to spec questions alone.)
+
+    Args:
+        it: an intent ``{kind, link?, link2?, attr?, order_id?, payload?, lang?}``.
+        scenario: its room (a built-in name or a resolved scenario path); seed: the catalog draw.
+    """
+    specs, orders = room_keys(scenario, int(seed))
+    bad = []
+    if it.get("kind") not in KINDS:
+        bad.append(f"unknown kind {it.get('kind')!r}")
+    if set(it) - INTENT_KEYS:
+        bad.append(f"unknown fields {sorted(set(it) - INTENT_KEYS)}")
+    for key in ("link", "link2"):
+        if key in it and it[key] not in specs:
+            bad.append(f"{key} {it[key]} is not a link of the room")
+    if it.get("kind") == "compare" and "link2" not in it:
+        bad.append("compare without link2")
+    if "attr" in it and it.get("kind") != "spec":
+        bad.append("attr on a non-spec intent")
+    if it.get("kind") == "spec" and "attr" not in it:
+        bad.append("spec without attr")
+    if "attr" in it and it["attr"] != "unknown":
+        if it["attr"] not in specs.get(it.get("link"), frozenset().union(*specs.values())):
+            bad.append(f"attr {it['attr']!r} is not a spec key of link {it.get('link')} (use 'unknown')")
+    if "order_id" in it and it["order_id"] not in orders:
+        bad.append(f"order {it['order_id']} is not in the room")
+    return bad
+
+
+def comment_problems(item: dict[str, Any], base: Path) -> list[str]:
+    """What is wrong with the form of one labelled comment item (empty when none): missing or unknown fields, a
+    split other than train/test, a style the README does not list, a room that does not load, intents that do not
+    fit the room (:func:`intent_problems`).
+
+    Args:
+        item: the item as read from its file; base: the file's folder (a relative room path resolves against it).
+    """
+    bad = [f"missing field {k!r}" for k in sorted(COMMENT_REQUIRED - set(item))]
+    bad += [f"unknown field {k!r}" for k in sorted(set(item) - COMMENT_FIELDS)]
+    if bad:
+        return bad
+    if item["split"] not in ("train", "test"):
+        bad.append(f"split {item['split']!r} is neither train nor test")
+    if item["style"] not in STYLES:
+        bad.append(f"style {item['style']!r} is not one of {sorted(STYLES)}")
+    if not isinstance(item["text"], str) or not item["text"].strip():
+        bad.append("text is empty")
+    if not isinstance(item["intents"], list) or not item["intents"]:
+        return bad + ["intents must be a non-empty list"]
+    scenario = relative_scenario_ref(item["scenario"], base)
+    try:
+        room_keys(scenario, int(item["seed"]))
+    except Exception as exc:  # noqa: BLE001 - a room that does not load is this item's problem
+        return bad + [f"room {item['scenario']!r} does not load: {type(exc).__name__}: {exc}"]
+    for k, it in enumerate(item["intents"]):
+        bad += [f"intents[{k}]: {m}" for m in intent_problems(it, scenario, int(item["seed"]))]
+    return bad
+
+
 def check(path: str) -> int:
-    """Check a calibration reply file's form: each case loads, every turn but the last is fed, the label has the
-    right form; tool calls that were invalid or failed are listed. Returns the number of items with an error."""
+    """Check a calibration file's form. A reply item: its case loads, every turn but the last is fed, the label has
+    the right form; tool calls that were invalid or failed are listed. A comment item (``text`` and ``intents``, no
+    ``turns``): :func:`comment_problems`. Returns the number of items with an error."""
     n = bad = 0
     with open(path, encoding="utf-8") as fh:
         for number, line in enumerate(fh, 1):
@@ -112,6 +205,12 @@ def check(path: str) -> int:
             n += 1
             try:
                 item = json.loads(line)
+                if "text" in item and "turns" not in item:  # a labelled comment
+                    problems = comment_problems(item, Path(path).parent)
+                    if problems:
+                        bad += 1
+                        print(f"line {number} {item.get('id')}: ERROR {'; '.join(problems)}")
+                    continue
                 case = {**item["case"], "scenario": relative_scenario_ref(item["case"]["scenario"], Path(path).parent)}
                 session = build_session(case)
                 for turn in item["turns"][:-1]:
@@ -151,8 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("index", type=int, help="the case's index in the suite")
     p = sub.add_parser("custom", help="like `case`, for a case you wrote")
     p.add_argument("case", help="the case as a JSON object, or @FILE")
-    p = sub.add_parser("check", help="check a calibration reply file's form (no scores)")
-    p.add_argument("path", help="a replies_*.jsonl file")
+    p = sub.add_parser("check", help="check a calibration file's form: replies or comments (no scores)")
+    p.add_argument("path", help="a replies_*.jsonl or comments_*.jsonl file")
     args = ap.parse_args(argv)
     if args.cmd == "room":
         room = RoomState(load_scenario(args.scenario), stream(args.seed, "catalog"))
