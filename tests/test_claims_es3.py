@@ -230,3 +230,14 @@ def test_an_endorsement_by_carrying_it(reply: str, broken: bool) -> None:
 ])
 def test_es_wordings_of_batch_two(reply: str, intent: Intent, ok: bool) -> None:
     assert (not bad(reply, BODEGA, intent)) is ok, bad(reply, BODEGA, intent)
+
+
+@pytest.mark.parametrize("reply, link, ok", [
+    ("¡Sí! Es vegano y ecológico 🌱", 1, False),                        # the data says neither
+    ("La ficha no dice si es vegano, lo siento.", 1, True),
+    ("No, no tiene certificación ecológica, pero es picual de Jaén.", 2, True),   # the FAQ's answer
+    ("Sí, ecológico certificado 🌿", 2, False),
+])
+def test_dietary_and_organic_properties_need_the_data(reply: str, link: int, ok: bool) -> None:
+    intent = Intent(kind="spec", link=link, attr="unknown")
+    assert (not bad(reply, BODEGA, intent)) is ok, bad(reply, BODEGA, intent)
