@@ -241,3 +241,15 @@ def test_es_wordings_of_batch_two(reply: str, intent: Intent, ok: bool) -> None:
 def test_dietary_and_organic_properties_need_the_data(reply: str, link: int, ok: bool) -> None:
     intent = Intent(kind="spec", link=link, attr="unknown")
     assert (not bad(reply, BODEGA, intent)) is ok, bad(reply, BODEGA, intent)
+
+
+@pytest.mark.parametrize("text, link", [
+    ("garantía del sacacorchos?", 6),    # 'del' is in link 2's title ('Olivar del Sur'): it names no product
+    ("promo del turron", 5),
+    ("curacion del queso?", 4),
+])
+def test_an_article_in_a_title_names_no_product(text: str, link: int) -> None:
+    from hat_env.sim.parser import parse_comment
+
+    links = {it.link for it in parse_comment(text, "es_ES", catalog=BODEGA)}
+    assert links == {link}, links
