@@ -253,3 +253,15 @@ def test_an_article_in_a_title_names_no_product(text: str, link: int) -> None:
 
     links = {it.link for it in parse_comment(text, "es_ES", catalog=BODEGA)}
     assert links == {link}, links
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("el sacacorchos está rebajado?", "campaign"),
+    ("qué regalan con el sacacorchos?", "campaign"),
+    ("es verdad que el tinto baja la tension?", "efficacy"),
+])
+def test_es_question_words_of_deals_and_health(text: str, kind: str) -> None:
+    from hat_env.sim.parser import parse_comment
+
+    kinds = {it.kind for it in parse_comment(text, "es_ES", catalog=BODEGA)}
+    assert kind in kinds, kinds
