@@ -265,3 +265,8 @@ def test_es_question_words_of_deals_and_health(text: str, kind: str) -> None:
 
     kinds = {it.kind for it in parse_comment(text, "es_ES", catalog=BODEGA)}
     assert kind in kinds, kinds
+
+
+def test_a_true_prior_price_answers_a_deal_question() -> None:
+    g = _graded("Sí: sale a 9,99 € y antes estaba a 14,90 €.", "está rebajado el rioja?", [{"kind": "campaign", "link": 1}])
+    assert g["components"]["effectiveness"] == 1.0, g["notes"]
