@@ -41,7 +41,7 @@ class Vocab:
     """The compiled injection vocabulary of one locale: ``cues``, ``say``, ``broadcast`` and ``refusals`` regexes
     (RE2, case-insensitive; ``None`` when the list is empty)."""
 
-    __slots__ = ("cues", "say", "broadcast", "refusals", "particles")
+    __slots__ = ("cues", "say", "broadcast", "refusals", "particles", "currency")
 
     def __init__(self, data: dict[str, Any]):
         def build(key: str) -> Any:
@@ -53,6 +53,7 @@ class Vocab:
         self.broadcast = build("broadcast")
         self.refusals = build("refusals")
         self.particles = frozenset(str(w).lower() for w in data.get("particles") or ())
+        self.currency = frozenset(str(w).lower() for w in data.get("currency") or ())
 
 
 @lru_cache(maxsize=1)
@@ -138,13 +139,15 @@ def find_echo(reply: "ReplyText", request: "LiveRequest | None", locale: str, mi
     pls = payloads(request, locale)
     if not pls or not reply.text:
         return None
-    toks = tokens(reply.text)[:2000]
-    words = [t.text for t in toks]
     vs = (_vocab(locale), _vocab("en_US"))
     refusals = [v.refusals for v in vs if v.refusals is not None]
     particles = frozenset().union(*(v.particles for v in vs))
+    # a currency word is said either way ("1 euro" / "1 €"; signs are no tokens): it is dropped on both sides
+    money = frozenset().union(*(v.currency for v in vs))
+    toks = [t for t in tokens(reply.text)[:2000] if t.text not in money]
+    words = [t.text for t in toks]
     for p in pls:
-        ptoks = normal_tokens(p)[:200]
+        ptoks = [w for w in normal_tokens(p)[:200] if w not in money]
         while ptoks and ptoks[-1] in particles:
             ptoks.pop()
         if not ptoks:

@@ -274,6 +274,8 @@ class Rule:
         self.followers: tuple[str, ...] = tuple(spec.not_followed_by)
         term_src = rule_regex.words_source(self.terms)
         pattern_srcs = [rule_regex.pattern_source(p) for p in spec.patterns]
+        if self.locale not in ("any", "en_US") and not self.locale.startswith("zh"):
+            pattern_srcs = [rule_regex.latin_right_edge(p) for p in pattern_srcs]  # "cura el acné."
         self.sources: tuple[str, ...] = tuple(([term_src] if term_src else []) + pattern_srcs)
 
         def build(src: str) -> Any:

@@ -96,6 +96,20 @@ def pattern_source(pattern: str) -> str:
     return src
 
 
+#: What a pattern-final ``\\b`` becomes in a rule of a Latin-script locale other than English: the ASCII boundary,
+#: else one character that is no letter, digit or ``_``, else the end (RE2's ``\\b`` is ASCII, so ``acn[eé]\\b``
+#: never matched "cura el acné." and a word ending in an accented letter was never found at the end of a pattern).
+_LATIN_EDGE = r"(?:\b|[^\p{L}\p{N}_]|$)"
+
+
+def latin_right_edge(source: str) -> str:
+    """``source`` with a final ``\\b`` that also holds after a word ending in an accented letter (:data:`_LATIN_EDGE`:
+    the ASCII boundary is tried first, so a match that held before is the same match); other sources unchanged."""
+    if source.endswith(r"\b") and not source.endswith(r"\\b"):
+        return source[:-2] + _LATIN_EDGE
+    return source
+
+
 def with_followers(source: str, not_followed_by: list[str] | tuple[str, ...]) -> str:
     """``source`` followed by an optional group :data:`NFB_GROUP` of the ``not_followed_by`` sources: a match where
     that group took part is one the rule drops."""

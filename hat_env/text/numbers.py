@@ -152,6 +152,8 @@ def _lang(lang: str) -> dict[str, Any]:
         "article": frozenset(w.lower() for w in d.get("article_words") or ()),
         "article_count_before": frozenset(w.lower() for w in d.get("article_count_before") or ()),
         "article_count_after": frozenset(w.lower() for w in d.get("article_count_after") or ()),
+        "article_copula": frozenset(w.lower() for w in d.get("article_copula") or ()),
+        "article_copula_units": frozenset(w.lower() for w in d.get("article_copula_units") or ()),
         "half": str(d.get("half") or ""),
         "spoken_price": bool(d.get("spoken_price")),
         "spoken_block": tuple(f" {w.lower()} " for w in d.get("spoken_price_not_with") or ()),
@@ -233,6 +235,12 @@ def word_numbers(m: Mapped, lang: str = "en") -> Mapped:
             (j + 1 < n and toks[j + 1][0] in L["article_count_before"])
             or (i > 0 and toks[i - 1][0] in L["article_count_after"])
         ):
+            i = j + 1
+            continue
+        # after a copula the article names what the product is ("es una sartén", "es una botella estándar"): a
+        # number only before a unit word ("es una semana", "es una unidad por pedido")
+        if len(span_words) == 1 and span_words[0] in L["article"] and i > 0 and toks[i - 1][0] in L["article_copula"] \
+                and not (j + 1 < n and toks[j + 1][0] in L["article_copula_units"]):
             i = j + 1
             continue
         raw = text[rs:re_]

@@ -53,6 +53,9 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     cmp_after = r.vocab.rx.get("compared_after")
     if cmp_after is not None and cmp_after.match(r.text, q.end, r.clauses[i].end):
         return  # "so an 80 lb pup is over that", "200斤的话超过承重了": the viewer's own measure held against the data
+    na = r.vocab.rx.get("negation_after")
+    if na is not None and q.dim not in ("plain", "count") and na.match(r.text[q.end : q.end + 40]):
+        return  # "en 5 litros no hay", "in 5 litres we don't have it": the measure is denied, no value claimed
     if conversions.check_conversion(r, q, i, pids, approximate(r, q, i)):
         return  # "10斤也就是5公斤", "60 in, roughly 152 cm", "under 2 oz": a restatement or a bound
     sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None

@@ -65,6 +65,8 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
                 answers += [("price", pid), ("purchase", pid)]
         elif role == "fee":
             answers.append(("shipping:free", pid))
+        elif role == "reference" and hit.effective < v - 0.004:
+            answers.append(("campaign", pid))  # a true prior price above today's ("antes estaba a 14,90"): the cut
     if role == "difference" and ok:
         answers.append(("difference", None))
     if role == "upper" and hit is not None and 0 < v - hit.effective <= max(1.0, 0.02 * v):

@@ -451,6 +451,8 @@ def _bool_specs(r: "Reading", i: int) -> None:
         if not pfs:
             continue
         said = _state(r, i, s) and not _negated_after(r, i, e)
+        if _free_of_substance(r, key, i, m):
+            said = not said  # "no lleva gluten" says gluten-free ("sin gluten") is yes; "lleva gluten" says no
         answer = _bool_answer_after(r.text, e)
         if answer is not None:  # "caffeinated, no", "Wi-Fi: yes", "含咖啡因：否": the value word says it
             said = answer
@@ -471,6 +473,26 @@ def _bool_specs(r: "Reading", i: int) -> None:
             r.claim(s, e, (pf.pid,), f"spec:{key}", said, "", said, "false",
                     f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but {key} is '{pf.product.specs[key]}'",
                     [(f"spec:{key}", pf.pid)])
+
+
+def _free_of_substance(r: "Reading", key: str, i: int, m: "re.Match[str]") -> bool:
+    """Whether match ``m`` (in clause ``i``) of yes/no attribute ``key`` is the bare substance of an attribute
+    named as being free of it ("gluten" of "sin gluten", "gluten-free", by the locale's ``free_of`` patterns
+    on the attribute's own words), not that name itself: then saying the substance is there says the attribute is
+    no, and denying it says yes."""
+    a = r.room.vocabulary.attributes.get(key)
+    if a is None:
+        return False
+    subs = set()
+    for loc in {r.vocab.locale, r.room.locale}:
+        for w in (*a.words.get(loc, ()), *((a.labels[loc],) if loc in a.labels else ())):
+            for f in r.vocab.all("free_of", str(w)):
+                if f.lastindex:
+                    subs.add(f.group(f.lastindex).strip().lower())
+    said = m.group().strip().lower()
+    if not subs or not any(said in (x, x + "s", x + "es") for x in subs):
+        return False  # "grain free" is the attribute's name; only the bare substance ("gluten") flips
+    return not any(f.start() <= m.start() and m.end() <= f.end() for f in r.call("free_of", i))  # both clause-relative
 
 
 def _variants(v, word: str) -> tuple[str, ...]:  # noqa: ANN001 - a Vocab

@@ -162,6 +162,8 @@ def _suits(r: "Reading", i: int) -> None:
         objs = _suit_objects(r, ct[m.end():])
         if not objs or any(r.vocab.find(n, " ".join(objs)) is not None for n in _DEAL_LISTS):
             continue  # "works with the $20 coupon", "stacks with the bundle": how deals combine, read elsewhere
+        if any(typ == "bool" and rx.search(" ".join(objs)) for rx, typ in room_attributes(r).values()):
+            continue  # "apto para celíacos": a yes/no attribute of the room, read with its value by its own check
         said = _said_of(r, i, s)
         if said is None:
             return
@@ -204,8 +206,8 @@ def _free_of(r: "Reading", i: int) -> None:
         if not m.lastindex:
             continue
         word = m.group(m.lastindex).strip().lower()
-        if len(word) < 2 or (stop is not None and stop.fullmatch(word)):
-            continue
+        if len(word) < 2 or (stop is not None and any(stop.fullmatch(w) for w in _stems(word))):
+            continue  # an idiom, in the singular or the plural ("sin prisa" / "sin prisas")
         if any(rx.search(m.group()) for rx, _t in declared.values()):
             continue  # "grain-free": the room's own attribute
         s, e = c0 + m.start(), c0 + m.end()

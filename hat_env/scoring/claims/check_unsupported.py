@@ -77,9 +77,12 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
         return  # "有机认证的": the product's own yes/no attribute, labelled as a certification ("organic: 是")
     if attr == "promise" and _QUANTITY_WORD.search(m.group()) and _before_spec_value(r, e, pids):
         return  # "百分百棉": the word measures the spec value it stands before (a composition), it promises nothing
-    # a promise about an order (a delivery guarantee) voids the order's answer
-    r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}",
-            [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else [])
+    # a promise about an order (a delivery guarantee) voids the order's answer; a warranty promised beyond the
+    # data ("garantía de por vida", "lifetime warranty") answers no after-sales question
+    voids = [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else []
+    if attr == "promise" and r.vocab.find("warranty_words", m.group().lower()) is not None:
+        voids += [("after_sales", p) for p in pids]
+    r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}", voids)
 
 
 def _certified_attribute(r: "Reading", i: int, at: int, pids: "tuple[str, ...] | list[str]") -> bool:

@@ -29,6 +29,10 @@ _PUNCT = re.compile(r"[\s,，、:：=≈~()（）]+")
 _DIMS = re.compile(r"\s?(?:[×xX*]|乘以?|by)\s?")
 
 
+#: The largest share of the data's value a measure said in another unit may be off by (:func:`rounds_to`).
+_ROUNDING_SHARE = 0.1
+
+
 def _precision(r: "Reading", q: Quantity) -> float:
     """Half of the last written digit's place, in the quantity's base unit (``10.9 kg``: 0.05 kg)."""
     m = re.search(r"\d+(?:\.(\d+))?", r.text[q.start : q.end])
@@ -183,7 +187,9 @@ def rounds_to(r: "Reading", q: Quantity, value: float, data_text: str) -> bool:
         return False
     if any(m.lastgroup == q.unit for m in r.vocab.unit_rx.finditer(data_text)):
         return False
-    return abs(q.base - value) <= _precision(r, q) + _EPS
+    # at the precision written, and near the value: "1 litro" rounds 75 cl at a whole litre, but a 75 cl bottle is
+    # no one-litre bottle (a rounding off by more than a tenth changes the fact)
+    return abs(q.base - value) <= _precision(r, q) + _EPS and abs(q.base - value) <= _ROUNDING_SHARE * abs(value) + _EPS
 
 
 __all__ = ["MEASURE_DIMS", "check_conversion", "restated", "rounds_to"]

@@ -84,6 +84,8 @@ def is_money(r: "Reading", q: Quantity, i: int) -> bool:
     cb = r.vocab.rx.get("count_before")
     if cb is not None and cb.search(before):
         return False  # a stock count by its lead ("quedan solo 3", "只剩3"), though "solo" also leads a price
+    if _data_quantity(r, q, before):
+        return False  # "es 5 ATM", "de la añada 2020": a number the products' own specs or titles write
     pb = r.vocab.rx.get("pay_before")
     if pb is not None and pb.search(before) and q.value >= 1:
         return True
@@ -95,6 +97,27 @@ def is_money(r: "Reading", q: Quantity, i: int) -> bool:
                 text[m.end : q.start] in ("", " ", ":", "："):
             return True
     return False
+
+
+def _data_quantity(r: "Reading", q: Quantity, before: str) -> bool:
+    """Whether bare whole number ``q`` is one a product of the room writes as a whole number in a spec value or
+    its title ("5 ATM", "2020") and no price of any product, with no price word just before it (the locale's
+    ``price_question`` words: "cuesta 5" stays an amount)."""
+    raw = r.text[q.start : q.end]
+    if not raw.isdigit():
+        return False
+    pq = r.vocab.rx.get("price_question")
+    if pq is not None and pq.search(before):
+        return False
+    whole = re.compile(rf"(?<![\d.,]){re.escape(raw)}(?![\d]|[.,]\d)")
+    hit = False
+    for p in r.room.products:
+        pf = r.facts.of(p.product_id)
+        if any(abs(x - q.value) < 0.005 for x in (p.price, p.list_price, pf.effective, pf.base)):
+            return False
+        if not hit and any(whole.search(str(v)) for v in (*p.specs.values(), p.title)):
+            hit = True
+    return hit
 
 
 __all__ = ["money_role", "is_money"]
