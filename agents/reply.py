@@ -15,7 +15,8 @@ from typing import Any
 
 from hat_env.locale_text import Sentences
 from hat_env.agents.reply_catalog import (
-    after_sales_variants, bool_spec_variants, deal_variants, other_deal_words, shipping_variants,
+    after_sales_variants, bool_spec_variants, deal_variants, other_deal_words, region_variants, shipping_variants,
+    variant_stock_variants,
 )
 from hat_env.locales import ReplyPhrases, get_locale
 from hat_env.types import Intent
@@ -41,14 +42,16 @@ class ReplyPart:
       product view, whose ``coupon`` dict gives the amount)
     * spec: ``{"attr": "shade", "value": "01 自然色", "label": "色号", "type": "text"}`` (a missing value is
       answered as unavailable; ``label`` and ``type`` from the room's vocabulary, when known)
-    * stock: ``{"stock": 25}``
+    * stock: ``{"stock": 25}``, and for a product with variants ``variants`` (the record's) with
+      ``variant_hits`` (the names the viewer said: those are answered)
     * campaign: ``{"campaigns": [campaign views], "coupon_amount": 10, "price": 99}``: ``coupon_amount`` (or
       the view's ``coupon`` dict) is the coupon that applies now, ``None`` when none does, and wins over the
       list; without it, the largest listed coupon whose threshold ``price`` meets is taken. A campaign intent
       whose ``attr`` names a kind of deal (``bundle``, ``code``, ``gift``) is answered with that deal when the
       list has one (a bundle's price and what stacks with it: :mod:`hat_env.agents.reply_catalog`)
     * shipping: ``{"ships_within_hours": 48, "carrier": str, "free_shipping": True, "fee": 0.0}``, and when the
-      record has them ``ships_in`` (a window), ``oversize_fee``, ``cold_chain``, ``installation_fee``
+      record has them ``ships_in`` (a window), ``oversize_fee``, ``cold_chain``, ``installation_fee``; ``region``
+      (``{"said", "fee", "ships"}``) when the viewer named one of the record's ``regions``
     * after_sales: ``{"return_days": 7, "warranty_months": 12, "exchange": True}`` (``return_days`` 0: no
       returns; ``warranty`` ``{"value": 2, "unit": "years"}`` when the record has it)
     * order_status: ``{"status": "shipped", "eta_days": 2, "order_id": "A1001"}``
@@ -163,6 +166,9 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         n = _num(f.get("stock"))
         if n is None:
             return _unavailable(it, S)
+        by_variant = variant_stock_variants(f, refs, S, N)
+        if by_variant is not None and n > 0:  # the size / colour the viewer named
+            return by_variant
         if n > 0:
             return S.all("stock_in", **refs, n=N(n))
         return _sold_out(f, refs, S)
@@ -222,6 +228,9 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         h = _num(f.get("ships_within_hours"))
         if h is None:
             return _unavailable(it, S)
+        regional = region_variants(f, refs, S, M)
+        if regional is not None:  # the region the viewer named: its extra fee, or not sent there
+            return regional
         windowed = shipping_variants(f, refs, S, M, N, _safe(f.get("carrier")))
         if windowed is not None:  # shipping windows and fees (open catalog)
             return windowed
