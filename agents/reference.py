@@ -238,8 +238,8 @@ class ReferenceAgent:
             if it.kind == "shipping":
                 part.facts["focus"] = shipping_focus(asked.get(it, ""))
                 pick_region(part.facts, asked.get(it, ""))  # "新疆包邮吗": that region's terms
-            elif it.kind == "stock":
-                pick_variants(part.facts, asked.get(it, ""))  # "38码有货吗": that variant's stock
+            elif it.kind in ("stock", "price", "purchase"):
+                pick_variants(part.facts, asked.get(it, ""))  # "38码有货吗", "拍黑色38码": that variant's stock
             parts.append(part)
         c = h.spec.constraints
         skill = self._skill_to_load(request, st, intents, system, P.skill_line)
@@ -352,6 +352,8 @@ class ReferenceAgent:
             return ReplyPart(it, facts)
         if kind in ("price", "purchase"):
             facts["in_stock"] = _in_stock(stocks[0]) if stocks else None
+            if stocks and stocks[0] and stocks[0].get("variants"):
+                facts["variants"] = stocks[0]["variants"]  # a variant the viewer names may be sold out
             if facts["in_stock"] is False:
                 facts["alternative"] = _alternative(v, listed)
                 return ReplyPart(it, facts)

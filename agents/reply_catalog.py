@@ -114,13 +114,15 @@ def region_variants(f: dict[str, Any], refs: dict[str, str], S: Sentences, M: Mo
     return S.all("region_extra", **refs, region=g["said"], fee=M(extra), base=base)
 
 
-def variant_stock_variants(f: dict[str, Any], refs: dict[str, str], S: Sentences, N: Number) -> list[str] | None:
+def variant_stock_variants(f: dict[str, Any], refs: dict[str, str], S: Sentences, N: Number,
+                           sold_out_only: bool = False) -> list[str] | None:
     """Wordings of a stock answer for the variants the viewer named (``f["variant_hits"]``: names, set by the
     reference agent from the record's ``variants``), each with its stock or said sold out; when every one named
-    is sold out, up to two variants in stock follow. ``None`` when the viewer named none.
+    is sold out, up to two variants in stock follow. ``None`` when the viewer named none (or, with
+    ``sold_out_only``, when one of those named has stock: a price or purchase answer then goes on as usual).
 
     Args:
-        f: the stock facts (a ``stock`` result) with ``variant_hits``.
+        f: the stock facts (a ``stock`` result, or a price / purchase part's ``variants``) with ``variant_hits``.
         refs: the link reference placeholders.
         S: the locale's sentences.
         N: the locale's number formatter.
@@ -132,8 +134,11 @@ def variant_stock_variants(f: dict[str, Any], refs: dict[str, str], S: Sentences
     named = [v for v in rows if v["name"] in hits]
     if not named:
         return None
+    gone = all(not _num(v.get("stock")) for v in named)
+    if sold_out_only and not gone:
+        return None
     shown = list(named)
-    if all(not _num(v.get("stock")) for v in named):
+    if gone:
         shown += [v for v in rows if v not in named and _num(v.get("stock"))][:2]
 
     def item(v: dict[str, Any]) -> str:

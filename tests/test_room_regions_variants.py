@@ -264,3 +264,25 @@ def test_selling_a_sold_out_variant_breaks_the_sold_out_rule(path, reply, broken
     assert ("SOLD-OUT" in ids) is broken, ids
     claims = read_claims(reply, r, intents=[Intent("purchase", link=1)]).bad
     assert any(c.value == "buy" for c in claims) is broken
+
+
+@pytest.mark.parametrize(("path", "comment", "said"), [
+    (ZH, "我要拍1号黑色38码", ["黑色 38码已售罄", "黑色 39码有货"]),
+    (EN, "I want to buy link 1 in Black / M", ["Black / M is sold out", "Black / L is in stock"]),
+    (ES, "quiero comprar el enlace 1 en negro 38", ["Negro / 38 está agotado", "Negro / 39 tiene stock"]),
+])
+def test_the_reference_does_not_sell_a_sold_out_variant(path, comment, said):
+    rec = _ask(path, comment)
+    for s in said:
+        assert s in rec["reply"], rec["reply"]
+    assert rec["components"]["compliance"] == 1.0 and rec["components"]["effectiveness"] == 1.0, rec["reply"]
+
+
+def test_locale_prompt_strings_for_the_new_lines_exist():
+    from hat_env.locale_text import fill
+    from hat_env.locales import get_locale
+
+    for loc, want in (("zh_CN", "新疆加10元"), ("en_US", "新疆 +10元"), ("es_ES", "新疆 +10元")):
+        P = get_locale(loc).prompt
+        assert P.variants_line and P.regions_line and P.region_no_ship
+        assert fill(P.region_fee, names="新疆", fee="10元") == want

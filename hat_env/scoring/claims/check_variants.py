@@ -102,9 +102,11 @@ def _judge(r: "Reading", i: int, hits: list[Hit]) -> None:
                 want = "in stock" if want_in else "sold out"
                 ok = any(k > 0 for _n, k in rows) if want_in else all(k <= 0 for _n, k in rows)
             stock = ", ".join(f"{n} {k}" for n, k in rows)
+            keys = [] if name == "low_stock" and not ok else [("stock", pf.pid)]
+            if ok and want == "sold out":  # nothing to pay for: saying so answers a price or purchase question
+                keys += [("price", pf.pid), ("purchase", pf.pid)]
             r.claim(s, e, (pf.pid,), "availability", want, "variant", pos, "true" if ok else "false",
-                    "" if ok else f"{label}: '{r.m.original(s, e)}' but its stock is {stock}",
-                    [] if name == "low_stock" and not ok else [("stock", pf.pid)])
+                    "" if ok else f"{label}: '{r.m.original(s, e)}' but its stock is {stock}", keys)
     _counts(r, i, hits)
     _buy(r, i, hits)
 
