@@ -1,10 +1,12 @@
-"""Rooms for the parser and grader tests: a built-in scenario's :class:`~hat_env.sim.room.RoomState` at a catalog
-seed (its products, prices, stock and vocabulary as the suites draw them), and a parse function bound to a set of
-rooms. Each test file picks its own seed (one no labelled set uses), so its expectations are read from that
+"""Rooms for the parser and grader tests: a built-in scenario's (or a dev room's)
+:class:`~hat_env.sim.room.RoomState` at a catalog seed (its products, prices, stock and vocabulary as the suites draw
+them), a parse function bound to a set of rooms, and the reasons the claims engine gives for what it reads as false
+in a reply. Each test file picks its own seed (one no labelled set uses), so its expectations are read from that
 room's data (``python scenarios/calibration/facts.py room SCENARIO SEED T``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, Iterable
 
 from hat_env.envs.session import stream
@@ -13,14 +15,33 @@ from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import load_scenario
 from hat_env.types import Intent
 
+#: the dev rooms of the grader and parser tests
+DATA_ROOMS = Path(__file__).parent / "data" / "rooms"
 #: the eight built-in scenarios
 BUILT_IN = ("beauty_zh", "healthfood_zh", "apparel_flash_zh", "groceries_zh", "electronics_en", "pets_en",
             "appliances_en", "hogar_es")
 
 
-def room(scenario: str, seed: int) -> RoomState:
-    """A new room of ``scenario`` (a built-in name or a path) with its catalog drawn at ``seed``."""
-    return RoomState(load_scenario(scenario), stream(seed, "catalog"))
+def room(scenario: "str | Path", seed: int, t: float | None = None) -> RoomState:
+    """A new room of ``scenario`` with its catalog drawn at ``seed``.
+
+    Args:
+        scenario: a built-in name, a file of tests/data/rooms by its name (``"cycle_en.yaml"``), or a path.
+        seed: the catalog draw; t: the room's time in seconds (campaigns and stock change with it), when given.
+    """
+    data_room = DATA_ROOMS / str(scenario)
+    r = RoomState(load_scenario(str(data_room) if data_room.is_file() else str(scenario)), stream(seed, "catalog"))
+    if t is not None:
+        r.t = t
+    return r
+
+
+def bad(reply: str, r: RoomState, *intents: Intent) -> list[str]:
+    """The reasons of the false or unsupported claims the claims engine reads in ``reply`` (room ``r``, the viewers'
+    ``intents``): empty for a reply it passes as accurate."""
+    from hat_env.scoring.claims import read_claims
+
+    return [c.reason for c in read_claims(reply, r, intents=intents).bad]
 
 
 def rooms(seed: int, scenarios: Iterable[str] = BUILT_IN) -> dict[str, RoomState]:

@@ -10,28 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from hat_env.envs.session import stream
-from hat_env.scoring.claims import read_claims
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import load_scenario
 from hat_env.text import normalize
 from hat_env.types import Intent
 
+from rooms import bad, room
+
 ROOMS = Path(__file__).parent / "data" / "rooms"
-
-
-def room(name: str, seed: int, t: float) -> RoomState:
-    """The scenario (a built-in name or a file of tests/data/rooms) with the catalog of ``seed`` at ``t`` s."""
-    path = ROOMS / name
-    sc = load_scenario(str(path) if path.is_file() else name)
-    r = RoomState(sc, stream(seed, "catalog"))
-    r.t = t
-    return r
-
-
-def bad(reply: str, r: RoomState, *intents: Intent) -> list[str]:
-    """Reasons of the false or unsupported claims of ``reply``."""
-    return [c.reason for c in read_claims(reply, r, intents=intents).bad]
 
 
 CY = room("cycle_en.yaml", 9209, 200.0)  # CY02 light: run_time 12 h (flash mode), FAQ about 1.5 h at 800 lumens

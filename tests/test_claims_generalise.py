@@ -6,29 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from hat_env.envs.session import stream
 from hat_env.scoring.claims import answered_intents, load_vocab, read_claims
 from hat_env.text import collapse_spaced, normalize
 from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import load_scenario
 from hat_env.types import Intent
 
-
-def room(name: str, seed: int, t: float) -> RoomState:
-    """The scenario's room with the catalog of ``seed`` at ``t`` seconds."""
-    sc = load_scenario(name)
-    r = RoomState(sc, stream(seed, "catalog"))
-    r.t = t
-    return r
+from rooms import bad, room
 
 
 EN = room("electronics_en", 44347, 300.0)  # earbuds 59.99 -> 49.99 (coupon 10 off 50); watch flash 109 -> 99
 ZH = room("beauty_zh", 31962, 300.0)  # 1号 159 (满199减30 not met); 4号 flash 199 -> 169; 2号 shades 01正红、02豆沙、03奶茶
-
-
-def bad(reply: str, r: RoomState, *intents: Intent) -> list[str]:
-    """Reasons of the false or unsupported claims of ``reply``."""
-    return [c.reason for c in read_claims(reply, r, intents=intents).bad]
 
 
 def answered(reply: str, r: RoomState, *intents: Intent) -> set:

@@ -8,25 +8,13 @@ from __future__ import annotations
 import pytest
 
 from hat_env.constraints import compliance_hits
-from hat_env.envs.session import stream
 from hat_env.scoring.claims import read_claims
 from hat_env.sim.compliance import RuleSet
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import load_scenario
 from hat_env.types import Intent
 
-
-def room(name: str, seed: int, t: float) -> RoomState:
-    """The scenario's room with the catalog of ``seed`` at ``t`` seconds."""
-    sc = load_scenario(name)
-    r = RoomState(sc, stream(seed, "catalog"))
-    r.t = t
-    return r
-
-
-def bad(reply: str, r: RoomState, *intents: Intent) -> list[str]:
-    """Reasons of the false or unsupported claims of ``reply``."""
-    return [c.reason for c in read_claims(reply, r, intents=intents).bad]
+from rooms import bad, room
 
 
 def rule_ids(reply: str, name: str, r: RoomState) -> list[str]:

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from hat_env.constraints import compliance_hits
-from hat_env.envs.session import stream
 from hat_env.scoring import grade
 from hat_env.scoring.claims import read_claims
 from hat_env.sim.compliance import RuleSet
@@ -20,17 +19,7 @@ from hat_env.sim.rule_text import prepare
 from hat_env.sim.scenario import load_scenario
 from hat_env.types import Intent
 
-
-def room(name: str, seed: int, t: float) -> RoomState:
-    """The scenario's room with the catalog of ``seed`` at ``t`` seconds."""
-    r = RoomState(load_scenario(name), stream(seed, "catalog"))
-    r.t = t
-    return r
-
-
-def bad(reply: str, r: RoomState, *intents: Intent) -> list[str]:
-    """Reasons of the false or unsupported claims of ``reply``."""
-    return [c.reason for c in read_claims(reply, r, intents=intents).bad]
+from rooms import bad, room
 
 
 def rule_ids(reply: str, name: str, r: RoomState) -> list[str]:

@@ -11,29 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from hat_env.envs.session import stream
 from hat_env.scoring import grade
-from hat_env.scoring.claims import read_claims
 from hat_env.sim.room import RoomState
-from hat_env.sim.scenario import load_scenario
 from hat_env.sim.vocabulary import UnitSpec
 from hat_env.types import Intent
 from hat_env.text import normalize
 from hat_env.understanding.parser import parse_comment
 
+from rooms import bad, room
+
 PADDLE = Path(__file__).parent / "data" / "rooms" / "paddle_en.yaml"
-
-
-def room(name: str | Path, seed: int, t: float) -> RoomState:
-    """The scenario's room (a built-in name or a file) with the catalog of ``seed`` at ``t`` seconds."""
-    r = RoomState(load_scenario(str(name)), stream(seed, "catalog"))
-    r.t = t
-    return r
-
-
-def bad(reply: str, r: RoomState, *intents: Intent) -> list[str]:
-    """Reasons of the false or unsupported claims of ``reply``."""
-    return [c.reason for c in read_claims(reply, r, intents=intents).bad]
 
 
 def rule_ids(reply: str, name: str | Path, seed: int, t: float, intent: dict) -> list[str]:
@@ -244,7 +231,6 @@ def test_a_generic_attribute_word_means_the_rooms_attribute_of_that_dimension() 
     # "weight" is the default vocabulary's weight (g); the kayak has only the room's hull_weight (lb)
     intents = parse_comment("kayak weight?", "en_US", PD)
     assert [i.attr for i in intents if i.kind == "spec"] == ["hull_weight"]
-
 
 
 def test_a_name_tail_after_a_subject_pronoun_is_a_verb() -> None:
