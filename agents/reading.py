@@ -18,6 +18,7 @@ from typing import Any
 
 from hat_env.locale_text import placeholders
 from hat_env.locales import get_locale, known_locales
+from hat_env.sim.room_words import regions_named, variants_named
 
 #: What each placeholder of a prompt line template matches.
 _GROUPS = {
@@ -139,6 +140,25 @@ def shipping_focus(text: str) -> str | None:
         if rx is not None and rx.search(text):
             return f
     return None
+
+
+def pick_region(facts: dict[str, Any], text: str) -> None:
+    """Set ``facts["region"]`` (``{"said", "fee", "ships"}``) to the first of a shipping record's ``regions``
+    that comment ``text`` names (the word said is the one the reply repeats); nothing when it names none."""
+    regions = [g for g in facts.get("regions") or [] if isinstance(g, dict) and isinstance(g.get("names"), list)]
+    hits = regions_named(text, [[str(n) for n in g["names"]] for g in regions]) if regions and text else []
+    if hits:
+        k, s, e = hits[0]
+        facts["region"] = {"said": text[s:e], "fee": regions[k].get("fee"), "ships": regions[k].get("ships")}
+
+
+def pick_variants(facts: dict[str, Any], text: str) -> None:
+    """Set ``facts["variant_hits"]`` to the names of a stock record's ``variants`` that comment ``text`` names
+    (:func:`hat_env.sim.room_words.variants_named`); nothing when it names none."""
+    rows = [v for v in facts.get("variants") or [] if isinstance(v, dict) and isinstance(v.get("name"), str)]
+    hits = variants_named(text, [v["name"] for v in rows]) if rows and text else []
+    if hits:
+        facts["variant_hits"] = [rows[k]["name"] for k, _s, _e in hits]
 
 
 def _count(words: list[str], text: str) -> int:

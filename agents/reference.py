@@ -23,7 +23,8 @@ from typing import Any
 
 from hat_env.agents.instructions import fit_reply
 from hat_env.agents.reading import (
-    PromptProduct, choose_skill, prompt_products, prompt_skills, read_feedback, shipping_focus, tool_enum,
+    PromptProduct, choose_skill, pick_region, pick_variants, prompt_products, prompt_skills, read_feedback,
+    shipping_focus, tool_enum,
 )
 from hat_env.agents.reply import ReplyPart, compose_reply
 from hat_env.harness.parse import format_hermes
@@ -236,6 +237,9 @@ class ReferenceAgent:
             part = self._plan_intent(it, need, unavailable, listed, vocab, request.locale)
             if it.kind == "shipping":
                 part.facts["focus"] = shipping_focus(asked.get(it, ""))
+                pick_region(part.facts, asked.get(it, ""))  # "新疆包邮吗": that region's terms
+            elif it.kind in ("stock", "price", "purchase"):
+                pick_variants(part.facts, asked.get(it, ""))  # "38码有货吗", "拍黑色38码": that variant's stock
             parts.append(part)
         c = h.spec.constraints
         skill = self._skill_to_load(request, st, intents, system, P.skill_line)
@@ -348,6 +352,8 @@ class ReferenceAgent:
             return ReplyPart(it, facts)
         if kind in ("price", "purchase"):
             facts["in_stock"] = _in_stock(stocks[0]) if stocks else None
+            if stocks and stocks[0] and stocks[0].get("variants"):
+                facts["variants"] = stocks[0]["variants"]  # a variant the viewer names may be sold out
             if facts["in_stock"] is False:
                 facts["alternative"] = _alternative(v, listed)
                 return ReplyPart(it, facts)

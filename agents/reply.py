@@ -15,7 +15,8 @@ from typing import Any
 
 from hat_env.locale_text import Sentences
 from hat_env.agents.reply_catalog import (
-    after_sales_variants, bool_spec_variants, deal_variants, other_deal_words, shipping_variants,
+    after_sales_variants, bool_spec_variants, deal_variants, other_deal_words, region_variants, shipping_variants,
+    variant_stock_variants,
 )
 from hat_env.locales import ReplyPhrases, get_locale
 from hat_env.types import Intent
@@ -41,14 +42,14 @@ class ReplyPart:
       product view, whose ``coupon`` dict gives the amount)
     * spec: ``{"attr": "shade", "value": "01 自然色", "label": "色号", "type": "text"}`` (a missing value is
       answered as unavailable; ``label`` and ``type`` from the room's vocabulary, when known)
-    * stock: ``{"stock": 25}``
+    * stock: ``{"stock": 25}``; ``variants`` and ``variant_hits`` (the names a viewer said) for a product with variants
     * campaign: ``{"campaigns": [campaign views], "coupon_amount": 10, "price": 99}``: ``coupon_amount`` (or
       the view's ``coupon`` dict) is the coupon that applies now, ``None`` when none does, and wins over the
       list; without it, the largest listed coupon whose threshold ``price`` meets is taken. A campaign intent
       whose ``attr`` names a kind of deal (``bundle``, ``code``, ``gift``) is answered with that deal when the
       list has one (a bundle's price and what stacks with it: :mod:`hat_env.agents.reply_catalog`)
     * shipping: ``{"ships_within_hours": 48, "carrier": str, "free_shipping": True, "fee": 0.0}``, and when the
-      record has them ``ships_in`` (a window), ``oversize_fee``, ``cold_chain``, ``installation_fee``
+      record has them ``ships_in`` (a window), ``oversize_fee``, ``cold_chain``, ``installation_fee``, ``region``
     * after_sales: ``{"return_days": 7, "warranty_months": 12, "exchange": True}`` (``return_days`` 0: no
       returns; ``warranty`` ``{"value": 2, "unit": "years"}`` when the record has it)
     * order_status: ``{"status": "shipped", "eta_days": 2, "order_id": "A1001"}``
@@ -140,6 +141,8 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
     refs = _refs(it.link, S)
     if k in ("price", "purchase") and f.get("in_stock") is False:
         return _sold_out(f, refs, S)
+    if k in ("price", "purchase") and (gone := variant_stock_variants(f, refs, S, N, sold_out_only=True)):
+        return gone  # the size / colour asked for is sold out
     if k == "price":
         fp = _num(f.get("final_price"))
         if fp is None:
@@ -163,6 +166,8 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         n = _num(f.get("stock"))
         if n is None:
             return _unavailable(it, S)
+        if n > 0 and (by_variant := variant_stock_variants(f, refs, S, N)):  # the size / colour named
+            return by_variant
         if n > 0:
             return S.all("stock_in", **refs, n=N(n))
         return _sold_out(f, refs, S)
@@ -222,6 +227,8 @@ def _variants(part: ReplyPart, loc: str, R: ReplyPhrases) -> list[str]:
         h = _num(f.get("ships_within_hours"))
         if h is None:
             return _unavailable(it, S)
+        if regional := region_variants(f, refs, S, M):  # the region named: its extra fee, or not sent there
+            return regional
         windowed = shipping_variants(f, refs, S, M, N, _safe(f.get("carrier")))
         if windowed is not None:  # shipping windows and fees (open catalog)
             return windowed

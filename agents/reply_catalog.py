@@ -7,7 +7,8 @@ when the facts carry none of what it words, so the composer keeps its older sent
 these fields. Every word comes from the locale file's ``reply.sentences`` (the keys under "open catalog" in
 :data:`hat_env.locale_text.SENTENCE_FIELDS`); the code here only picks which of them a fact calls for. Facts are
 canonical tool results (:mod:`hat_env.sim.tools`): ``ships_in``, ``oversize_fee``, ``cold_chain``,
-``installation_fee``; ``return_days`` 0, ``warranty``; campaign views with ``bundle_price``,
+``installation_fee``, the ``regions`` a viewer names; the ``variants`` of a stock record a viewer names;
+``return_days`` 0, ``warranty``; campaign views with ``bundle_price``,
 ``bundle_price_with``, ``stacks_with``, ``does_not_stack_with``, ``code``.
 """
 
@@ -85,6 +86,67 @@ def shipping_variants(f: dict[str, Any], refs: dict[str, str], S: Sentences, M: 
         cold=_opt(S, "window_cold_chain", f.get("cold_chain") is True), cost=cost,
         oversize=_opt(S, "window_oversize", f.get("oversize") is True and ofee, fee=M(ofee or 0)), install=install,
     )
+
+
+def region_variants(f: dict[str, Any], refs: dict[str, str], S: Sentences, M: Money) -> list[str] | None:
+    """Wordings of a shipping answer for the region the viewer named (``f["region"]``: ``{"said", "fee",
+    "ships"}``, set by the reference agent from the record's ``regions``), or ``None`` when none was named or it
+    ships there on the usual terms: not sent there (``region_no_ship``), or the extra fee with the usual terms
+    elsewhere (``region_extra``).
+
+    Args:
+        f: the shipping facts with ``region``.
+        refs: the link reference placeholders (``L``, ``Ls``, ``Lm``).
+        S: the locale's sentences.
+        M: the locale's money formatter.
+    """
+    g = f.get("region")
+    if not isinstance(g, dict) or not isinstance(g.get("said"), str):
+        return None
+    if g.get("ships") is False:
+        return S.all("region_no_ship", **refs, region=g["said"])
+    extra = _num(g.get("fee"))
+    if not extra:
+        return None
+    fee = _num(f.get("fee"))
+    base = S.one("region_base_free") if f.get("free_shipping") is True else _opt(
+        S, "region_base_fee", fee, fee=M(fee or 0))
+    return S.all("region_extra", **refs, region=g["said"], fee=M(extra), base=base)
+
+
+def variant_stock_variants(f: dict[str, Any], refs: dict[str, str], S: Sentences, N: Number,
+                           sold_out_only: bool = False) -> list[str] | None:
+    """Wordings of a stock answer for the variants the viewer named (``f["variant_hits"]``: names, set by the
+    reference agent from the record's ``variants``), each with its stock or said sold out; when every one named
+    is sold out, up to two variants in stock follow. ``None`` when the viewer named none (or, with
+    ``sold_out_only``, when one of those named has stock: a price or purchase answer then goes on as usual).
+
+    Args:
+        f: the stock facts (a ``stock`` result, or a price / purchase part's ``variants``) with ``variant_hits``.
+        refs: the link reference placeholders.
+        S: the locale's sentences.
+        N: the locale's number formatter.
+    """
+    hits = f.get("variant_hits")
+    rows = [v for v in f.get("variants") or [] if isinstance(v, dict) and isinstance(v.get("name"), str)]
+    if not hits or not rows:
+        return None
+    named = [v for v in rows if v["name"] in hits]
+    if not named:
+        return None
+    gone = all(not _num(v.get("stock")) for v in named)
+    if sold_out_only and not gone:
+        return None
+    shown = list(named)
+    if gone:
+        shown += [v for v in rows if v not in named and _num(v.get("stock"))][:2]
+
+    def item(v: dict[str, Any]) -> str:
+        n = _num(v.get("stock"))
+        return S.one("variant_in", variant=v["name"], n=N(n)) if n else S.one("variant_out", variant=v["name"])
+
+    items = S.one("variant_sep").join(item(v) for v in shown)
+    return S.all("variant_stock", **refs, items=items)
 
 
 # --- returns and warranty -----------------------------------------------------------------------------------

@@ -32,6 +32,11 @@ PROMPT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "turn_limit": (frozenset({"n"}), frozenset({"n"})),
     "instruction": (frozenset({"text"}), frozenset({"text"})),
     "list_sep": (frozenset(), frozenset()),
+    # optional lines under a product line, only for products that have variants or shipping regions
+    "variants_line": (frozenset(), frozenset({"variants"})),
+    "regions_line": (frozenset(), frozenset({"regions"})),
+    "region_fee": (frozenset(), frozenset({"names", "fee"})),
+    "region_no_ship": (frozenset(), frozenset({"names"})),
 }
 
 _REF = frozenset({"L", "Ls", "Lm"})
@@ -119,6 +124,16 @@ SENTENCE_FIELDS: dict[str, tuple[int, frozenset[str]]] = {
     "window_oversize": (1, frozenset({"fee"})),
     "window_install_free": (1, frozenset()),
     "window_install_fee": (1, frozenset({"fee"})),
+    # open catalog: a shipping region the viewer names ({region}: the name said; {base}: region_base_*)
+    "region_extra": (3, _REF | {"region", "fee", "base"}),
+    "region_base_free": (1, frozenset()),
+    "region_base_fee": (1, frozenset({"fee"})),
+    "region_no_ship": (3, _REF | {"region"}),
+    # open catalog: the variants a viewer names ({items}: variant_in / variant_out joined by variant_sep)
+    "variant_stock": (3, _REF | {"items"}),
+    "variant_in": (1, frozenset({"variant", "n"})),
+    "variant_out": (1, frozenset({"variant"})),
+    "variant_sep": (1, frozenset()),
     # open catalog: no returns, a warranty in years
     "final_sale": (3, _REF | {"exchange", "warranty"}),
     "final_sale_exchange": (1, frozenset()),
@@ -248,6 +263,11 @@ class PromptStrings(_Strict):
     turn_limit: str
     instruction: str
     list_sep: str
+    #: under a product with variants / shipping regions ("" leaves the line out; see PROMPT_FIELDS)
+    variants_line: str = ""
+    regions_line: str = ""
+    region_fee: str = ""
+    region_no_ship: str = ""
 
     @model_validator(mode="after")
     def _templates(self) -> "PromptStrings":

@@ -18,6 +18,7 @@ from hat_env.locale_text import PromptStrings, fill
 
 if TYPE_CHECKING:
     from hat_env.harness.core import Harness
+    from hat_env.sim.catalog import Product
     from hat_env.sim.room import RoomState
     from hat_env.sim.scenario import RoomSpec
     from hat_env.types import LiveRequest
@@ -83,12 +84,30 @@ def _category(room: "RoomState", name: str) -> str:
     return c.label(room.locale) if c is not None else name
 
 
+def _product_extra(P: PromptStrings, room: "RoomState", p: "Product") -> str:
+    """The lines under a product's line for its variants and shipping regions (``variants_line``,
+    ``regions_line``; nothing for a product without them, or when the strings are empty)."""
+    out = ""
+    if p.variants and P.variants_line:
+        out += "\n" + fill(P.variants_line, variants=P.list_sep.join(v.name for v in p.variants))
+    if p.shipping.regions and P.regions_line:
+        from hat_env.locales import get_locale
+
+        money = get_locale(room.locale).formats.amount
+        items = [fill(P.region_fee, names="/".join(g.names), fee=money(g.fee)) if g.ships
+                 else fill(P.region_no_ship, names="/".join(g.names)) for g in p.shipping.regions
+                 if g.fee or not g.ships]
+        if items:
+            out += "\n" + fill(P.regions_line, regions=P.list_sep.join(items))
+    return out
+
+
 def _source(harness: "Harness", source: str, room: "RoomState", values: dict[str, str]) -> str:
     spec = harness.spec
     P = prompt_strings(harness, room.locale)
     if source == "products":
         return "\n".join(fill(P.product_line, link=p.link, title=p.title, product_id=p.product_id,
-                              category=_category(room, p.category))
+                              category=_category(room, p.category)) + _product_extra(P, room, p)
                          for p in room.products)
     if source == "campaigns":
         act = room.active_campaigns()

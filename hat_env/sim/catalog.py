@@ -63,6 +63,39 @@ class Duration(_Strict):
         return self.value * (12 if self.unit == "years" else 1)
 
 
+class Region(_Strict):
+    """A shipping region with its own terms: ``names`` are the words a viewer or host uses for it ("新疆",
+    "Hawaii", "Canarias"); ``fee`` the extra fee on top of the product's shipping there (0: none); ``ships``
+    false when the product is not sent there (then it has no fee)."""
+
+    names: list[str] = Field(min_length=1)
+    fee: float = Field(0.0, ge=0)
+    ships: bool = True
+
+    @model_validator(mode="after")
+    def _names_fee(self) -> "Region":
+        if any(not n.strip() for n in self.names):
+            raise ValueError("names: a region name is empty")
+        if not self.ships and self.fee:
+            raise ValueError(f"fee {self.fee:g} for a region the product does not ship to (ships: false): "
+                             "give a fee only where it ships")
+        return self
+
+
+class Variant(_Strict):
+    """One variant of a product (a size, a colour, both): ``name`` is what a viewer says ("黑色 38码",
+    "Black / L"), ``stock`` its own stock."""
+
+    name: str = Field(min_length=1, max_length=60)
+    stock: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _name(self) -> "Variant":
+        if not self.name.strip():
+            raise ValueError("name: a variant name is empty")
+        return self
+
+
 class Shipping(_Strict):
     """How the product ships.
 
@@ -70,7 +103,8 @@ class Shipping(_Strict):
     hours (the older way to write a window "within N hours"; filled in from ``ships_in``; 48 when neither is
     given). ``fee`` is the shipping fee when shipping is not free; ``oversize`` marks a bulky item, which may
     carry an ``oversize_fee`` on top; ``cold_chain`` ships refrigerated; ``installation_fee`` is the price of
-    installation at delivery (0: free installation; ``None``: no installation service).
+    installation at delivery (0: free installation; ``None``: no installation service). ``regions`` lists the
+    regions with their own terms (an extra fee, or not shipped there); anywhere else the terms above hold.
     """
 
     ships_within_hours: int | None = Field(None, ge=1)
@@ -82,6 +116,7 @@ class Shipping(_Strict):
     oversize_fee: float = Field(0.0, ge=0)
     cold_chain: bool = False
     installation_fee: float | None = Field(None, ge=0)
+    regions: list[Region] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _window(self) -> "Shipping":
@@ -97,6 +132,13 @@ class Shipping(_Strict):
             raise ValueError("an oversize_fee needs oversize: true")
         if self.free_shipping and self.fee:
             raise ValueError(f"free_shipping with a fee of {self.fee}: set free_shipping: false or fee: 0")
+        seen: dict[str, int] = {}
+        for k, reg in enumerate(self.regions):
+            for n in reg.names:
+                key = n.strip().casefold()
+                if key in seen:
+                    raise ValueError(f"regions.{k}.names: {n!r} is also a name of regions.{seen[key]}")
+                seen[key] = k
         return self
 
     @property
@@ -147,6 +189,7 @@ class Product(_Strict):
 
     ``price`` is the current selling price before campaigns; ``list_price`` the comparison ("original") price
     shown next to it; ``price_history`` the lowest deal prices of past days (for the 7-day and 30-day rules).
+    ``variants`` (sizes, colours) each have their own stock, which adds up to ``stock``.
     """
 
     product_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,40}$")
@@ -163,12 +206,30 @@ class Product(_Strict):
     returns: Returns = Field(default_factory=Returns)
     faq: list[FAQ] = Field(default_factory=list)
     special_use_registered: bool = False
+    variants: list[Variant] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _list_not_below_price(self) -> "Product":
         if self.list_price < self.price:
             raise ValueError(f"list_price {self.list_price} is below price {self.price}")
+        if self.variants:
+            total = sum(v.stock for v in self.variants)
+            if total != self.stock:
+                raise ValueError(f"variants: their stock adds up to {total} but the product's stock is {self.stock}; "
+                                 "stock must be the sum of its variants' stock")
+            seen: set[str] = set()
+            for k, v in enumerate(self.variants):
+                key = v.name.strip().casefold()
+                if key in seen:
+                    raise ValueError(f"variants.{k}.name: {v.name!r} is given twice")
+                seen.add(key)
         return self
+
+    def variant_stock(self, now: int) -> list[tuple[Variant, int]]:
+        """Each variant with its stock when the product's stock is ``now``: the variant's own stock, never more
+        than ``now`` (a product sold out is sold out in every variant; which variant a sale took is not
+        recorded, so a variant's count is an upper bound once the room has sold some)."""
+        return [(v, min(v.stock, max(now, 0))) for v in self.variants]
 
     def lowest_price_in(self, days: int) -> float | None:
         """Lowest deal price over the last ``days`` days (from the history), or ``None`` without history."""

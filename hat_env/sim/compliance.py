@@ -375,7 +375,7 @@ class Rule:
         if kind == "special_use":
             return rule_state.special_use(products, self.categories)
         if kind == "sold_out":
-            return rule_state.sold_out(room, products)
+            return rule_state.sold_out(room, products, reply.text[reply.sentence(m.start())[0] : m.start()])
         if kind == "grant":
             sent = "sent" in groups and m.group("sent") is not None
             nums = _grant_numbers(reply, m)

@@ -122,15 +122,37 @@ def special_use(products: Sequence["Product"], categories: Iterable[str] | None)
     return "a special-use claim for a product not registered for special use"
 
 
-def sold_out(room: "RoomState | None", products: Sequence["Product"]) -> str | None:
+def sold_out(room: "RoomState | None", products: Sequence["Product"], before: str = "") -> str | None:
     """Urging to buy or confirming a purchase ("直接拍", "已经挂好了", "grab it now"): allowed unless every product
-    the claim is about has no stock now."""
+    the claim is about has no stock now, or (``before``: the sentence up to the urging) the last variant of such
+    a product named before it has none ("黑色 38码直接拍" when 黑色 38码 is sold out)."""
     if not products:
         return None
     empty = [p for p in products if stock_now(room, p) <= 0]
     if len(empty) < len(products):
-        return None
+        return _sold_out_variant(room, products, before)
     return f"urges to buy {label(empty[0])}, which is sold out"
+
+
+def _sold_out_variant(room: "RoomState | None", products: Sequence["Product"], before: str) -> str | None:
+    """The reason urging to buy the variant named last in ``before`` breaks the rule, when all it names of one
+    of ``products`` are sold out (``None`` otherwise, or without variants)."""
+    if not before:
+        return None
+    from hat_env.sim.room_words import variants_named
+
+    for p in products:
+        if not p.variants:
+            continue
+        now = p.variant_stock(stock_now(room, p))
+        hits = variants_named(before, [v.name for v, _k in now])
+        if not hits:
+            continue
+        last = max(s for _k, s, _e in hits)
+        named = [now[k] for k, s, _e in hits if s == last]
+        if all(n <= 0 for _v, n in named):
+            return f"urges to buy {label(p)} {named[0][0].name}, which is sold out"
+    return None
 
 
 def _amounts(c: "Campaign") -> set[float]:

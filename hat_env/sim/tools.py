@@ -158,6 +158,8 @@ class ToolBackend:
         }
         if q.code is not None:  # a code the viewer types at checkout is in the final price
             view["code"] = {"code": q.code.code, "amount": q.code.amount, "threshold": q.code.threshold}
+        if p.variants:  # sizes / colours (their stock is the stock tool's)
+            view["variants"] = [v.name for v in p.variants]
         return view
 
     # -- operations ----------------------------------------------------------------------------------------
@@ -185,15 +187,20 @@ class ToolBackend:
         return {"campaigns": [_campaign_view(c, self.room, p, every) for c in act]}
 
     def _stock(self, product_id: str) -> dict[str, Any]:
+        """Stock now; a product with variants also lists each (``variants``: ``{"name", "stock", "in_stock"}``)."""
         p = self._product(product_id)
         n = self.room.stock[p.product_id]
-        return {"product_id": p.product_id, "stock": n, "in_stock": n > 0}
+        d: dict[str, Any] = {"product_id": p.product_id, "stock": n, "in_stock": n > 0}
+        if p.variants:
+            d["variants"] = [{"name": v.name, "stock": k, "in_stock": k > 0} for v, k in p.variant_stock(n)]
+        return d
 
     def _shipping(self, product_id: str) -> dict[str, Any]:
         """Dispatch time, carrier and fees. ``ships_within_hours`` is the end of the dispatch window; a product
         whose scenario gives a window (``ships_in``) also has ``ships_in`` (``{"min", "max", "unit"}``), and the
         other fields a product may use are listed only when it does: ``oversize`` with ``oversize_fee``,
-        ``cold_chain``, ``installation_fee`` (0: free installation)."""
+        ``cold_chain``, ``installation_fee`` (0: free installation), ``regions`` (``{"names", "fee", "ships"}``:
+        the extra fee to a region, or ``ships`` false where it is not sent)."""
         s = self._product(product_id).shipping
         d: dict[str, Any] = {
             "ships_within_hours": s.ships_within_hours,
@@ -209,6 +216,8 @@ class ToolBackend:
             d["cold_chain"] = True
         if s.installation_fee is not None:
             d["installation_fee"] = s.installation_fee
+        if s.regions:
+            d["regions"] = [{"names": list(g.names), "fee": g.fee, "ships": g.ships} for g in s.regions]
         return d
 
     def _after_sales(self, product_id: str) -> dict[str, Any]:

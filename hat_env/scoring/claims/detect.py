@@ -21,6 +21,8 @@ from hat_env.scoring.claims.check_warranty import read_lifetime_warranty
 from hat_env.scoring.claims.fees import read_free_fees
 from hat_env.scoring.claims.check_unlisted import _feature_named, _free_of, _suits
 from hat_env.scoring.claims.check_orders import _order_status
+from hat_env.scoring.claims.check_regions import region_clauses
+from hat_env.scoring.claims.check_variants import drop_variant_words, variant_clauses
 from hat_env.scoring.claims.check_product import _bool_specs, _features, _spec_values, room_attributes
 from hat_env.scoring.claims.check_unsupported import _UNSUPPORTED, _effects, _health, _unsupported_lists
 
@@ -61,6 +63,10 @@ _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...]
 )
 
 
+#: detectors whose product-wide reading a clause naming a variant replaces
+_BY_VARIANT = (_availability, _sold_out_sale)
+
+
 def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
     """Read and check every non-number claim of the reply, and the reply's social acts (fills ``r.report``)."""
     rep = r.report
@@ -88,10 +94,14 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
             hc = r.cfind("human_claim", i)
             if hc is not None and _state(r, i, c.start + hc.start()):
                 rep.human_claim = True
+    regional = region_clauses(r, stated)  # a region the data lists: its own terms (check_regions)
+    varied = variant_clauses(r, stated)  # a variant the data lists: its own stock (check_variants)
     for names, fn in _DETECTORS:
         if any(r.has(n) for n in names):
+            skip = regional if fn in (_free_shipping, _paid_shipping) else varied if fn in _BY_VARIANT else ()
             for i in stated:
-                fn(r, i)
+                if i not in skip:
+                    fn(r, i)
     gifts = named_gifts(r)
     if gifts:
         for i in stated:
@@ -129,6 +139,7 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
     if r.orders or any(m.how == "order" for m in r.mentions):
         for i in stated:
             _order_status(r, i)
+    drop_variant_words(r)
 
 
 __all__ = ["read_fact_claims"]
