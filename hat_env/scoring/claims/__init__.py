@@ -2,10 +2,21 @@
 
 :func:`read_claims` returns a :class:`Report` (every :class:`Claim` with its verdict ``true``, ``false``,
 ``unsupported`` or ``not_a_claim`` and a reason, plus what the reply does socially); :func:`answered_intents`
-says which of the viewers' intents a reply answers with true claims. Modules, one concern each: ``vocab``
-(locale word lists as data), ``numbers`` (quantities and units), ``mentions`` (product references), ``facts``
-(the room data at the request's moment), ``read`` (clauses, attribution, polarity), ``check_numbers`` (with ``check_money`` and ``check_measures``),
-``check_facts`` and ``answers``.
+says which of the viewers' intents a reply answers with true claims.
+
+Modules, one concern each:
+
+- reading: ``vocab`` (locale word lists as data), ``numbers`` (quantities and units), ``mentions`` (product
+  references), ``facts`` (the room data at the request's moment), ``read`` (clauses, attribution, polarity),
+  ``detect`` (runs every non-number detector), ``answers`` (which intents true claims answer);
+- numbers: ``check_numbers`` with ``check_money``, ``check_measures``, ``check_sizes``, ``check_codes``;
+- detectors: ``check_common`` (polarity, subject and the generic yes/no and exists checks they share),
+  ``check_facts`` (availability, shipping, returns, campaigns), ``check_gifts``, ``check_warranty``,
+  ``check_product`` (features, spec values, yes/no attributes), ``check_labelled`` (a room's own value words),
+  ``check_lists`` (restatements, enumerations, invented list items), ``check_unlisted`` (attributes the data may
+  not have: suitability, features, "free of"), ``check_denied`` (what the data denies), ``check_unsupported``
+  (guarantees, certifications, rankings, reviews, effects, health), ``check_orders``, ``check_exclusive``,
+  ``check_answers``.
 """
 
 from hat_env.scoring.claims.answers import answered_intents

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_facts import _state
+from hat_env.scoring.claims.check_common import _state
 from hat_env.text import normalize
 
 if TYPE_CHECKING:

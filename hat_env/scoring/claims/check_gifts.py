@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_facts import _exists_claim, _group, _state
+from hat_env.scoring.claims.check_common import _exists_claim, _group, _state
 from hat_env.text import normalize
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_facts import _state
+from hat_env.scoring.claims.check_common import _state
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading

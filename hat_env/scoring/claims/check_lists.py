@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_facts import _state
+from hat_env.scoring.claims.check_common import _state
 from hat_env.text.cache import short_text_cache
 
 if TYPE_CHECKING:
@@ -212,6 +212,72 @@ def _item_next_door(r: "Reading", i: int, low: str, hits: list[tuple[int, str]])
     if any(r.vocab.find(n, word) is not None for n in ("deal_words", "gift_words", "in_stock", "sold_out", "negation")):
         return None
     return cand
+
+
+_ITEM_SPLIT = re.compile(r"[、,，/]|和|或| and | or ")
+
+
+#: A two-digit code that heads an item of a coded value ("01正红").
+_TWO_DIGIT_CODE = re.compile(r"^\s*(\d{2})\s*\D")
+
+
+def _invented_items(ct: str, value: str) -> list[str]:
+    """Items of an enumeration in ``ct`` shaped like the value's coded parts ("01正红") that are not among them."""
+    parts = [p.strip() for p in _ITEM_SPLIT.split(value) if p.strip()]
+    codes = {m.group(1) for p in parts if (m := _TWO_DIGIT_CODE.match(p))}
+    if len(codes) < 2 or not any(p.lower() in ct.lower() for p in parts):
+        return []  # the clause is not listing this attribute's values
+    out = []
+    for item in _ITEM_SPLIT.split(ct):
+        mm = re.match(r"\s*(\d{2})(?=[\u3400-\u9fff])", item)
+        if mm and mm.group(1) not in codes:
+            out.append(item.strip())
+    return out
+
+
+#: A count of the items said with them ("3种口味", "three flavors"; numbers are digits after normalisation).
+_COUNTED = re.compile(r"[\d一二两三四五六七八九十几]+\s*(?:种|个|款|样|色)|\b(?:two|three|four|five|six|dos|tres|cuatro|cinco|\d)\b(?=\s+[a-z])")
+
+
+_EDGE_WORDS = re.compile(r"^(?:and|or|y|o|和|或|及|还有|以及)\s*|\s*(?:programs?|flavou?rs?|colou?rs?|options|modes)$")
+
+
+def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]", known: "set[str] | frozenset[str]" = frozenset()) -> list[str]:
+    """Items of a list the clause gives for an attribute ("smoothie, crush and soup programs", "香辣、五香和孜然三种
+    口味") that are not the product's: when at least two of its chunks are items of the product's value, a chunk
+    holding none of them, once the attribute's word, a count and joiners are taken off, is an added item (a few
+    words or characters, no number). A chunk holding another known value of the attribute (``known``: "干皮" of
+    "干皮也可以用") ends the list: that value is a claim of its own, checked as one."""
+    items = [p.strip().lower() for p in _ITEM_SPLIT.split(value) if p.strip()]
+    if len(items) < 2:
+        return []
+    low = ct.lower()
+    chunks = [c for c in _ITEM_SPLIT.split(low)]
+    has = [any(it in c for it in items) for c in chunks]
+    if sum(has) < 2:
+        return []
+    first = has.index(True)
+    out = []
+    for c, h in zip(chunks[first + 1 :], has[first + 1 :]):
+        if h:
+            continue
+        if any(k in c for k in known if len(k) >= 2):
+            break
+        # the list ends at its first chunk that is no item of the product: that chunk is checked, no later one
+        t = _COUNTED.sub("", rx.sub("", c)).strip(" .,!?~。！？～:：")  # without the attribute word and a count
+        t = _EDGE_WORDS.sub("", t).strip(" .,!?~。！？～")
+        t = re.sub(r"[^\w\s'&+-]+", " ", t).strip()  # an emoji or a markdown mark ends a chunk, as punctuation does
+        if not t:
+            continue
+        if re.search(r"\d", t):
+            break  # a chunk with a quantity of its own ("all at 1200 W") is no item: the list has ended
+        if any(t in it or it in t for it in items):
+            continue  # an item said without its affix ("酒红" for "酒红色")
+        short = len(t.split()) <= 3 if t.isascii() else len(t) <= 4
+        if short:
+            out.append(t)
+        break
+    return out
 
 
 __all__ = ["RESTATE_SHARE", "read_enumerations", "read_restatements", "restated_data", "restates"]

@@ -39,7 +39,6 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     if q.dim == "time_h" and (r.cfind("flash_words", i) or r.cfind("coupon_words", i)) and \
             deal_time(r, q, i, pids, pfs, record_false=fam is None):
         return  # a deal's window; with another topic word in the clause, only when it matches one
-    ct = r.ctext(i)
     v = r.vocab
     orig = r.m.original(q.start, q.end)
     if q.dim == "count":

@@ -1,10 +1,8 @@
-"""(About 640 lines: the spec-value check and the helpers it calls per value word, denial, purity, the viewer's
-condition, FAQ values, stay with it; frames for attributes the data lacks are in check_unlisted.py.)
-
-Claims about a product's content and promises: features ("waterproof", "孕妇能用") checked against the
-product's own specs, FAQ answers, title and note; spec values and invented enumeration entries; order status;
-effects of use, health effects and their denials; and claims no data can support (guarantees, certifications,
-seller-price superlatives, rankings, sales figures, reviews).
+"""Claims about a product's content: features ("waterproof", "孕妇能用") checked against the product's own specs,
+FAQ answers, title and note; spec values (each value word with its denial, purity, the viewer's own condition, FAQ
+values), yes/no attributes, and the room's attributes read from its vocabulary (:func:`room_attributes`).
+Frames for attributes the data lacks are in :mod:`.check_unlisted`, invented list items in :mod:`.check_lists`,
+claims no data supports in :mod:`.check_unsupported`, order status in :mod:`.check_orders`.
 """
 
 from __future__ import annotations
@@ -13,9 +11,9 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_facts import _group, _negated_after, _orders_here, _state
+from hat_env.scoring.claims.check_common import _negated_after, _state
+from hat_env.scoring.claims.check_lists import _invented_items, _unlisted_items
 from hat_env.scoring.claims.check_lists import read_enumerations, restated_data, restates
-from hat_env.scoring.claims.quotes import quoted_speech
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -188,7 +186,7 @@ def _spec_values(r: "Reading", i: int) -> None:
         # value words, not bare numbers ("2" of "30ml×2": numbers are checked as quantities)
         known = {w for w in set(v.values.get(key, ())) | _room_values(r, key) if not re.fullmatch(r"[\d.\s]+", w)
                  and not _quantity_word(v, w)}
-        said = [w for w in sorted(known, key=len, reverse=True) if w and re.search(
+        said = [w for w in sorted(known, key=lambda w: (-len(w), w)) if w and re.search(
             (r"\b" + re.escape(w) + r"(?:s|es)?\b") if w.isascii() else re.escape(w), low)]  # "dogs" says dog
         # drop words inside a longer word said ("棉" inside "棉涤混纺")
         said = [w for w in said if not any(w != o and w in o for o in said)]
@@ -451,235 +449,3 @@ def _room_values(r: "Reading", key: str) -> set[str]:
     return out
 
 
-_ITEM_SPLIT = re.compile(r"[、,，/]|和|或| and | or ")
-
-
-_CODE = re.compile(r"^\s*(\d{2})\s*\D")
-
-
-def _invented_items(ct: str, value: str) -> list[str]:
-    """Items of an enumeration in ``ct`` shaped like the value's coded parts ("01正红") that are not among them."""
-    parts = [p.strip() for p in _ITEM_SPLIT.split(value) if p.strip()]
-    codes = {m.group(1) for p in parts if (m := _CODE.match(p))}
-    if len(codes) < 2 or not any(p.lower() in ct.lower() for p in parts):
-        return []  # the clause is not listing this attribute's values
-    out = []
-    for item in _ITEM_SPLIT.split(ct):
-        mm = re.match(r"\s*(\d{2})(?=[\u3400-\u9fff])", item)
-        if mm and mm.group(1) not in codes:
-            out.append(item.strip())
-    return out
-
-
-#: A count of the items said with them ("3种口味", "three flavors"; numbers are digits after normalisation).
-_COUNTED = re.compile(r"[\d一二两三四五六七八九十几]+\s*(?:种|个|款|样|色)|\b(?:two|three|four|five|six|dos|tres|cuatro|cinco|\d)\b(?=\s+[a-z])")
-_EDGE_WORDS = re.compile(r"^(?:and|or|y|o|和|或|及|还有|以及)\s*|\s*(?:programs?|flavou?rs?|colou?rs?|options|modes)$")
-
-
-def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]", known: "set[str] | frozenset[str]" = frozenset()) -> list[str]:
-    """Items of a list the clause gives for an attribute ("smoothie, crush and soup programs", "香辣、五香和孜然三种
-    口味") that are not the product's: when at least two of its chunks are items of the product's value, a chunk
-    holding none of them, once the attribute's word, a count and joiners are taken off, is an added item (a few
-    words or characters, no number). A chunk holding another known value of the attribute (``known``: "干皮" of
-    "干皮也可以用") ends the list: that value is a claim of its own, checked as one."""
-    items = [p.strip().lower() for p in _ITEM_SPLIT.split(value) if p.strip()]
-    if len(items) < 2:
-        return []
-    low = ct.lower()
-    chunks = [c for c in _ITEM_SPLIT.split(low)]
-    has = [any(it in c for it in items) for c in chunks]
-    if sum(has) < 2:
-        return []
-    first = has.index(True)
-    out = []
-    for c, h in zip(chunks[first + 1 :], has[first + 1 :]):
-        if h:
-            continue
-        if any(k in c for k in known if len(k) >= 2):
-            break
-        # the list ends at its first chunk that is no item of the product: that chunk is checked, no later one
-        t = _COUNTED.sub("", rx.sub("", c)).strip(" .,!?~。！？～:：")  # without the attribute word and a count
-        t = _EDGE_WORDS.sub("", t).strip(" .,!?~。！？～")
-        t = re.sub(r"[^\w\s'&+-]+", " ", t).strip()  # an emoji or a markdown mark ends a chunk, as punctuation does
-        if not t:
-            continue
-        if re.search(r"\d", t):
-            break  # a chunk with a quantity of its own ("all at 1200 W") is no item: the list has ended
-        if any(t in it or it in t for it in items):
-            continue  # an item said without its affix ("酒红" for "酒红色")
-        short = len(t.split()) <= 3 if t.isascii() else len(t) <= 4
-        if short:
-            out.append(t)
-        break
-    return out
-
-
-def _order_status(r: "Reading", i: int) -> None:
-    """An order status word in clause ``i`` must be the status of the order the sentence is about (any of the orders
-    asked about when it names none)."""
-    ct = r.ctext(i)
-    c0 = r.clauses[i].start
-    sent = r.clauses[i].sentence
-    here = [m for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == sent]
-    oids = [m.order_id for m in here if m.how == "order" and m.order_id]
-    if not oids:
-        if any(m.how != "order" for m in here):
-            return  # a sentence about a product, not an order
-        oids = list(r.orders)
-    if not oids:
-        return
-    orders = [r.room.orders[o] for o in oids if o in r.room.orders]
-    if not orders:
-        return
-    for status, rx in r.vocab.order_status.items():
-        m = rx.search(ct)
-        if m is None:
-            continue
-        s, e = c0 + m.start(), c0 + m.end()
-        if not _state(r, i, s):
-            continue
-        good = [o for o in orders if o.status == status]
-        if good:
-            r.claim(s, e, tuple(o.product_id for o in good), "order_status", status, "", True, "true", "",
-                    [("order_status", o.order_id) for o in good])
-        else:
-            o = orders[0]
-            r.claim(s, e, (o.product_id,), "order_status", status, "", True, "false",
-                    f"order {o.order_id}: '{r.m.original(s, e)}' but its status is {o.status}",
-                    [("order_status", o.order_id)])
-        return
-
-
-#: A guarantee word that is a quantity ("百分百", "100%"): before a spec value it measures it.
-_QUANTITY_WORD = re.compile(r"百|%|percent", re.IGNORECASE)
-
-
-def _before_spec_value(r: "Reading", e: int, pids: tuple[str, ...] | list[str]) -> bool:
-    """Whether the word right after offset ``e`` (its first jieba word for Chinese, its first word otherwise) is
-    written in a spec value of one of ``pids``."""
-    rest = r.text[e : e + 12].lstrip()
-    if not rest:
-        return False
-    if re.match(r"[\u4e00-\u9fff]", rest):
-        from hat_env.text.lazy import segment
-
-        words = segment(re.match(r"[\u4e00-\u9fff]+", rest).group())
-        head = words[0] if words else ""
-    else:
-        w = re.match(r"[^\W\d_]{3,}", rest)
-        head = w.group().lower() if w else ""
-    return bool(head) and any(head in v.lower() for pf in r.pfs(pids) for v in pf.spec_text.values())
-
-
-def _bare_speech_act(ct: str, m: "re.Match[str]") -> bool:
-    """Whether clause text ``ct`` holds nothing but the match ``m`` and at most a pronoun (no content words)."""
-    rest = (ct[: m.start()] + " " + ct[m.end() :]).lower()
-    words = re.findall(r"[a-z]{2,}|[\u4e00-\u9fff]", rest)
-    return len([w for w in words if w not in ("i", "you", "we", "我", "你", "啦", "哦", "的")]) == 0
-
-
-def _measure_in(r: "Reading", s: int, e: int) -> bool:
-    """Whether a number starting inside ``s``..``e`` carries a unit of measure (not a count, not a bare number)."""
-    from hat_env.scoring.claims.numbers import read_quantities
-
-    return any(s <= q.start < e and q.dim not in ("plain", "count", "money") for q in read_quantities(r.m, r.vocab))
-
-
-def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) -> None:
-    """A positive mention of list ``name`` in clause ``i`` is unsupported (no data states it)."""
-    c0 = r.clauses[i].start
-    m = r.cfind(name, i)
-    if m is None:
-        return
-    s, e = c0 + m.start(), c0 + m.end()
-    if not _state(r, i, s):
-        return
-    if quoted_speech(r, r.ctext(i), m):
-        return  # 您说“全网最贵”: the viewer's words quoted back, not the host's claim
-    pids, how = r.subject(s, i)
-    if attr == "promise" and how == "room" and _bare_speech_act(r.ctext(i), m):
-        return  # "Human, promise!": a bare vow about no product (nothing asked or named) guarantees nothing
-    if attr == "reviews" and _measure_in(r, s, e):
-        return  # "rated 20,000 mm", "rated to 20°F": a rating with a unit is a spec value, not a review score
-    word = m.group().lower()
-    if pids and any(word in pf.text for pf in r.pfs(pids)):
-        return  # the product's own data says it ("energy_rating: Energy Star certified")
-    if attr == "certification" and _certified_attribute(r, i, m.start(), pids):
-        return  # "有机认证的": the product's own yes/no attribute, labelled as a certification ("organic: 是")
-    if attr == "promise" and _QUANTITY_WORD.search(m.group()) and _before_spec_value(r, e, pids):
-        return  # "百分百棉": the word measures the spec value it stands before (a composition), it promises nothing
-    # a promise about an order (a delivery guarantee) voids the order's answer
-    r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}",
-            [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else [])
-
-
-def _certified_attribute(r: "Reading", i: int, at: int, pids: "tuple[str, ...] | list[str]") -> bool:
-    """Whether a yes/no attribute the room declares is named in clause ``i`` ending at most two characters
-    before offset ``at`` (relative to the clause) or overlapping it ("有机认证的": the room's label 有机认证 for
-    ``organic``), and one of ``pids`` has it set to yes: the certification word names that attribute."""
-    from hat_env.sim.vocabulary import BOOL_WORDS
-
-    ct = r.ctext(i)
-    for key, (rx, typ) in room_attributes(r).items():
-        if typ != "bool":
-            continue
-        for m in rx.finditer(ct):
-            if m.start() <= at + 1 and at - m.end() <= 2:
-                if any(BOOL_WORDS.get(str(pf.product.specs.get(key, "")).strip().lower()) is True for pf in r.pfs(pids)):
-                    return True
-    return False
-
-
-def _effects(r: "Reading", i: int) -> None:
-    """An effect of using the product ("皮肤状态特别好", "美白") needs the product's own data to say it."""
-    ct = r.ctext(i)
-    c0 = r.clauses[i].start
-    m = r.cfind("effect_claims", i)
-    if m is None or not _state(r, i, c0 + m.start()):
-        return
-    pids, _ = _group(r, i, c0 + m.start())
-    pfs = r.pfs(pids)
-    word = m.group().lower()
-    if any(word in pf.text for pf in pfs):
-        return
-    r.claim(c0 + m.start(), c0 + m.end(), pids, "effect", m.group(), "", True, "unsupported",
-            f"'{r.m.original(c0 + m.start(), c0 + m.end())}': an effect the product's data does not state")
-
-
-def _health(r: "Reading", i: int) -> None:
-    """A health effect asserted (not denied, not asked) is unsupported: no product's data states one."""
-    c = r.clauses[i]
-    hm = r.cfind("health", i)
-    if hm is None:
-        return
-    rep = r.report
-    if not _state(r, i, c.start + hm.start()) or _negated_after(r, i, c.start + hm.end()) or \
-            r.cfind("health_denial", i) or \
-            r.vocab.find("health_denial", r.stext(i)) is not None:
-        rep.health_denial = True
-        return
-    if r.cfind("honest_unknown", i) is not None:
-        return  # "The listing doesn't specify whether it measures blood pressure": what the data lacks, no claim
-    rep.health_claim = True
-    pids, _ = _group(r, i, c.start + hm.start())
-    r.claim(c.start + hm.start(), c.start + hm.end(), pids, "health", hm.group(), "", True, "unsupported",
-            f"'{r.m.original(c.start + hm.start(), c.start + hm.end())}': a health effect the data does not state")
-
-
-#: Lists whose positive mention is unsupported by any data: (list, attribute, why).
-_UNSUPPORTED = (
-    ("guarantee", "promise", "the data guarantees nothing"),
-    ("certification", "certification", "the data states no such certification"),
-    ("absolute_price", "price", "the data has no prices of other sellers"),
-    ("ranking", "ranking", "the data ranks nothing"),
-    ("sales_figures", "sales", "the data has no sales figures"),
-    ("reviews", "reviews", "the data has no reviews"),
-    ("host_promise", "host_promise", "no tool does this and the data offers no such service"),
-)
-
-
-def _unsupported_lists(r: "Reading", i: int) -> None:
-    """Claims no data supports (guarantees, certifications, seller-price superlatives, rankings, sales, reviews)."""
-    for name, attr, why in _UNSUPPORTED:
-        if r.has(name):
-            _positive_unsupported(r, i, name, attr, why)

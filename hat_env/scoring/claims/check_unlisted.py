@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_facts import _state
+from hat_env.scoring.claims.check_common import _state
 from hat_env.scoring.claims.check_product import hedged, room_attributes
 from hat_env.text import normalize
 
@@ -96,6 +96,32 @@ def _in_data(r: "Reading", pfs: "list[ProductFacts]", objs: list[str]) -> tuple[
     return verdict, why
 
 
+def _asserted(r: "Reading", i: int, s: int) -> bool:
+    """Whether a frame at offset ``s`` of clause ``i`` is asserted: not negated, not hedged, and not in a clause
+    saying what the data lacks ("Whether it works with 220 V outlets isn't in the product info")."""
+    return _state(r, i, s) and not hedged(r, i) and r.vocab.find("honest_unknown", r.stext(i)) is None
+
+
+def _said_of(r: "Reading", i: int, s: int) -> "tuple[tuple[str, ...], list[ProductFacts]] | None":
+    """The products a frame at ``s`` is said of, with their facts; None when it names none (a remark about the
+    room, or products the data does not hold)."""
+    pids, how = r.subject(s, i)
+    if how == "room":
+        return None
+    pfs = r.pfs(pids)
+    return (pids, pfs) if pfs else None
+
+
+def _frame_claim(r: "Reading", s: int, e: int, said: "tuple[tuple[str, ...], list[ProductFacts]]", attr: str,
+                 value: str, verdict: str, why: str) -> None:
+    """Record the claim of a frame at ``s:e`` about ``said`` (from :func:`_said_of`): ``verdict`` true answers a
+    question about an attribute the specs do not cover; otherwise the note names the product and ``why``."""
+    pids, pfs = said
+    r.claim(s, e, pids, attr, value, "", True, verdict,
+            "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e).strip()}': {why}",
+            [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+
+
 def _feature_named(r: "Reading", i: int) -> None:
     """"Has a rotisserie function", "有蒸汽功能", "tiene función de vapor": a feature the reply names by a generic
     feature noun (the locale's ``feature_frame``, group 1 what the feature is). Its words must be written in the
@@ -105,21 +131,16 @@ def _feature_named(r: "Reading", i: int) -> None:
         if not m.lastindex:
             continue
         s, e = c0 + m.start(), c0 + m.end()
-        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
+        if not _asserted(r, i, s):
             return
         objs = _suit_objects(r, m.group(m.lastindex))
         if not objs:
             continue
-        pids, how = r.subject(s, i)
-        if how == "room":
+        said = _said_of(r, i, s)
+        if said is None:
             return
-        pfs = r.pfs(pids)
-        if not pfs:
-            return
-        verdict, why = _in_data(r, pfs, objs)
-        r.claim(s, e, pids, "feature", " ".join(objs), "", True, verdict,
-                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e).strip()}': {why}",
-                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        verdict, why = _in_data(r, said[1], objs)
+        _frame_claim(r, s, e, said, "feature", " ".join(objs), verdict, why)
         return
 
 
@@ -136,24 +157,19 @@ def _suits(r: "Reading", i: int) -> None:
     ct = r.ctext(i)
     for m in r.call("suits_frame", i):
         s, e = c0 + m.start(), c0 + m.end()
-        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
-            return  # "Whether it works with 220 V outlets isn't in the product info": what the data lacks
+        if not _asserted(r, i, s):
+            return
         objs = _suit_objects(r, ct[m.end():])
         if not objs or any(r.vocab.find(n, " ".join(objs)) is not None for n in _DEAL_LISTS):
             continue  # "works with the $20 coupon", "stacks with the bundle": how deals combine, read elsewhere
-        pids, how = r.subject(s, i)
-        if how == "room":
+        said = _said_of(r, i, s)
+        if said is None:
             return
-        pfs = r.pfs(pids)
-        if not pfs:
-            return
-        verdict, why = _in_data(r, pfs, objs)
+        verdict, why = _in_data(r, said[1], objs)
         rest = ct[m.end():].lower()
         k = rest.find(objs[-1])
         end = e + (k + len(objs[-1]) if k >= 0 else 0)
-        r.claim(s, end, pids, "suits", " ".join(objs), "", True, verdict,
-                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, end).strip()}': {why}",
-                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        _frame_claim(r, s, end, said, "suits", " ".join(objs), verdict, why)
         return
 
 
@@ -164,7 +180,6 @@ def _free_of(r: "Reading", i: int) -> None:
     the product (false); not written at all it is an attribute the data does not have (unsupported). A yes/no
     attribute of the room ("grain-free") is read by its own check; idioms ("hassle-free") are ``free_of_stop``."""
     c0 = r.clauses[i].start
-    ct = r.ctext(i)
     v = r.vocab
     stop = v.rx.get("free_of_stop")
     neg = v.rx.get("negation")
@@ -178,14 +193,12 @@ def _free_of(r: "Reading", i: int) -> None:
         if any(rx.search(m.group()) for rx, _t in declared.values()):
             continue  # "grain-free": the room's own attribute
         s, e = c0 + m.start(), c0 + m.end()
-        if not _state(r, i, s) or hedged(r, i) or r.vocab.find("honest_unknown", r.stext(i)) is not None:
+        if not _asserted(r, i, s):
             return
-        pids, how = r.subject(s, i)
-        if how == "room":
+        said = _said_of(r, i, s)
+        if said is None:
             return
-        pfs = r.pfs(pids)
-        if not pfs:
-            return
+        pfs = said[1]
         verdict, why = "unsupported", "the data does not say so"
         free_words = re.compile(r"free|sin|libre|无|不含|没有|零")
         for pf in pfs:
@@ -204,9 +217,7 @@ def _free_of(r: "Reading", i: int) -> None:
                     break
             if verdict != "unsupported":
                 break
-        r.claim(s, e, pids, "free_of", word, "", True, verdict,
-                "" if verdict == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e).strip()}': {why}",
-                [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
+        _frame_claim(r, s, e, said, "free_of", word, verdict, why)
         return
 
 

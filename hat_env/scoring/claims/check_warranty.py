@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_facts import _group, _state
+from hat_env.scoring.claims.check_common import _group, _state
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading

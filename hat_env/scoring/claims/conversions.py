@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from hat_env.scoring.claims.numbers import Quantity, read_quantities
 
 if TYPE_CHECKING:
-    from hat_env.scoring.claims.facts import ProductFacts
     from hat_env.scoring.claims.read import Reading
 
 #: dimensions of spec measures (times, counts, money, percentages and 折 are read by their own rules)

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Callable
 from hat_env.scoring.claims.check_facts import (
     _availability, _bundle_terms, _bundles, _carrier, _countdown, _coupon_condition, _deadline, _exchange, _flash,
     _free_item, _free_shipping, _no_coupon, _no_deal, _no_returns, _no_questions, _paid_shipping, _promo_code,
-    _shipping_promise, _sold_out_sale, _stacking, _state, _warranty,
+    _shipping_promise, _sold_out_sale, _stacking, _warranty,
 )
+from hat_env.scoring.claims.check_common import _state
 from hat_env.scoring.claims.check_labelled import read_labelled_values
 from hat_env.scoring.claims.check_answers import read_bundle_share, read_no_deal
 from hat_env.scoring.claims.check_gifts import _gifts, named_gifts, read_gift_items
@@ -19,10 +20,9 @@ from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.check_warranty import read_lifetime_warranty
 from hat_env.scoring.claims.fees import read_free_fees
 from hat_env.scoring.claims.check_unlisted import _feature_named, _free_of, _suits
-from hat_env.scoring.claims.check_product import (
-    _UNSUPPORTED, _bool_specs, _effects, _features, _health, _order_status, _spec_values, _unsupported_lists,
-    room_attributes,
-)
+from hat_env.scoring.claims.check_orders import _order_status
+from hat_env.scoring.claims.check_product import _bool_specs, _features, _spec_values, room_attributes
+from hat_env.scoring.claims.check_unsupported import _UNSUPPORTED, _effects, _health, _unsupported_lists
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading

@@ -18,8 +18,6 @@ def family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = Fa
     """Which attribute a time or count in clause ``i`` is about, from its words (returns, warranty, order, delivery,
     shipping, a spec key the products have), or ``None``; ``pos``: where the number stands (when the clause names
     two topics, the nearest word decides)."""
-    ct = r.ctext(i)
-    v = r.vocab
     near = topics.nearest_family(r, i, pos) if pos is not None else None
     if near is not None:
         return near

@@ -1,0 +1,150 @@
+"""Claims no data can support: guarantees, certifications, seller-price superlatives, rankings, sales figures,
+reviews and host services (each a locale word list, :data:`_UNSUPPORTED`), effects of use and health effects (with
+their denials), unless the product's own data says the word.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims.check_common import _group, _negated_after, _orders_here, _state
+from hat_env.scoring.claims.check_product import room_attributes
+from hat_env.scoring.claims.quotes import quoted_speech
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.read import Reading
+
+
+#: A guarantee word that is a quantity ("百分百", "100%"): before a spec value it measures it.
+_QUANTITY_WORD = re.compile(r"百|%|percent", re.IGNORECASE)
+
+
+def _before_spec_value(r: "Reading", e: int, pids: tuple[str, ...] | list[str]) -> bool:
+    """Whether the word right after offset ``e`` (its first jieba word for Chinese, its first word otherwise) is
+    written in a spec value of one of ``pids``."""
+    rest = r.text[e : e + 12].lstrip()
+    if not rest:
+        return False
+    if re.match(r"[\u4e00-\u9fff]", rest):
+        from hat_env.text.lazy import segment
+
+        words = segment(re.match(r"[\u4e00-\u9fff]+", rest).group())
+        head = words[0] if words else ""
+    else:
+        w = re.match(r"[^\W\d_]{3,}", rest)
+        head = w.group().lower() if w else ""
+    return bool(head) and any(head in v.lower() for pf in r.pfs(pids) for v in pf.spec_text.values())
+
+
+def _bare_speech_act(ct: str, m: "re.Match[str]") -> bool:
+    """Whether clause text ``ct`` holds nothing but the match ``m`` and at most a pronoun (no content words)."""
+    rest = (ct[: m.start()] + " " + ct[m.end() :]).lower()
+    words = re.findall(r"[a-z]{2,}|[\u4e00-\u9fff]", rest)
+    return len([w for w in words if w not in ("i", "you", "we", "我", "你", "啦", "哦", "的")]) == 0
+
+
+def _measure_in(r: "Reading", s: int, e: int) -> bool:
+    """Whether a number starting inside ``s``..``e`` carries a unit of measure (not a count, not a bare number)."""
+    from hat_env.scoring.claims.numbers import read_quantities
+
+    return any(s <= q.start < e and q.dim not in ("plain", "count", "money") for q in read_quantities(r.m, r.vocab))
+
+
+def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) -> None:
+    """A positive mention of list ``name`` in clause ``i`` is unsupported (no data states it)."""
+    c0 = r.clauses[i].start
+    m = r.cfind(name, i)
+    if m is None:
+        return
+    s, e = c0 + m.start(), c0 + m.end()
+    if not _state(r, i, s):
+        return
+    if quoted_speech(r, r.ctext(i), m):
+        return  # 您说“全网最贵”: the viewer's words quoted back, not the host's claim
+    pids, how = r.subject(s, i)
+    if attr == "promise" and how == "room" and _bare_speech_act(r.ctext(i), m):
+        return  # "Human, promise!": a bare vow about no product (nothing asked or named) guarantees nothing
+    if attr == "reviews" and _measure_in(r, s, e):
+        return  # "rated 20,000 mm", "rated to 20°F": a rating with a unit is a spec value, not a review score
+    word = m.group().lower()
+    if pids and any(word in pf.text for pf in r.pfs(pids)):
+        return  # the product's own data says it ("energy_rating: Energy Star certified")
+    if attr == "certification" and _certified_attribute(r, i, m.start(), pids):
+        return  # "有机认证的": the product's own yes/no attribute, labelled as a certification ("organic: 是")
+    if attr == "promise" and _QUANTITY_WORD.search(m.group()) and _before_spec_value(r, e, pids):
+        return  # "百分百棉": the word measures the spec value it stands before (a composition), it promises nothing
+    # a promise about an order (a delivery guarantee) voids the order's answer
+    r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}",
+            [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else [])
+
+
+def _certified_attribute(r: "Reading", i: int, at: int, pids: "tuple[str, ...] | list[str]") -> bool:
+    """Whether a yes/no attribute the room declares is named in clause ``i`` ending at most two characters
+    before offset ``at`` (relative to the clause) or overlapping it ("有机认证的": the room's label 有机认证 for
+    ``organic``), and one of ``pids`` has it set to yes: the certification word names that attribute."""
+    from hat_env.sim.vocabulary import BOOL_WORDS
+
+    ct = r.ctext(i)
+    for key, (rx, typ) in room_attributes(r).items():
+        if typ != "bool":
+            continue
+        for m in rx.finditer(ct):
+            if m.start() <= at + 1 and at - m.end() <= 2:
+                if any(BOOL_WORDS.get(str(pf.product.specs.get(key, "")).strip().lower()) is True for pf in r.pfs(pids)):
+                    return True
+    return False
+
+
+def _effects(r: "Reading", i: int) -> None:
+    """An effect of using the product ("皮肤状态特别好", "美白") needs the product's own data to say it."""
+    c0 = r.clauses[i].start
+    m = r.cfind("effect_claims", i)
+    if m is None or not _state(r, i, c0 + m.start()):
+        return
+    pids, _ = _group(r, i, c0 + m.start())
+    pfs = r.pfs(pids)
+    word = m.group().lower()
+    if any(word in pf.text for pf in pfs):
+        return
+    r.claim(c0 + m.start(), c0 + m.end(), pids, "effect", m.group(), "", True, "unsupported",
+            f"'{r.m.original(c0 + m.start(), c0 + m.end())}': an effect the product's data does not state")
+
+
+def _health(r: "Reading", i: int) -> None:
+    """A health effect asserted (not denied, not asked) is unsupported: no product's data states one."""
+    c = r.clauses[i]
+    hm = r.cfind("health", i)
+    if hm is None:
+        return
+    rep = r.report
+    if not _state(r, i, c.start + hm.start()) or _negated_after(r, i, c.start + hm.end()) or \
+            r.cfind("health_denial", i) or \
+            r.vocab.find("health_denial", r.stext(i)) is not None:
+        rep.health_denial = True
+        return
+    if r.cfind("honest_unknown", i) is not None:
+        return  # "The listing doesn't specify whether it measures blood pressure": what the data lacks, no claim
+    rep.health_claim = True
+    pids, _ = _group(r, i, c.start + hm.start())
+    r.claim(c.start + hm.start(), c.start + hm.end(), pids, "health", hm.group(), "", True, "unsupported",
+            f"'{r.m.original(c.start + hm.start(), c.start + hm.end())}': a health effect the data does not state")
+
+
+#: Lists whose positive mention is unsupported by any data: (list, attribute, why).
+_UNSUPPORTED = (
+    ("guarantee", "promise", "the data guarantees nothing"),
+    ("certification", "certification", "the data states no such certification"),
+    ("absolute_price", "price", "the data has no prices of other sellers"),
+    ("ranking", "ranking", "the data ranks nothing"),
+    ("sales_figures", "sales", "the data has no sales figures"),
+    ("reviews", "reviews", "the data has no reviews"),
+    ("host_promise", "host_promise", "no tool does this and the data offers no such service"),
+)
+
+
+def _unsupported_lists(r: "Reading", i: int) -> None:
+    """Claims no data supports (guarantees, certifications, seller-price superlatives, rankings, sales, reviews)."""
+    for name, attr, why in _UNSUPPORTED:
+        if r.has(name):
+            _positive_unsupported(r, i, name, attr, why)
