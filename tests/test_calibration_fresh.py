@@ -2,7 +2,8 @@
 (scenarios/calibration/replies_<scenario>_r2.jsonl ... _r8.jsonl, each written by another annotator; round 5
 adds the rooms groceries_zh, pets_en and appliances_en; round 6 adds hogar_es and two rooms of its own, muying_zh
 and outdoor_en, shipped in scenarios/calibration/rooms/ and named by their cases as paths relative to the
-calibration folder; round 7 adds the zh_CN room jiafang_zh the same way; round 8 the en_US room tools_en).
+calibration folder; round 7 adds the zh_CN room jiafang_zh the same way; round 8 the en_US room tools_en and the
+zh_CN room xiebao_zh).
 
 Every item has the calibration guide's fields, refers only to links, spec keys and orders its room has at the
 case's seed, replays its tool-call turns through the harness without an invalid call, and the test split is
@@ -23,11 +24,12 @@ from calibration_forms import CAL, CATEGORIES, load, replayed_calls, reply_item_
 LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh_CN", "apparel_flash_zh": "zh_CN",
            "groceries_zh": "zh_CN", "pets_en": "en_US", "appliances_en": "en_US", "muying_zh": "zh_CN",
            "hogar_es": "es_ES", "outdoor_en": "en_US", "deportes_es": "es_ES", "skincare_en": "en_US",
-           "jiafang_zh": "zh_CN", "tools_en": "en_US"}
+           "jiafang_zh": "zh_CN", "tools_en": "en_US", "xiebao_zh": "zh_CN"}
 #: scenario -> what its cases name when the set ships the room itself (a path relative to the calibration folder)
 OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_en.yaml",
              "deportes_es": "rooms/deportes_es.yaml", "skincare_en": "rooms/skincare_en.yaml",
-             "jiafang_zh": "rooms/jiafang_zh.yaml", "tools_en": "rooms/tools_en.yaml"}
+             "jiafang_zh": "rooms/jiafang_zh.yaml", "tools_en": "rooms/tools_en.yaml",
+             "xiebao_zh": "rooms/xiebao_zh.yaml"}
 #: round -> the scenarios it has a file for (round 5 covers the three rooms no earlier round had)
 ROUND_SCENARIOS = {r: ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh") for r in (2, 3, 4)}
 ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "groceries_zh", "pets_en")
@@ -40,11 +42,13 @@ ROUND_SCENARIOS[6] = ("apparel_flash_zh", "beauty_zh", "groceries_zh", "healthfo
 ROUND_SCENARIOS[7] = ("appliances_en", "deportes_es", "electronics_en", "hogar_es", "outdoor_en", "pets_en",
                       "skincare_en", "apparel_flash_zh", "beauty_zh", "groceries_zh", "healthfood_zh", "jiafang_zh",
                       "muying_zh")
-#: round 8: the room of its own tools_en (fresh8en), at least 60 items; 15 or more on each en room and es room
+#: round 8: rooms of its own tools_en (fresh8en) and xiebao_zh (fresh8zh), at least 60 items each; 15 or more on each
+#: en, es and built-in zh room, muying_zh and jiafang_zh
 ROUND_SCENARIOS[8] = ("appliances_en", "deportes_es", "electronics_en", "hogar_es", "outdoor_en", "pets_en",
-                      "skincare_en", "tools_en")
+                      "skincare_en", "tools_en", "apparel_flash_zh", "beauty_zh", "groceries_zh", "healthfood_zh",
+                      "jiafang_zh", "muying_zh", "xiebao_zh")
 #: the rooms a round ships itself (their files hold at least 60 items)
-ROUND_ROOMS = {6: ("muying_zh", "outdoor_en"), 7: ("jiafang_zh", "skincare_en"), 8: ("tools_en",)}
+ROUND_ROOMS = {6: ("muying_zh", "outdoor_en"), 7: ("jiafang_zh", "skincare_en"), 8: ("tools_en", "xiebao_zh")}
 #: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30 (see
 #: _min_items for round 6)
 FILES = [(sc, r) for r, scs in sorted(ROUND_SCENARIOS.items()) for sc in scs]
