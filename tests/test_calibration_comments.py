@@ -1,5 +1,5 @@
-"""Form checks for the independently written comment sets of rounds 2-5
-(scenarios/calibration/comments_<locale>_r2.jsonl ... _r5.jsonl; round 4 adds es_ES and a room of its own,
+"""Form checks for the independently written comment sets of rounds 2-6
+(scenarios/calibration/comments_<locale>_r2.jsonl ... _r6.jsonl; round 4 adds es_ES and a room of its own,
 scenarios/calibration/rooms/deportes_es.yaml, named in the items as ``rooms/deportes_es.yaml``; round 5 adds the
 rooms of the reply rounds (muying_zh, outdoor_en) and one of its own, rooms/shuma_zh.yaml).
 
@@ -33,12 +33,15 @@ ROUNDS: dict[int, dict[str, tuple[int, frozenset[str]]]] = {
     5: {"zh_CN": (120, ZH_ROOMS | {"rooms/muying_zh.yaml", "rooms/shuma_zh.yaml"}),
         "en_US": (100, EN_ROOMS | {"rooms/outdoor_en.yaml"}),
         "es_ES": (60, frozenset({"hogar_es", "rooms/deportes_es.yaml"}))},
+    6: {"zh_CN": (105, ZH_ROOMS | {"rooms/muying_zh.yaml", "rooms/jiafang_zh.yaml", "rooms/shuma_zh.yaml"}),
+        "en_US": (95, EN_ROOMS | {"rooms/outdoor_en.yaml", "rooms/skincare_en.yaml"}),
+        "es_ES": (75, frozenset({"hogar_es", "rooms/deportes_es.yaml", "rooms/mascotas_es.yaml"}))},
 }
 #: Rounds whose files grew batch by batch with ``split.py --keep`` (their draw cannot be replayed, see
 #: calibration_forms.split_problems).
-KEPT_ROUNDS = {2, 3, 4, 5}
+KEPT_ROUNDS = {2, 3, 4, 5, 6}
 #: Rounds whose files must use every room of their locale.
-ALL_ROOMS_ROUNDS = {3, 4, 5}
+ALL_ROOMS_ROUNDS = {3, 4, 5, 6}
 FILES = [(rnd, loc) for rnd, locs in sorted(ROUNDS.items()) for loc in sorted(locs)]
 IDS = [f"r{rnd}-{loc}" for rnd, loc in FILES]
 
@@ -94,9 +97,10 @@ def test_the_sets_are_new_comments(rnd: int) -> None:
     assert not again, f"round {rnd} repeats earlier sets: {again}"
 
 
-@pytest.mark.parametrize(("name", "locale"), [("deportes_es", "es_ES"), ("shuma_zh", "zh_CN")])
+@pytest.mark.parametrize(("name", "locale"), [("deportes_es", "es_ES"), ("shuma_zh", "zh_CN"),
+                                             ("mascotas_es", "es_ES")])
 def test_the_own_room_loads_with_a_sold_out_product(name: str, locale: str) -> None:
-    """A round's own room (deportes_es, round 4; shuma_zh, round 5) loads in its locale on its own vocabulary,
+    """A round's own room (deportes_es, round 4; shuma_zh, round 5; mascotas_es, round 6) loads in its locale on its own vocabulary,
     and one of its products is sold out (the set asks about it)."""
     sc = load_scenario(CAL / "rooms" / f"{name}.yaml")
     room = RoomState(sc, stream(sc.seed, "catalog"))
