@@ -68,7 +68,7 @@ def room_terms(products: Any) -> RoomTerms | None:
     return RoomTerms(tuple(regions), tuple(variants))
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
 def _words_re(field: str) -> re.Pattern[str] | None:
     """Every built-in locale's parser words of ``field`` (``ship_verbs``, ``variant_stock_words``), folded, as
     one pattern (Latin words whole), or ``None`` when no locale has any."""
