@@ -60,6 +60,7 @@ def test_a_variant_in_a_price_stock_or_purchase_question_asks_no_spec(scenario: 
     ("xiedian_zh.yaml", "黑色38码还有吗"), ("xiedian_zh.yaml", "1号有黑色吗"), ("yurong_zh.yaml", "藏青L还有吗"),
     ("tote_en.yaml", "any Black / L left on link 1?"), ("tote_en.yaml", "any black L left?"),
     ("bolsos_es.yaml", "¿queda el negro 39?"), ("bolsos_es.yaml", "¿hay las zapatillas en blanco 38?"),
+    ("tote_en.yaml", "black L or white M left on the jacket?"),  # "or" between two variants compares no products
 ])
 def test_a_variant_named_alone_with_a_left_word_asks_its_products_stock(scenario: str, text: str) -> None:
     assert intents(scenario, text) == [("stock", 1, None)]

@@ -134,18 +134,21 @@ def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list
                 found = [x for x in found if x[0] in named]  # another product named: not its variant
             if not found:
                 continue
-            kinds = kinds_in(c)
+            lo, hi = min(x[1] for x in found), max(x[2] for x in found)
+            # a word between the variants' words is no question of its own ("black L or white M left?": no compare)
+            kinds = {str(h[3]) for h in hits if h[2] == "kind" and bisect_right(bounds, h[0]) == c
+                     and not (lo <= h[0] and h[1] <= hi)}
             text = clause_text(f, bounds, c)
             qualified = bool(kinds & QUALIFIED) or any(h[2] == "qty" and h[3] != "count"  # "white M how much"
                                                        and bisect_right(bounds, h[0]) == c for h in hits)
-            lo, hi = min(x[1] for x in found), max(x[2] for x in found)
             a = bounds[c - 1] + 1 if c > 0 else 0
             rest = f[a:lo] + f[hi:bounds[c] + 1 if c < len(bounds) else len(f)]  # "1号有黑色吗": 有...吗
             asks_left = not qualified and not (kinds - {"chitchat"}) and is_question(text) \
                 and left is not None and left.search(rest) is not None
             if not (qualified or asks_left):
                 continue
-            hits = [h for h in hits if not (h[2] in ("spec", "value") and lo <= h[0] and h[1] <= hi)]
+            hits = [h for h in hits if not ((h[2] in ("spec", "value") or h[2:] == ("kind", "compare"))
+                                            and lo <= h[0] and h[1] <= hi)]
             values = [v for v in values if not (lo <= v[0] and v[1] <= hi)]
             if asks_left:
                 hits.append((lo, hi, "kind", "stock"))
