@@ -303,6 +303,12 @@ class ParserSpec(_Strict):
     #: praise ("绝了", "love", "qué bonita"): a comment that praises and asks nothing names no spec question
     #: ("口红颜色绝了")
     praise_words: Words = ()
+    #: verbs of sending ("发", "寄", "send", "mandan"): with a region the room's data lists, a question of shipping
+    #: there ("2号发西藏吗"; a region named without one or a shipping word asks nothing: "我在西藏")
+    ship_verbs: Words = ()
+    #: words asking whether a variant the room's data lists is left ("还有吗", "left", "queda"): with a variant
+    #: named and no other question, a stock question ("any Black / L left?")
+    variant_stock_words: Words = ()
     #: words between a value and the product name it picks out ("白色的充电器", "la de 28 cm"): with nothing
     #: between or one of these, the value says which product, it asks no spec
     modifier_gaps: Words = ()

@@ -44,6 +44,7 @@ from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, sound_names)
 from hat_env.understanding.questions import is_question, split_phrases
+from hat_env.understanding.room_terms import region_variant_hits, room_terms
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -81,6 +82,8 @@ class CommentParser:
         self._codes_re = re.compile("|".join((r"(?<![a-z0-9])" if w[:1].isascii() else "") + re.escape(w)
                                              + (r"(?![a-z0-9])" if w[-1:].isascii() else "") for w in deal_words)) \
             if deal_words else None
+        #: the room's shipping regions and product variants, folded (``None`` when it lists none)
+        self.terms = room_terms(catalog) if catalog is not None and not isinstance(catalog, Catalog) else None
         self._lex: Lexicon | None = None
 
     @property
@@ -260,6 +263,8 @@ class CommentParser:
                     if m.group() in self.codes:
                         code_clauses.add(bisect_right(bounds, m.start()))
         hits, values = drop_picking_values(f, hits, values, mentions, bounds)  # "白色的充电器多少钱": which one
+        if self.terms is not None:  # "2号发西藏吗", "1号黑色39码多少钱": the room's regions and variants
+            hits, values, mentions = region_variant_hits(f, bounds, hits, values, mentions, self.terms)
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
         if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
