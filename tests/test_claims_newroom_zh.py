@@ -11,7 +11,7 @@ import pytest
 
 from hat_env.envs.session import stream
 from hat_env.scoring.claims import read_claims
-from hat_env.scoring.claims.check_product import room_attributes
+from hat_env.scoring.claims.room_vocab import room_attributes
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import load_scenario
 from hat_env.types import Intent

@@ -66,7 +66,7 @@ def _connectors(locale: str) -> tuple["re.Pattern[str] | None", ...]:
 def _labels(r: "Reading") -> dict[str, "re.Pattern[str]"]:
     """Attribute key -> its label pattern, for the attributes whose values are words: the locale's attribute
     words and the room's declared attributes (their labels and words), skipping numbers, ranges and yes/no."""
-    from hat_env.scoring.claims.check_product import room_attributes
+    from hat_env.scoring.claims.room_vocab import room_attributes
 
     out: dict[str, re.Pattern[str]] = {}
     for key, (rx, typ) in room_attributes(r).items():
@@ -118,9 +118,9 @@ def _item_fits(item: str, value: set[str], data: set[str], value_text: str, data
 def _known_words(r: "Reading", key: str) -> set[str]:
     """The value words the locale's ``values`` and the room (its products' values, its declared set) give
     attribute ``key``, lower-case, two characters or more."""
-    from hat_env.scoring.claims.check_product import _room_values
+    from hat_env.scoring.claims.room_vocab import room_values
 
-    return {w for w in (*r.vocab.values.get(key, ()), *_room_values(r, key)) if len(w) >= 2}
+    return {w for w in (*r.vocab.values.get(key, ()), *room_values(r, key)) if len(w) >= 2}
 
 
 def read_labelled_values(r: "Reading", i: int) -> None:

@@ -1,6 +1,7 @@
 """Claims about a product's content: features ("waterproof", "孕妇能用") checked against the product's own specs,
 FAQ answers, title and note; spec values (each value word with its denial, purity, the viewer's own condition, FAQ
-values), yes/no attributes, and the room's attributes read from its vocabulary (:func:`room_attributes`).
+values), yes/no attributes; the room's attributes and values as its vocabulary declares them are
+:mod:`.room_vocab`.
 Frames for attributes the data lacks are in :mod:`.check_unlisted`, invented list items in :mod:`.check_lists`,
 claims no data supports in :mod:`.check_unsupported`, order status in :mod:`.check_orders`.
 """
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _negated_after, _state
 from hat_env.scoring.claims.check_lists import _invented_items, _unlisted_items
+from hat_env.scoring.claims.room_vocab import closed_values, room_attributes, room_values
 from hat_env.scoring.claims.check_lists import read_enumerations, restated_data, restates
 from hat_env.text import normalize
 
@@ -208,8 +210,8 @@ def _spec_values(r: "Reading", i: int) -> None:
             continue
         # value words, not bare numbers ("2" of "30ml×2": numbers are checked as quantities)
         # a closed set's value that reads like a quantity ("2K", "4K", "1080P" of a resolution) is still a value
-        closed = _closed_values(r, key)
-        known = {w for w in set(v.values.get(key, ())) | _room_values(r, key) if not re.fullmatch(r"[\d.\s]+", w)
+        closed = closed_values(r, key)
+        known = {w for w in set(v.values.get(key, ())) | room_values(r, key) if not re.fullmatch(r"[\d.\s]+", w)
                  and (not _quantity_word(v, w) or w in closed)}
         # "dogs" says dog; a Latin value of a closed set is bounded by Latin letters and digits only ("4K超清")
         said = [w for w in sorted(known, key=lambda w: (-len(w), w)) if w and re.search(
@@ -360,51 +362,6 @@ def _faq_value(r: "Reading", pf: "ProductFacts", key: str, w: str) -> bool:
     return False
 
 
-#: (id of a vocabulary, locale, the spec keys the room's products have) -> (that vocabulary, its attributes'
-#: patterns): rooms sharing one vocabulary (the default one) but not the same attributes get their own entry,
-#: and the vocabulary is kept so that an id reused after it is freed never returns another one's words.
-_DECLARED: dict[tuple[int, str, frozenset[str]], tuple[object, dict[str, tuple[re.Pattern[str], str]]]] = {}
-
-
-def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
-    """The spec attributes the room's scenario declares (``attributes`` of its vocabulary) that some product of
-    the room has, with the words for them in the reply's locale and the room's (their words and labels), as one
-    pattern each, and their type (``bool``, ``list``, ...). The locale's own attribute keywords come first: an
-    attribute listed there is read with those."""
-    voc = r.room.vocabulary
-    have = frozenset(k for p in r.room.products for k in p.specs)
-    key = (id(voc), r.vocab.locale, have)
-    hit = _DECLARED.get(key)
-    got = hit[1] if hit is not None and hit[0] is voc else None
-    if got is None:
-        got = {}
-        for name, a in voc.attributes.items():
-            if name not in have:
-                continue
-            words = {str(w).lower() for loc in {r.vocab.locale, r.room.locale}
-                     for w in (*a.words.get(loc, ()), *((a.labels[loc],) if loc in a.labels else ()))}
-            words = {w for w in words if len(w) >= 2}
-            if a.type == "bool":
-                # a yes/no label that names its attribute with a certification word ("有机认证") is said without it
-                # too ("是有机的")
-                words |= {w[: -len(x)] for w in words for x in ("认证", "certified", " certified")
-                          if w.endswith(x) and len(w) - len(x) >= 2}
-            if not words:
-                continue
-            alts = sorted((re.escape(w) if not w.isascii() else rf"(?<![a-z]){re.escape(w)}(?![a-z])" for w in words),
-                          key=len, reverse=True)
-            if a.type == "bool":
-                # a yes/no word led by its has-verb ("有香味", "含香精") is said with words between them too
-                # ("有淡淡的奶香味", "含少量香精")
-                alts += [f"{re.escape(w[0])}[^，,。；;！!？?\\s]{{1,5}}?{re.escape(w[1:])}" for w in words
-                         if w[0] in "有含带" and len(w) >= 3 and not w.isascii()]
-            got[name] = (re.compile("|".join(alts), re.IGNORECASE), a.type)
-        if len(_DECLARED) > 64:
-            _DECLARED.clear()
-        _DECLARED[key] = (voc, got)
-    return got
-
-
 def _bool_answer_after(text: str, end: int) -> bool | None:
     """The yes/no value written right after a yes/no attribute's label, as in "caffeinated, no", "Wi-Fi: yes",
     "apto para lavavajillas, no" or "含咖啡因：否" (a label, a comma or colon, then one of the catalog's own value
@@ -506,25 +463,5 @@ def _variants(v, word: str) -> tuple[str, ...]:  # noqa: ANN001 - a Vocab
             h = max(hit, key=len)
             out += [word.replace(h, x) for x in low if x != h]
     return tuple(out)
-
-
-def _closed_values(r: "Reading", key: str) -> set[str]:
-    """The closed set of values the scenario's vocabulary declares for attribute ``key`` (a baby room's 段数
-    ``[1段, 2段, 3段, 4段]``, a dash cam's ``[1080P, 2K, 4K]``), lower-case, normalised; empty when none is."""
-    declared = (getattr(getattr(r.room, "vocabulary", None), "attributes", None) or {}).get(key)
-    return {normalize(str(val), r.vocab.locale).text.strip().lower() for val in getattr(declared, "values", None) or ()}
-
-
-def _room_values(r: "Reading", key: str) -> set[str]:
-    """The values the room's products give attribute ``key`` (split into parts), and the closed set its
-    scenario's vocabulary declares for it (a value no product has is still one of that attribute's values),
-    lower-case, normalised."""
-    out: set[str] = _closed_values(r, key)
-    for p in r.room.products:
-        val = p.specs.get(key)
-        if val is not None:
-            t = normalize(str(val), r.vocab.locale).text
-            out |= {w.strip().lower() for w in re.split(r"[,、，/]| or | and |和|或", t) if w.strip()}
-    return out
 
 

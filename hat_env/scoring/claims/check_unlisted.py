@@ -13,7 +13,8 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _state
-from hat_env.scoring.claims.check_product import hedged, room_attributes
+from hat_env.scoring.claims.check_product import hedged
+from hat_env.scoring.claims.room_vocab import room_attributes
 from hat_env.text import normalize
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _group, _negated_after, _orders_here, _state
-from hat_env.scoring.claims.check_product import room_attributes
+from hat_env.scoring.claims.room_vocab import room_attributes
 from hat_env.scoring.claims.quotes import quoted_speech
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from hat_env.sim.room_words import variants_named
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
-    from hat_env.scoring.claims.facts import ProductFacts
+    from hat_env.scoring.claims.facts import ProductFacts  # noqa: F401 - named in the Hit alias
     from hat_env.scoring.claims.read import Reading
 
 #: the claims of the usual readings that a variant clause replaces (counts, availability) or drops (its words)

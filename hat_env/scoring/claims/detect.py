@@ -23,7 +23,8 @@ from hat_env.scoring.claims.check_unlisted import _feature_named, _free_of, _sui
 from hat_env.scoring.claims.check_orders import _order_status
 from hat_env.scoring.claims.check_regions import region_clauses
 from hat_env.scoring.claims.check_variants import drop_variant_words, variant_clauses
-from hat_env.scoring.claims.check_product import _bool_specs, _features, _spec_values, room_attributes
+from hat_env.scoring.claims.check_product import _bool_specs, _features, _spec_values
+from hat_env.scoring.claims.room_vocab import room_attributes
 from hat_env.scoring.claims.check_unsupported import _UNSUPPORTED, _effects, _health, _unsupported_lists
 
 if TYPE_CHECKING:

@@ -53,7 +53,7 @@ def family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = Fa
 def spec_named(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
     """``spec:KEY`` when clause ``i`` names a spec attribute one of ``pfs`` has (by the locale's attribute words,
     else the words the scenario declares for it), else ``None``."""
-    from hat_env.scoring.claims.check_product import room_attributes
+    from hat_env.scoring.claims.room_vocab import room_attributes
 
     ct = r.ctext(i)
     keys = {k for pf in pfs for k in pf.product.specs}
