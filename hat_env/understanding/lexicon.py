@@ -68,6 +68,16 @@ def trie_pattern(words: list[str], ascii_words: bool, plural: bool = False, sep:
     return emit(root)
 
 
+@lru_cache(maxsize=32)
+def locale_words(field: str) -> tuple[str, ...]:
+    """Every built-in locale's parser words of ``field`` (a :class:`~hat_env.locales.ParserSpec` list such as
+    ``praise_words``), folded, without empty ones, sorted."""
+    from hat_env.locales import builtin_locales, get_locale
+
+    return tuple(sorted({fold(w) for loc in builtin_locales() for w in getattr(get_locale(loc).parser, field)
+                         if fold(w)}))
+
+
 def alternation(words: list[str], plural: bool = False) -> str:
     """One pattern for ``words``: ASCII-initial ones at word boundaries, others anywhere (empty list: never)."""
     asc = [w for w in words if w[:1].isascii()]

@@ -234,9 +234,9 @@ def pinyin_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, frozense
 def modifier_gaps() -> frozenset[str]:
     """What may stand between a value and the name it picks out (every locale's ``modifier_gaps``, folded; and
     nothing)."""
-    from hat_env.locales import builtin_locales, get_locale
+    from hat_env.understanding.lexicon import locale_words
 
-    return frozenset({"", *(fold(w).strip() for loc in builtin_locales() for w in get_locale(loc).parser.modifier_gaps)})
+    return frozenset({"", *(w.strip() for w in locale_words("modifier_gaps"))})
 
 
 def drop_picking_values(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],

@@ -39,7 +39,7 @@ from hat_env.understanding.fold import fold
 from hat_env.understanding.fuzzy import ASCII_TOKEN, pinyin_like, pinyin_roles, sounds, typos
 from hat_env.understanding.injection import injections
 from hat_env.understanding.language import other_language
-from hat_env.understanding.lexicon import Lexicon, alternation, lexicon, sound_tables
+from hat_env.understanding.lexicon import Lexicon, alternation, lexicon, locale_words, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, sound_names)
@@ -282,10 +282,7 @@ class CommentParser:
 @lru_cache(maxsize=1)
 def praise_re() -> re.Pattern[str]:
     """Every locale's ``praise_words``, folded, as one pattern."""
-    from hat_env.locales import builtin_locales, get_locale
-
-    return re.compile(alternation(sorted({fold(w) for loc in builtin_locales()
-                                          for w in get_locale(loc).parser.praise_words if fold(w)})))
+    return re.compile(alternation(list(locale_words("praise_words"))))
 
 
 _DEFAULT = CommentParser()

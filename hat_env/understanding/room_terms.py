@@ -22,7 +22,7 @@ from typing import Any
 from hat_env.sim.room_words import regions_named, variants_named
 from hat_env.understanding.clauses import Hit, Mention, clause_text
 from hat_env.understanding.fold import fold
-from hat_env.understanding.lexicon import alternation
+from hat_env.understanding.lexicon import alternation, locale_words
 from hat_env.understanding.questions import is_question
 
 #: the question kinds a variant named beside them qualifies (it says which one)
@@ -72,9 +72,7 @@ def room_terms(products: Any) -> RoomTerms | None:
 def _words_re(field: str) -> re.Pattern[str] | None:
     """Every built-in locale's parser words of ``field`` (``ship_verbs``, ``variant_stock_words``), folded, as
     one pattern (Latin words whole), or ``None`` when no locale has any."""
-    from hat_env.locales import builtin_locales, get_locale
-
-    words = sorted({fold(w) for loc in builtin_locales() for w in getattr(get_locale(loc).parser, field) if fold(w)})
+    words = list(locale_words(field))
     if not words:
         return None
     return re.compile(r"(?<![a-z])(?:" + alternation(words) + r")(?![a-z])")
