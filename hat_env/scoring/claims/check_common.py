@@ -13,6 +13,7 @@ from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.note_grants import note_grants
 
 if TYPE_CHECKING:
+    from hat_env.scoring.claims.model import Claim
     from hat_env.scoring.claims.read import Reading
 
 
@@ -154,3 +155,9 @@ def _orders_here(r: "Reading", i: int) -> list[str]:
     if oids or any(m.how != "order" for m in here):
         return oids
     return list(r.orders)
+
+
+def claim_in_clause(r: "Reading", x: "Claim", i: int) -> bool:
+    """Whether claim ``x`` lies in clause ``i`` (claims carry the reply's own spans)."""
+    a, b = r.m.span(r.clauses[i].start, r.clauses[i].end)
+    return a <= x.span[0] and x.span[1] <= b

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _negated_after, _state
+from hat_env.scoring.claims.check_common import _negated_after, _state, claim_in_clause
 from hat_env.sim.room_words import regions_named
 from hat_env.text import normalize
 
@@ -88,13 +88,13 @@ def _region_clause(r: "Reading", i: int) -> bool:
     if not mine:
         return False  # a region the subject product has no terms for: the usual terms hold
     pf, g = mine[0]
-    r.report.claims[:] = [x for x in r.report.claims if not (x.attribute in _REPLACED and _inside(r, x, i))]
+    r.report.claims[:] = [x for x in r.report.claims if not (x.attribute in _REPLACED and claim_in_clause(r, x, i))]
     keys = [("shipping", pf.pid), ("shipping:free", pf.pid), ("shipping:carrier", pf.pid)]
     said = r.m.original(s, e)
     ship = pf.product.shipping
     free_there = g.ships and not g.fee and ship.free_shipping
     W = region_words(r.vocab.locale)
-    money = [x for x in r.report.claims if x.attribute == "price" and _inside(r, x, i)]
+    money = [x for x in r.report.claims if x.attribute == "price" and claim_in_clause(r, x, i)]
     m = r.cfind("free_shipping", i)
     if m is None and W["free_there"] is not None:  # "ships to Hawaii for free"
         fm = W["free_there"].search(ct)
@@ -149,12 +149,6 @@ def _fees(r: "Reading", money: list, pf: "ProductFacts", g: "Region", said: str,
                 "it is not sent there" if not g.ships else f"the extra fee there is {g.fee:g}" if g.fee
                 else "it costs nothing extra there")
             x.answers = frozenset(keys)
-
-
-def _inside(r: "Reading", x, i: int) -> bool:
-    """Whether claim ``x`` lies in clause ``i`` (claims carry the reply's own spans)."""
-    a, b = r.m.span(r.clauses[i].start, r.clauses[i].end)
-    return a <= x.span[0] and x.span[1] <= b
 
 
 def _add(r: "Reading", s: int, e: int, pids: tuple[str, ...], pf: "ProductFacts", value: str, pol: bool,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _state
+from hat_env.scoring.claims.check_common import _state, claim_in_clause
 from hat_env.sim.room_words import variants_named
 from hat_env.text import normalize
 
@@ -70,7 +70,7 @@ def variant_clauses(r: "Reading", stated: list[int]) -> set[int]:
             _judge(r, i, hits)
             carry[sent] = hits[-1]
         elif sent in carry:  # "白色 38码有货，库存5件", "Black / M: grab it now"
-            if any(x.attribute == "stock" and _inside(r, x, i) for x in r.report.claims):
+            if any(x.attribute == "stock" and claim_in_clause(r, x, i) for x in r.report.claims):
                 _counts(r, i, [carry[sent]])
             if _buy(r, i, [carry[sent]]):
                 done.add(i)
@@ -81,7 +81,7 @@ def _judge(r: "Reading", i: int, hits: list[Hit]) -> None:
     """Availability words, counts and urging to buy in a clause naming variants (each word belongs to the
     mention before it, else the first)."""
     c = r.clauses[i]
-    r.report.claims[:] = [x for x in r.report.claims if not (x.attribute in _REPLACED and _inside(r, x, i))]
+    r.report.claims[:] = [x for x in r.report.claims if not (x.attribute in _REPLACED and claim_in_clause(r, x, i))]
     v = r.vocab
     seen: list[tuple[int, int]] = []
     for name in ("sold_out", "low_stock", "in_stock"):
@@ -130,7 +130,7 @@ def _buy(r: "Reading", i: int, hits: list[Hit]) -> bool:
 def _counts(r: "Reading", i: int, hits: list[Hit]) -> None:
     """Re-judge the stock counts of clause ``i`` against the variants named (before each count, else the first)."""
     for x in r.report.claims:
-        if x.attribute != "stock" or not _inside(r, x, i) or not isinstance(x.value, (int, float)):
+        if x.attribute != "stock" or not claim_in_clause(r, x, i) or not isinstance(x.value, (int, float)):
             continue
         h = _owner_src(r, hits, x.span[0])  # a count belongs to the mention before it
         rows = h[3]
@@ -165,12 +165,6 @@ def _owner_src(r: "Reading", hits: list[Hit], pos: int) -> Hit:
     """:func:`_owner` of a position ``pos`` in the reply as written (a claim's span)."""
     before = [h for h in hits if r.m.span(h[0], h[1])[0] <= pos]
     return before[-1] if before else hits[0]
-
-
-def _inside(r: "Reading", x, i: int) -> bool:
-    """Whether claim ``x`` lies in clause ``i`` (claims carry the reply's own spans)."""
-    a, b = r.m.span(r.clauses[i].start, r.clauses[i].end)
-    return a <= x.span[0] and x.span[1] <= b
 
 
 __all__ = ["drop_variant_words", "variant_clauses"]
