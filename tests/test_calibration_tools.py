@@ -109,3 +109,26 @@ def test_a_built_in_name_or_missing_file_is_left_as_written(tmp_path: Path) -> N
 
     assert relative_scenario_ref("beauty_zh", tmp_path) == "beauty_zh"
     assert relative_scenario_ref("rooms/none.yaml", tmp_path) == "rooms/none.yaml"
+
+
+def test_room_applies_the_timeline_events_due_by_that_moment(tmp_path: Path) -> None:
+    """An annotator labels stock after a scripted stock-out from `facts.py room`: it must show the room as a case
+    at that moment meets it (the events due by T applied), not the catalog as drawn."""
+    import yaml
+
+    from hat_env.sim.scenario import resolve_scenario_path
+
+    data = yaml.safe_load(resolve_scenario_path("hogar_es").read_text(encoding="utf-8"))
+    pid = data["catalog"]["products"][0]["product_id"]
+    data.setdefault("timeline", {})["events"] = [{"at_s": 100, "type": "stock", "product": pid, "stock": 0}]
+    room_file = tmp_path / "room.yaml"
+    room_file.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+
+    def stock(t: str) -> int:
+        r = _run("room", str(room_file), "1", t)
+        assert r.returncode == 0, r.stderr
+        rows = [json.loads(ln) for ln in r.stdout.splitlines() if ln.startswith("{")]
+        return next(row["stock_now"] for row in rows if row["product_id"] == pid)
+
+    assert stock("60") > 0
+    assert stock("150") == 0

@@ -3,7 +3,8 @@
 A calibration label comes from the room data at the case's moment, never from the grader (see README.md here).
 This script prints that data:
 
-    python scenarios/calibration/facts.py room SCENARIO SEED T   # every product's facts at room time T (price, the
+    python scenarios/calibration/facts.py room SCENARIO SEED T   # every product's facts at room time T (timeline events
+                                                                 # due by T applied; price, the
                                                                  # effective price now, campaigns active and not,
                                                                  # stock, shipping, returns, specs, FAQ) and orders
     python scenarios/calibration/facts.py case SUITE INDEX       # a suite case: comments, intents, the facts of the
@@ -28,6 +29,7 @@ from typing import Any
 
 from hat_env.evaluation.runner import build_session
 from hat_env.evaluation.suites import load_suite
+from hat_env.envs.room import Room
 from hat_env.envs.session import stream
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import load_scenario, relative_scenario_ref
@@ -69,6 +71,16 @@ def product_facts(room: RoomState, product: Any) -> dict[str, Any]:
         "faq": [f.model_dump() for f in product.faq], "special_use_registered": product.special_use_registered,
         "active_campaigns_now": active, "campaigns_not_active_now": inactive,
     }
+
+
+def room_at(scenario: str, seed: int, t: float) -> RoomState:
+    """The room of ``scenario`` (a built-in name or a file) with its catalog drawn at ``seed``, at room time ``t``,
+    with the scenario's timeline events due by ``t`` applied (stock-outs, price and campaign edits), as a case at
+    that moment meets it."""
+    r = Room(load_scenario(scenario), seed, viewers=False)
+    r.state.t = float(t)
+    r.apply_events(float(t))
+    return r.state
 
 
 def show_room(room: RoomState, only: set[str] | None = None) -> None:
@@ -254,9 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("path", help="a replies_*.jsonl or comments_*.jsonl file")
     args = ap.parse_args(argv)
     if args.cmd == "room":
-        room = RoomState(load_scenario(args.scenario), stream(args.seed, "catalog"))
-        room.t = args.t
-        show_room(room)
+        show_room(room_at(args.scenario, args.seed, args.t))
     elif args.cmd == "case":
         show_case(load_suite(args.suite)[args.index])
     elif args.cmd == "custom":
