@@ -150,6 +150,8 @@ def test_a_cure_claim_for_any_condition(reply: str, broken: bool) -> None:
     ("cuanto tarda en cargar el movil", [("spec", 1, "charging")]),  # the room's longer words win
     ("cuanto es la tablet", [("price", 6, None)]),                    # the quantity word before a copula
     ("el peso de la tablet cuanto es", [("spec", 6, "weight")]),      # ... unless a spec word takes it
+    ("el peso del movil cuanto es", [("spec", 1, "weight")]),         # "del" + a name: the product's attribute
+    ("la garantia del movil cuanto es", [("after_sales", 1, None)]),
 ])
 def test_how_soon_and_how_much(text: str, want: list[tuple]) -> None:
     assert _parse(MOVILES, text) == want
