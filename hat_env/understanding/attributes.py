@@ -42,7 +42,9 @@ def spec_attr(cat: Catalog | None, lex: Lexicon, link: int | None, attr: str | N
             if cat.has_attr(link, attr):
                 return attr
             keys = cat.spec_keys.get(link, frozenset())
-            same = _same_dimension(vocabulary, keys, attr)
+            # a shop policy ("warranty", in months) is no measure of the product: never another key of its unit's
+            # dimension ("garantía" of a tablet is no battery_hours)
+            same = None if attr in lex.policy_attrs else _same_dimension(vocabulary, keys, attr)
             if same is not None:
                 return same  # "weight" of a product whose own attribute is trail_weight (oz)
             fallback = next((alt for alt in lex.spec_fallbacks.get(attr, ()) if cat.has_attr(link, alt)), None)

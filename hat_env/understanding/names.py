@@ -261,11 +261,16 @@ def drop_picking_values(f: str, hits: list[Hit], value_hits: list[tuple[int, int
         return hits, value_hits
     gaps = modifier_gaps()
 
-    def picks(start: int, end: int) -> bool:
+    def picks(start: int, end: int, attribute: bool = False) -> bool:
         c = bisect_right(bounds, start)
-        return c in asking and any(m[3] == c and m[0] >= end and f[end:m[0]].strip() in gaps for m in mentions)
+        # an attribute's word joined to the name by a word ("el peso del móvil", "la garantía de la tablet") is that
+        # product's attribute, as "de la" already kept it; only a value picks out which one ("la L del arnés"; a
+        # Chinese "的" keeps its reading: "白色的充电器")
+        return c in asking and any(m[3] == c and m[0] >= end and f[end:m[0]].strip() in gaps
+                                   and not (attribute and f[end:m[0]].strip().isalpha() and f[end:m[0]].isascii())
+                                   for m in mentions)
 
-    return ([h for h in hits if not (h[2] in ("spec", "value") and picks(h[0], h[1]))],
+    return ([h for h in hits if not (h[2] in ("spec", "value") and picks(h[0], h[1], h[2] == "spec"))],
             [v for v in value_hits if not picks(v[0], v[1])])
 
 

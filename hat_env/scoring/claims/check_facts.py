@@ -282,6 +282,31 @@ def _bundle_terms(r: "Reading", i: int) -> None:
                 f"but the bundle is " + (", ".join(f"{q} for {100 - p}%" for pf in pfs for q, p in pf.bundles) or "none"),
                 [("campaign", pf.pid) for pf in pfs[:1]])
         return
+    _bundle_nxm(r, i)
+
+
+def _bundle_nxm(r: "Reading", i: int) -> None:
+    """An "N for M" bundle said in the locale's short form (``bundle_nxm``: "3x2", "2 por 1": take N, pay M) must be
+    a bundle running now on its product: N units at (N - M) / N off."""
+    rx = r.vocab.rx.get("bundle_nxm")
+    m = rx.search(r.ctext(i)) if rx is not None else None
+    if m is None:
+        return
+    n, k = int(m.group(1)), int(m.group(2))
+    if not 0 < k < n:
+        return
+    c0 = r.clauses[i].start
+    pids, _ = _group(r, i, c0 + m.start())
+    pfs = r.pfs(pids)
+    if not pfs:
+        return
+    pct = 100.0 * (n - k) / n
+    ok = any(q == n and abs(p - pct) <= 1.5 for pf in pfs for q, p in pf.bundles)
+    orig = r.m.original(c0 + m.start(), c0 + m.end())
+    r.claim(c0 + m.start(), c0 + m.end(), pids, "bundle", m.group(), "", True, "true" if ok else "false",
+            "" if ok else f"{r.label(pids[0] if pids else None)}: '{orig}' but the bundle is "
+            + (", ".join(f"{q} for {100 - p}%" for pf in pfs for q, p in pf.bundles) or "none"),
+            [("campaign", pf.pid) for pf in pfs[:1]])
 
 
 def _no_questions(r: "Reading", i: int) -> None:

@@ -24,6 +24,33 @@ _FL_OZ_ML = 29.5735
 _OZ_G = 28.3495
 
 
+
+def _continues_stock(r: "Reading", q: "Quantity", i: int) -> bool:
+    """Whether ``q`` is a bare bound opening its clause ("más de cien", "over 200") right after a clause of the same
+    sentence that spoke of stock ("quedan un montón, más de cien"): the bound is on that stock."""
+    if i == 0 or r.clauses[i - 1].sentence != r.clauses[i].sentence or _bound_before(r, q, i) is None:
+        return False
+    if re.search(r"[^\W\d_]", r.text[r.clauses[i].start : q.start]) is None:
+        return False
+    lead = r.text[r.clauses[i].start : q.start]
+    low, up = r.vocab.rx.get("measure_lower"), r.vocab.rx.get("measure_upper")
+    if not any(rx is not None and (m := rx.search(lead)) is not None and not re.search(r"[^\W\d_]", lead[: m.start()])
+               for rx in (low, up)):
+        return False
+    return any(r.cfind(name, i - 1) for name in ("in_stock", "low_stock", "stock_context"))
+
+
+def _bound_before(r: "Reading", q: "Quantity", i: int) -> str | None:
+    """``"lower"`` / ``"upper"`` when a ``measure_lower`` / ``measure_upper`` word of the locale stands right before
+    the quantity in its clause ("más de 50", "more than 200", "menos de 5"), else ``None``."""
+    before = r.text[max(r.clauses[i].start, q.start - 24) : q.start]
+    low, up = r.vocab.rx.get("measure_lower"), r.vocab.rx.get("measure_upper")
+    if low is not None and low.search(before):
+        return "lower"
+    if up is not None and up.search(before):
+        return "upper"
+    return None
+
 def _fluid_ounces(q: Quantity, pfs: list) -> Quantity:
     """An ounce said of products whose data states volumes and no mass ("a one-ounce bottle (30 ml)" of a 30 ml
     serum) is a fluid ounce: ``q`` as a volume in ml; any other quantity as it is."""
@@ -91,9 +118,15 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
             return  # the quantity of a deal ("任选2件打九折", "buy 2"): the bundle's, read with the deal
         stockish = r.cfind("in_stock", i) or r.cfind("low_stock", i) or q.unit == "count" and any(
             w in r.text[q.start : q.end].lower() for w in ("left", "in stock", "available", "remaining"))
+        if not stockish and _continues_stock(r, q, i):
+            stockish = True  # "quedan un montón, más de cien": a bound going on with the clause before
         if stockish or fam == "stock" or r.cfind("stock_context", i):
             step = 10 ** math.floor(math.log10(q.value)) if q.more and q.value > 0 else 0
-            ok = any(eq(q.value, pf.stock) or (q.more and q.value <= pf.stock < q.value + step) for pf in pfs)
+            bound = _bound_before(r, q, i)
+            if bound is not None:  # "más de cien", "over 200 left", "menos de 5": a bound on the count, not a count
+                ok = any(pf.stock >= q.value if bound == "lower" else pf.stock <= q.value for pf in pfs)
+            else:
+                ok = any(eq(q.value, pf.stock) or (q.more and q.value <= pf.stock < q.value + step) for pf in pfs)
             if ok:
                 r.claim(q.start, q.end, pids, "stock", q.value, q.unit, True, "true", "",
                         [("stock", pf.pid) for pf in pfs if eq(q.value, pf.stock)])

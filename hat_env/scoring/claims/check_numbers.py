@@ -130,7 +130,7 @@ def read_number_claims(r: "Reading") -> None:
         if not money and q.dim == "plain":
             cb = r.vocab.rx.get("count_before")
             named = any(m.how == "name" and 0 <= m.start - q.end <= 1 for m in r.mentions)
-            if not named and (cb is None or not cb.search(r.text[max(c.start, q.start - 12) : q.start])) and \
+            if not named and (cb is None or not cb.search(r.text[max(c.start, q.start - 26) : q.start])) and \
                     not _counts_a_catalog_noun(r, q, nouns) and not data_counts(r, q, r.pfs(r.subject(q.start, i)[0])) \
                     and not data_labelled(r, q, i, r.pfs(r.subject(q.start, i)[0])):
                 _bare_spec_value(r, q, i)

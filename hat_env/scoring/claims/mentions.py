@@ -223,6 +223,10 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
     if labels:
         found = [f for f in found if f.how != "name" or not any(a <= f.start and f.end <= b and (a, b) != (f.start, f.end)
                                                                  for a, b in labels)]
+        # a one-word name that is an attribute's word, with a measure of its own ("una batería de 5000 mAh", "5000
+        # mAh de batería", "a 5000 mAh battery"), is that attribute, not the product titled with it ("Batería Externa")
+        found = [f for f in found if f.how != "name" or (f.start, f.end) not in labels
+                 or not (_MEASURE_AFTER.match(text, f.end) or _MEASURE_BEFORE.search(text, max(0, f.start - 24), f.start))]
     found.sort(key=lambda x: (x.start, -(x.end - x.start)))
     out: list[Mention] = []
     for f in found:
@@ -276,6 +280,11 @@ def _modified_by_other(text: str, start: int, pid: str, key: tuple) -> bool:
     return len(w) >= 3 and w not in words.get(pid, frozenset()) and any(
         w in ws for other, ws in words.items() if other != pid)
 
+
+#: A measure right after an attribute word ("batería de 5000 mAh", "battery: 5000 mAh") or right before it ("5000 mAh
+#: de batería", "a 5000 mAh battery").
+_MEASURE_AFTER = re.compile(r"\s*(?:de|of|:)?\s*(?:unos |unas |about |around |hasta |up to )?\d", re.IGNORECASE)
+_MEASURE_BEFORE = re.compile(r"\d(?:[.,]\d+)?\s*[^\W\d_]{1,12}\s+(?:de\s+)?$", re.IGNORECASE)
 
 #: What joins a product and its attribute: "4号链接的防晒指数", "link 4's sunscreen rating".
 _POSSESSIVE = re.compile(r"\s*(?:的|之|'s|’s)\s*")

@@ -218,13 +218,21 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
             a.unit, a.dim, a.base, a.inherited = b.unit, u.dim, u.to_base(a.value), True
     # a bare number after a quantity in the same sentence takes its unit
     prev: Quantity | None = None
+    gap_rx, money_gap_rx = vocab.rx.get("list_gap"), vocab.rx.get("money_list_gap")
     for q in out:
-        if q.unit == "" and prev is not None and prev.unit and prev.dim not in ("money",) or (
+        if q.unit == "" and prev is not None and prev.unit == "money" and not spec and money_gap_rx is not None:
+            gap = text[prev.end : q.start]
+            # "1299 euros, y con el cupón 1279": the price after a deal said right after the price, its currency elided
+            if money_gap_rx.fullmatch(gap) and "\n" not in gap and not _own_noun(vocab, text, q.end):
+                u = units[prev.unit]
+                q.unit, q.dim, q.base, q.inherited = prev.unit, u.dim, u.to_base(q.value), True
+        elif q.unit == "" and prev is not None and prev.unit and prev.dim not in ("money",) or (
             q.unit == "" and prev is not None and prev.unit == "money" and spec
         ):
             assert prev is not None
             gap = text[prev.end : q.start]
-            if _LIST_GAP.fullmatch(gap) and "\n" not in gap and not _own_noun(vocab, text, q.end):  # a new line is a new item
+            listed = _LIST_GAP.fullmatch(gap) or (gap_rx is not None and gap_rx.fullmatch(gap))
+            if listed and "\n" not in gap and not _own_noun(vocab, text, q.end):  # a new line is a new item
                 u = units[prev.unit]
                 q.unit, q.dim, q.base, q.inherited = prev.unit, u.dim, u.to_base(q.value), True
         if q.unit:
