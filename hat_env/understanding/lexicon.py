@@ -16,78 +16,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hat_env.locales import ParserSpec, builtin_locales, get_locale
 from hat_env.understanding.fold import fold
 from hat_env.understanding.openers import followup_re, greeting_re
+from hat_env.understanding.sounds import SoundTables, sound_tables
+from hat_env.understanding.wordpat import Role, alternation, locale_words, trie_pattern
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from hat_env.sim.vocabulary import Vocabulary
-
-Role = tuple[str, "str | None"]
-
-
-def _char_pat(ch: str) -> str:
-    if ch == " ":
-        return r"\s+"
-    return re.escape(ch)
-
-
-def trie_pattern(words: list[str], ascii_words: bool, plural: bool = False, sep: str | None = None) -> str:
-    """A prefix-factored alternation of ``words`` (the longer match wins; ASCII words end at a word boundary, and
-    with ``plural`` may take an ``s``/``es``/``'s`` ending). ``sep`` (a pattern) may stand between the words'
-    units, which are then the space-separated parts of each word."""
-    root: dict[str, Any] = {}
-    for w in words:
-        node = root
-        units = w.split(" ") if sep is not None else list(w)
-        for i, u in enumerate(units):
-            key = u if sep is None else (u if i == 0 else "\0" + u)
-            node = node.setdefault(key, {})
-        node[""] = {}
-
-    def unit(key: str) -> str:
-        if sep is None:
-            return _char_pat(key)
-        if key.startswith("\0"):
-            return sep + re.escape(key[1:])
-        return re.escape(key)
-
-    end = r"(?:e?s|'s)?(?![a-z])" if plural else r"(?![a-z])"
-
-    def emit(node: dict[str, Any]) -> str:
-        alts = [unit(k) + emit(child) for k, child in sorted(node.items()) if k]
-        if "" in node:
-            alts.append(end if ascii_words else "")
-        if len(alts) == 1:
-            return alts[0]
-        return "(?:" + "|".join(alts) + ")"
-
-    return emit(root)
-
-
-@lru_cache(maxsize=32)
-def locale_words(field: str) -> tuple[str, ...]:
-    """Every built-in locale's parser words of ``field`` (a :class:`~hat_env.locales.ParserSpec` list such as
-    ``praise_words``), folded, without empty ones, sorted."""
-    from hat_env.locales import builtin_locales, get_locale
-
-    return tuple(sorted({fold(w) for loc in builtin_locales() for w in getattr(get_locale(loc).parser, field)
-                         if fold(w)}))
-
-
-def alternation(words: list[str], plural: bool = False) -> str:
-    """One pattern for ``words``: ASCII-initial ones at word boundaries, others anywhere (empty list: never)."""
-    asc = [w for w in words if w[:1].isascii()]
-    other = [w for w in words if w and not w[:1].isascii()]
-    parts = []
-    if asc:
-        parts.append(r"(?<![a-z])" + trie_pattern(asc, True, plural))
-    if other:
-        parts.append(trie_pattern(other, False))
-    return "|".join(parts) if parts else r"(?!x)x"
 
 
 def _buy_count_re(specs: dict[str, ParserSpec]) -> re.Pattern[str]:
@@ -211,6 +149,14 @@ class Lexicon:
     #: link numbers in Chinese numerals (group ``z``) and their digit values
     zh_link_re: re.Pattern[str] | None
     numeral_values: dict[str, int]
+    #: praise (``ParserSpec.praise_words``): a clause of praise that asks nothing asks no spec
+    praise_re: re.Pattern[str]
+    #: shipping verbs and variant-stock words (``ship_verbs``, ``variant_stock_words``; Latin words whole), or
+    #: ``None`` when no locale has any: a region or a variant asked about (:mod:`~hat_env.understanding.room_terms`)
+    ship_re: re.Pattern[str] | None
+    variant_stock_re: re.Pattern[str] | None
+    #: what may stand between a value and the name it picks out (``modifier_gaps``, stripped; and nothing)
+    modifier_gaps: frozenset[str]
 
 
 def _add(roles: dict[str, list[Role]], word: str, role: Role) -> None:
@@ -444,7 +390,18 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
                                 + alternation(_all(inj, "secrets")) + ")") if _all(inj, "owners") else None,
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
+        praise_re=re.compile(alternation(words("praise_words"))),
+        ship_re=_whole_words_re(words("ship_verbs")),
+        variant_stock_re=_whole_words_re(words("variant_stock_words")),
+        modifier_gaps=frozenset({"", *(w.strip() for w in words("modifier_gaps"))}),
     )
+
+
+def _whole_words_re(words: list[str]) -> re.Pattern[str] | None:
+    """``words`` as one pattern, Latin ones whole (``None`` without words)."""
+    if not words:
+        return None
+    return re.compile(r"(?<![a-z])(?:" + alternation(words) + r")(?![a-z])")
 
 
 def _fallbacks(specs: dict[str, ParserSpec]) -> dict[str, tuple[str, ...]]:
@@ -466,57 +423,4 @@ def _joiner_gap_re(joiners: list[str], articles: list[str]) -> re.Pattern[str]:
     return re.compile(rf"^[\s,，、]*(?:(?:{alts})[\s,，、]*){{0,6}}$")
 
 
-@dataclass(frozen=True)
-class SoundTables:
-    """Chinese keywords matched by sound (homophone typos) and written in pinyin."""
-
-    #: sound string of a keyword -> (the keyword, its roles)
-    by_sound: dict[str, tuple[str, tuple[Role, ...]]]
-    sound_re: re.Pattern[str] | None
-    #: pinyin spelling (syllables joined by spaces) -> roles; the pattern allows any spacing between syllables
-    by_pinyin: dict[str, tuple[Role, ...]]
-    pinyin_re: re.Pattern[str] | None
-    #: link references in pinyin: "3hao", "lianjie 3"
-    pinyin_link_re: re.Pattern[str] | None
-    syllables: frozenset[str]
-
-
-@lru_cache(maxsize=1)
-def sound_tables() -> SoundTables:
-    """Sound and pinyin forms of the Chinese keywords (built on first use: reads the character tables)."""
-    from hat_env.understanding.fold import pinyin_of, sound, syllables
-
-    lex = lexicon()
-    by_sound: dict[str, tuple[str, tuple[Role, ...]]] = {}
-    by_pinyin: dict[str, list[Role]] = {}
-    for w, rs in lex.roles.items():
-        keep = tuple(r for r in rs if r[0] in ("kind", "spec", "value", "cond"))
-        if not keep or len(w) < 2 or not all("\u4e00" <= c <= "\u9fff" for c in w):
-            continue
-        py = pinyin_of(w)
-        if py is None:
-            continue
-        by_sound.setdefault(sound(w), (w, keep))
-        by_pinyin.setdefault(" ".join(py), []).extend(r for r in keep if r not in by_pinyin.get(" ".join(py), []))
-    sound_re = re.compile("|".join(re.escape(s) for s in sorted(by_sound, key=len, reverse=True))) if by_sound else None
-    pin = {k: tuple(v) for k, v in by_pinyin.items() if len(k.split()) >= 2}
-    pinyin_re = None
-    if pin:
-        pinyin_re = re.compile(r"(?<![a-z])" + trie_pattern(sorted(pin), True, sep=r"\s*"))
-    spec_by_loc = {loc: get_locale(loc).parser for loc in lex.pinyin_locales}
-    pre = [" ".join(pinyin_of(fold(w)) or ()) for p in spec_by_loc.values() for w in p.link_prefix]
-    suf = [" ".join(pinyin_of(fold(w)) or ()) for p in spec_by_loc.values() for w in p.link_suffix]
-    pre = [x.replace(" ", r"\s*") for x in pre if x]
-    suf = [x.replace(" ", r"\s*") for x in suf if x]
-    link = None
-    if pre or suf:
-        alts = []
-        if pre:
-            alts.append(r"(?<![a-z])(?:" + "|".join(pre) + r")\s*(?P<n>\d{1,3})(?!\d)")
-        if suf:
-            alts.append(r"(?<![\d.])(?P<m>\d{1,3})\s*(?:" + "|".join(suf) + r")(?![a-z])")
-        link = re.compile("|".join(alts))
-    return SoundTables(by_sound, sound_re, pin, pinyin_re, link, syllables())
-
-
-__all__ = ["Lexicon", "Role", "SoundTables", "alternation", "lexicon", "sound_tables", "trie_pattern"]
+__all__ = ["Lexicon", "Role", "SoundTables", "alternation", "lexicon", "locale_words", "sound_tables", "trie_pattern"]

@@ -230,13 +230,10 @@ def pinyin_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, frozense
     return re.compile(r"(?<![a-z])" + trie_pattern(sorted(by), True, sep=r"\s*")), {k: frozenset(v) for k, v in by.items()}
 
 
-@lru_cache(maxsize=1)
 def modifier_gaps() -> frozenset[str]:
     """What may stand between a value and the name it picks out (every locale's ``modifier_gaps``, folded; and
-    nothing)."""
-    from hat_env.understanding.lexicon import locale_words
-
-    return frozenset({"", *(w.strip() for w in locale_words("modifier_gaps"))})
+    nothing: :attr:`Lexicon.modifier_gaps <hat_env.understanding.lexicon.Lexicon.modifier_gaps>`)."""
+    return lexicon().modifier_gaps
 
 
 def drop_picking_values(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from hat_env.understanding.wordpat import alternation, trie_pattern
+
 
 def greeting_re(openers: list[str]) -> re.Pattern[str] | None:
     """A greeting at the start of a comment: a Latin one (then at most one word, a name) before a clause mark, an
@@ -13,8 +15,6 @@ def greeting_re(openers: list[str]) -> re.Pattern[str] | None:
     Args:
         openers: the locale files' ``greeting_openers``, folded.
     """
-    from hat_env.understanding.lexicon import trie_pattern  # the word tables' trie (lexicon imports this module)
-
     asc = [w for w in openers if w[:1].isascii()]
     han = [w for w in openers if w and not w[:1].isascii()]
     if not openers:
@@ -37,8 +37,6 @@ def followup_re(leads: list[str], qmarks: frozenset[str]) -> re.Pattern[str] | N
         leads: the locale files' ``followup_leads``, folded.
         qmarks: the question marks and particles of every locale, folded.
     """
-    from hat_env.understanding.lexicon import alternation  # the word tables' alternation (lexicon imports this)
-
     han = [w for w in leads if not w.isascii()]
     finals = [q for q in qmarks if len(q) == 1 and not q.isascii() and "\u4e00" <= q <= "\u9fff"]
     if not han or not finals:

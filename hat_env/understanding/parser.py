@@ -27,7 +27,6 @@ from __future__ import annotations
 import re
 import weakref
 from bisect import bisect_right
-from functools import lru_cache
 from typing import Any
 
 from hat_env.types import Intent
@@ -39,7 +38,7 @@ from hat_env.understanding.fold import fold
 from hat_env.understanding.fuzzy import ASCII_TOKEN, pinyin_like, pinyin_roles, sounds, typos
 from hat_env.understanding.injection import injections
 from hat_env.understanding.language import other_language
-from hat_env.understanding.lexicon import Lexicon, alternation, lexicon, locale_words, sound_tables
+from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, sound_names)
@@ -270,7 +269,7 @@ class CommentParser:
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
             # "ur prices are a scam", "全是库存货 垃圾": an insult that asks nothing names no price or stock question
             out = [(p, it) for p, it in out if not (it.link is None and it.kind in TROLL_DROPS)]
-        praised = {bisect_right(bounds, m.start()) for m in praise_re().finditer(f)}
+        praised = {bisect_right(bounds, m.start()) for m in lex.praise_re.finditer(f)}
         praised = {c for c in praised if not is_question(clause_text(f, bounds, c))}
         if praised:  # "口红颜色绝了", "口红颜色好看 多少钱": a clause of praise that asks nothing asks no spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in praised)]
@@ -279,10 +278,9 @@ class CommentParser:
         parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
         return spread(out, mentions, group_of, bounds, f), parts
 
-@lru_cache(maxsize=1)
 def praise_re() -> re.Pattern[str]:
-    """Every locale's ``praise_words``, folded, as one pattern."""
-    return re.compile(alternation(list(locale_words("praise_words"))))
+    """Every locale's ``praise_words``, folded, as one pattern (:attr:`Lexicon.praise_re`)."""
+    return lexicon().praise_re
 
 
 _DEFAULT = CommentParser()

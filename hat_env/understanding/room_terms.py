@@ -13,16 +13,14 @@ finds them). No room's words are known here.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from hat_env.sim.room_words import regions_named, variants_named
 from hat_env.understanding.clauses import Hit, Mention, clause_text
 from hat_env.understanding.fold import fold
-from hat_env.understanding.lexicon import alternation, locale_words
+from hat_env.understanding.lexicon import lexicon
 from hat_env.understanding.questions import is_question
 
 #: the question kinds a variant named beside them qualifies (it says which one)
@@ -68,24 +66,6 @@ def room_terms(products: Any) -> RoomTerms | None:
     return RoomTerms(tuple(regions), tuple(variants))
 
 
-@lru_cache(maxsize=4)
-def _words_re(field: str) -> re.Pattern[str] | None:
-    """Every built-in locale's parser words of ``field`` (``ship_verbs``, ``variant_stock_words``), folded, as
-    one pattern (Latin words whole), or ``None`` when no locale has any."""
-    words = list(locale_words(field))
-    if not words:
-        return None
-    return re.compile(r"(?<![a-z])(?:" + alternation(words) + r")(?![a-z])")
-
-
-def _ship_re() -> re.Pattern[str] | None:
-    return _words_re("ship_verbs")
-
-
-def _left_re() -> re.Pattern[str] | None:
-    return _words_re("variant_stock_words")
-
-
 def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list[tuple[int, int, int, str]],
                         mentions: list[Mention], terms: RoomTerms) -> tuple[list[Hit], list[tuple[int, int, int, str]],
                                                                             list[Mention]]:
@@ -110,7 +90,7 @@ def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list
         return {str(h[3]) for h in hits if h[2] == "kind" and bisect_right(bounds, h[0]) == c}
 
     if terms.regions:
-        ship = _ship_re()
+        ship = lexicon().ship_re
         for _k, s, e in regions_named(f, terms.regions):
             c = bisect_right(bounds, s)
             if "shipping" in kinds_in(c):
@@ -125,7 +105,7 @@ def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list
             if got:
                 s, e = min(g[1] for g in got), max(g[2] for g in got)
                 spans.setdefault(bisect_right(bounds, s), []).append((link, s, e))
-        left = _left_re()
+        left = lexicon().variant_stock_re
         for c, found in spans.items():
             named = {ln for m in mentions if m[3] == c for ln in m[2]}
             if named:
