@@ -329,6 +329,13 @@ class ParserSpec(_Strict):
     #: words that ask whether the product is there ("hay", "有吗") only when nothing else is asked in their clause
     #: ("hay freidora?" is stock; "hay talla 44?", "hay descuento?" ask the size, the deal)
     bare_stock_words: Words = ()
+    #: stock words that are ordinary words too ("left", "back"): stock only right after a product's name or link,
+    #: ending a clause that holds no other keyword and no sending verb ("z50 left?", "is the tripod back?", "any
+    #: sd cards left"; not "i'm back", "i left it at home", "can i send the tripod back")
+    name_stock_words: Words = ()
+    #: what joins a count to the product bought ("of", "of the", "de la"): "2 of link 4 please" is a purchase of
+    #: two (:mod:`hat_env.understanding.purchases`; not in a question)
+    count_of_words: Words = ()
     #: words that make the deal word after them the condition of a price question ("how much w coupon", "cuánto
     #: cuesta con cupón", "用券多少钱"): the question is the price after the deal, not the deal
     deal_condition_leads: Words = ()

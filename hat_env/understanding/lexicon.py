@@ -38,6 +38,16 @@ def _buy_count_re(specs: dict[str, ParserSpec]) -> re.Pattern[str]:
     return re.compile(rf"(?:{alternation(verbs)})\s*(?:{num})\s*(?:{alternation(measures)})")
 
 
+def _count_of_re(specs: dict[str, ParserSpec]) -> re.Pattern[str] | None:
+    """A count (1-2 digits or a count word) then a ``count_of_words`` word and the spaces after it."""
+    of_words = sorted({fold(w) for p in specs.values() for w in p.count_of_words if fold(w)})
+    if not of_words:
+        return None
+    counts = sorted({fold(w) for p in specs.values() for w in p.count_words if fold(w)})
+    num = r"\d{1,2}" + (f"|{alternation(counts)}" if counts else "")
+    return re.compile(rf"(?<![\w.,])(?:{num})\s+(?:{alternation(of_words)})\s*")
+
+
 def _all(inj: list[Any], *fields: str) -> list[str]:
     """The folded words of ``fields`` of every locale's injection words (``inj``), sorted, without repeats."""
     return sorted({fold(w) for i in inj for f in fields for w in getattr(i, f)})
@@ -76,6 +86,9 @@ class Lexicon:
     policy_attrs: frozenset[str]
     #: a purchase by count ("来三包", "take two bags")
     buy_count_re: re.Pattern[str]
+    #: a count then a ``count_of_words`` word ("2 of the", "dos de la"): a purchase when a product follows
+    #: (:mod:`~hat_env.understanding.purchases`), or ``None``
+    count_of_re: re.Pattern[str] | None
     #: an amount with a currency mark, or with two decimals ("$49", "21.99", "69 €"), or ``None``
     amount_re: re.Pattern[str] | None
     #: disclosure: a reveal verb and a secret in one clause
@@ -115,6 +128,8 @@ class Lexicon:
     particle_end_re: re.Pattern[str] | None
     #: bare stock words (``ParserSpec.bare_stock_words``), folded: stock only alone in their clause
     bare_stock: frozenset[str]
+    #: stock words read only right after a name, ending their clause (``ParserSpec.name_stock_words``), folded
+    name_stock: frozenset[str]
     #: a deal-condition lead at the end of a text (``ParserSpec.deal_condition_leads``, an article may follow)
     deal_condition_re: re.Pattern[str]
     #: words never corrected as typos, never product names
@@ -339,6 +354,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         inj_bare_commands=frozenset(_all(inj, "bare_commands")),
         inj_not_after_re=re.compile(rf"[\s,，:：]*(?:{alternation(_all(inj, 'not_after'))})(?![a-z])"),
         buy_count_re=_buy_count_re(specs),
+        count_of_re=_count_of_re(specs),
         amount_re=re.compile(rf"(?:{alternation(words('currency_marks'))})\s?\d+(?:[.,]\d{{1,2}})?(?![\d.,]*\d)"
                              rf"|(?<![\d.,a-z])\d+(?:[.,]\d{{2}})?\s?(?:{alternation(words('currency_marks'))})"
                              r"|(?<![\d.,a-z])\d+[.,]\d{2}(?![\w.,-])") if words("currency_marks") else None,
@@ -368,6 +384,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         open_question_re=re.compile(alternation(words("open_question_words"))) if words("open_question_words") else None,
         opinion_re=re.compile(alternation(words("opinion_words"))) if words("opinion_words") else None,
         bare_stock=frozenset(words("bare_stock_words")),
+        name_stock=frozenset(words("name_stock_words")),
         particle_end_re=re.compile("(?<=[\u4e00-\u9fff])[" + "".join(map(re.escape, words("clause_final_particles")))
                                    + "](?=[\u4e00-\u9fff])") if words("clause_final_particles") else None,
         deal_condition_re=re.compile(rf"(?:{alternation(words('deal_condition_leads'))})\s*"

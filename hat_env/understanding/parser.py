@@ -42,6 +42,7 @@ from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, sound_names)
+from hat_env.understanding.purchases import count_purchases
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.room_terms import region_variant_hits, room_terms
 
@@ -247,6 +248,7 @@ class CommentParser:
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
         if mentions:  # "any cat food left", "还有口红吗": a question phrase written around a name
             hits.extend(split_phrases(f, hits, mentions, lex))
+            hits.extend(count_purchases(f, hits, mentions, bounds, lex))  # "2 of link 4 please"
         if cat is not None and cat.specs_known and mentions:
             unit_questions(f, cat, hits, mentions, bounds, free)
 
