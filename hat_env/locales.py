@@ -309,6 +309,9 @@ class ParserSpec(_Strict):
     #: words asking whether a variant the room's data lists is left ("还有吗", "left", "queda"): with a variant
     #: named and no other question, a stock question ("any Black / L left?")
     variant_stock_words: Words = ()
+    #: regions any shop may be asked to ship to, whatever its data lists ("新疆", "海南", "Alaska", "Canarias"):
+    #: named in a question with a sending verb, a shipping question ("手表寄海南吗"; ``room_terms.region_word_hits``)
+    region_words: Words = ()
     #: words between a value and the product name it picks out ("白色的充电器", "la de 28 cm"): with nothing
     #: between or one of these, the value says which product, it asks no spec
     modifier_gaps: Words = ()

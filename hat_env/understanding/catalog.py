@@ -178,12 +178,12 @@ def _value_words(v: str) -> list[str]:
         piece = piece.strip("-+.")
         if not piece or piece.replace(".", "").isdigit():
             continue
-        if piece.isascii():
-            out.extend(w for w in re.findall(r"[a-z][a-z0-9-]{1,}", piece))
-        else:
-            han = "".join(_HAN_RUN.findall(piece))
-            if len(han) >= 2:
+        out.extend(w for w in re.findall(r"[a-z][a-z0-9-]{1,}", piece))  # Latin words, also beside Chinese ("abs塑料")
+        for han in _HAN_RUN.findall(piece):  # each Chinese run ("浓缩+分离乳清": two); a long one also by its
+            if len(han) >= 2:  # last two characters, its head ("莱赛尔天丝": "天丝", "广东东莞": "东莞")
                 out.append(han)
+            if len(han) >= 4:
+                out.append(han[-2:])
     return out
 
 

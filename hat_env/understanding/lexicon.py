@@ -170,6 +170,8 @@ class Lexicon:
     #: ``None`` when no locale has any: a region or a variant asked about (:mod:`~hat_env.understanding.room_terms`)
     ship_re: re.Pattern[str] | None
     variant_stock_re: re.Pattern[str] | None
+    #: regions any shop may be asked to ship to (``region_words``; Latin words whole), or ``None``
+    region_re: re.Pattern[str] | None
     #: what may stand between a value and the name it picks out (``modifier_gaps``, stripped; and nothing)
     modifier_gaps: frozenset[str]
 
@@ -410,6 +412,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         praise_re=re.compile(alternation(words("praise_words"))),
         ship_re=_whole_words_re(words("ship_verbs")),
         variant_stock_re=_whole_words_re(words("variant_stock_words")),
+        region_re=_whole_words_re(words("region_words")),
         modifier_gaps=frozenset({"", *(w.strip() for w in words("modifier_gaps"))}),
     )
 

@@ -44,7 +44,7 @@ from hat_env.understanding.names import (drop_modifiers, drop_picking_values, el
                                          merge_names, name_links, pinyin_names, sound_names)
 from hat_env.understanding.purchases import count_purchases
 from hat_env.understanding.questions import is_question, split_phrases
-from hat_env.understanding.room_terms import region_variant_hits, room_terms
+from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -266,6 +266,7 @@ class CommentParser:
         hits, values = drop_picking_values(f, hits, values, mentions, bounds)  # "白色的充电器多少钱": which one
         if self.terms is not None:  # "2号发西藏吗", "1号黑色39码多少钱": the room's regions and variants
             hits, values, mentions = region_variant_hits(f, bounds, hits, values, mentions, self.terms)
+        hits.extend(region_word_hits(f, bounds, hits, lex))  # "手表寄海南吗": a region any shop is asked about
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
         if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):

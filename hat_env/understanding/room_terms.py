@@ -66,6 +66,25 @@ def room_terms(products: Any) -> RoomTerms | None:
     return RoomTerms(tuple(regions), tuple(variants))
 
 
+def region_word_hits(f: str, bounds: list[int], hits: list[Hit], lex: "Any") -> list[Hit]:
+    """Shipping hits at the regions any shop may be asked about (``ParserSpec.region_words``: "发海南吗", "ship it to
+    Guam?", "¿envían a Tenerife?"), read as the room's own regions are: in a question clause with a sending verb
+    and no shipping hit yet."""
+    if lex.region_re is None or lex.ship_re is None:
+        return []
+    out: list[Hit] = []
+    done = {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] == "shipping"}
+    for m in lex.region_re.finditer(f):
+        c = bisect_right(bounds, m.start())
+        if c in done:
+            continue
+        text = clause_text(f, bounds, c)
+        if lex.ship_re.search(text) is not None and is_question(text):
+            out.append((m.start(), m.end(), "kind", "shipping"))
+            done.add(c)
+    return out
+
+
 def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list[tuple[int, int, int, str]],
                         mentions: list[Mention], terms: RoomTerms) -> tuple[list[Hit], list[tuple[int, int, int, str]],
                                                                             list[Mention]]:
@@ -136,4 +155,4 @@ def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list
     return hits, values, mentions
 
 
-__all__ = ["QUALIFIED", "RoomTerms", "region_variant_hits", "room_terms"]
+__all__ = ["QUALIFIED", "RoomTerms", "region_variant_hits", "region_word_hits", "room_terms"]
