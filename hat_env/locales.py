@@ -309,6 +309,9 @@ class ParserSpec(_Strict):
     #: words asking whether a variant the room's data lists is left ("还有吗", "left", "queda"): with a variant
     #: named and no other question, a stock question ("any Black / L left?")
     variant_stock_words: Words = ()
+    #: words a variant asked alone may stand with ("in", "the", "en", "的"): a question of nothing but a product, its
+    #: variant and these asks whether that one is left ("sling bag in olive?", "¿la z50 en plata?", "2号红色的?")
+    variant_leads: Words = ()
     #: regions any shop may be asked to ship to, whatever its data lists ("新疆", "海南", "Alaska", "Canarias"):
     #: named in a question with a sending verb, a shipping question ("手表寄海南吗"; ``room_terms.region_word_hits``)
     region_words: Words = ()

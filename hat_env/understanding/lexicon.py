@@ -170,6 +170,8 @@ class Lexicon:
     #: ``None`` when no locale has any: a region or a variant asked about (:mod:`~hat_env.understanding.room_terms`)
     ship_re: re.Pattern[str] | None
     variant_stock_re: re.Pattern[str] | None
+    #: the words a variant asked alone may stand with ("in", "en", "的"; ``ParserSpec.variant_leads``), folded
+    variant_leads: frozenset[str]
     #: regions any shop may be asked to ship to (``region_words``; Latin words whole), or ``None``
     region_re: re.Pattern[str] | None
     #: what may stand between a value and the name it picks out (``modifier_gaps``, stripped; and nothing)
@@ -370,7 +372,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         question_re=re.compile(alternation(qwords)),
         inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
         if words("question_inversions") else None,
-        greeting_re=greeting_re(words("greeting_openers")),
+        greeting_re=greeting_re(words("greeting_openers"), addr),
         back_ref_re=re.compile(r"(?<![a-z])(?:" + alternation(words("back_refs")) + r")(?![a-z])")
         if words("back_refs") else None,
         filler_openers=tuple(sorted({fold(w).strip() for loc in builtin_locales()
@@ -413,6 +415,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         ship_re=_whole_words_re(words("ship_verbs")),
         variant_stock_re=_whole_words_re(words("variant_stock_words")),
         region_re=_whole_words_re(words("region_words")),
+        variant_leads=frozenset(words("variant_leads")),
         modifier_gaps=frozenset({"", *(w.strip() for w in words("modifier_gaps"))}),
     )
 

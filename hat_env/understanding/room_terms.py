@@ -13,6 +13,7 @@ finds them). No room's words are known here.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,8 @@ from hat_env.understanding.fold import fold
 from hat_env.understanding.lexicon import lexicon
 from hat_env.understanding.questions import is_question
 
+#: the words of a clause, Latin ones whole, Chinese ones by character
+_WORDS = re.compile(r"[a-z0-9\u00e0-\u00ff']+|[\u4e00-\u9fff]")
 #: the question kinds a variant named beside them qualifies (it says which one)
 QUALIFIED = frozenset({"stock", "price", "purchase"})
 
@@ -64,6 +67,21 @@ def room_terms(products: Any) -> RoomTerms | None:
     if not regions and not variants:
         return None
     return RoomTerms(tuple(regions), tuple(variants))
+
+
+def _only_leads(f: str, a: int, lo: int, hi: int, c: int, bounds: list[int], mentions: list[Mention]) -> bool:
+    """Whether clause ``c`` (from ``a``) holds nothing but the variant (``lo:hi``), product names and
+    ``variant_leads`` words ("sling bag in olive?", "¿la z50 en plata?"): a question whether that one is left."""
+    leads = lexicon().variant_leads
+    if not leads:
+        return False
+    end = bounds[c] + 1 if c < len(bounds) else len(f)
+    chars = list(f[a:end])
+    for s, e in [(lo, hi), *((m[0], m[1]) for m in mentions if m[3] == c)]:
+        for i in range(max(s, a), min(e, end)):
+            chars[i - a] = " "
+    words = _WORDS.findall("".join(chars))
+    return all(w in leads for w in words)
 
 
 def region_word_hits(f: str, bounds: list[int], hits: list[Hit], lex: "Any") -> list[Hit]:
@@ -141,9 +159,12 @@ def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list
             a = bounds[c - 1] + 1 if c > 0 else 0
             rest = f[a:lo] + f[hi:bounds[c] + 1 if c < len(bounds) else len(f)]  # "1号有黑色吗": 有...吗
             asks_left = not qualified and not (kinds - {"chitchat"}) and is_question(text) \
-                and left is not None and left.search(rest) is not None
+                and ((left is not None and left.search(rest) is not None) or _only_leads(f, a, lo, hi, c, bounds, mentions))
             if not (qualified or asks_left):
                 continue
+            name_stock = lexicon().name_stock  # "any Black / L left on link 1?": "left" after the variant asks its stock
+            hits = [(lo, hi, h[2], h[3]) if h[2:] == ("kind", "stock") and f[h[0]:h[1]] in name_stock
+                    and bisect_right(bounds, h[0]) == c and 0 <= h[0] - hi <= 1 else h for h in hits]
             hits = [h for h in hits if not ((h[2] in ("spec", "value") or h[2:] == ("kind", "compare"))
                                             and lo <= h[0] and h[1] <= hi)]
             values = [v for v in values if not (lo <= v[0] and v[1] <= hi)]
