@@ -178,7 +178,10 @@ def _value_words(v: str) -> list[str]:
         piece = piece.strip("-+.")
         if not piece or piece.replace(".", "").isdigit():
             continue
-        out.extend(w for w in re.findall(r"[a-z][a-z0-9-]{1,}", piece))  # Latin words, also beside Chinese ("abs塑料")
+        for w in re.findall(r"[a-z][a-z0-9-]{1,}", piece):  # Latin words, also beside Chinese ("abs塑料"), and a
+            out.append(w)  # plural also in the singular ("sulfates": "sulfate free")
+            if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
+                out.append(w[:-1])
         for han in _HAN_RUN.findall(piece):  # each Chinese run ("浓缩+分离乳清": two); a long one also by its
             if len(han) >= 2:  # last two characters, its head ("莱赛尔天丝": "天丝", "广东东莞": "东莞")
                 out.append(han)

@@ -41,7 +41,7 @@ from hat_env.understanding.language import other_language
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
-                                         merge_names, name_links, pinyin_names, sound_names)
+                                         merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.purchases import count_purchases
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
@@ -200,6 +200,8 @@ class CommentParser:
                 pinyin_names(f, cat, names, bounds, free)
             elif HAN.search(f) and ASCII_TOKEN.search(f):  # "weiyi多少钱": a pinyin name in a Chinese comment
                 pinyin_names(f, cat, names, bounds, free, whole=True)
+        if names and cat is not None:  # "tint spf and finish": a title's last word that is a keyword asks it
+            names = release_keywords(f, names, cat, lex)
         if names:
             spans = [(a, b) for a, b, _, _ in names]
             if any(x < b and a < y for x, y in kw_spans for a, b in spans):
