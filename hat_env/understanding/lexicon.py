@@ -404,7 +404,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         pinyin_locales=tuple(loc for loc, p in specs.items() if p.pinyin),
         function_chars=frozenset(fold("".join(p.function_chars for p in specs.values()))),
         spec_fallbacks=_fallbacks(specs),
-        joiner_gap_re=_joiner_gap_re(joiners, articles),
+        joiner_gap_re=_joiner_gap_re(joiners, articles, words("count_words")),
         followup_re=followup_re(words("followup_leads"), qmarks),
         inj_pronoun_re=re.compile(alternation(_all(inj, "pronouns"))) if _all(inj, "pronouns") else None,
         inj_owned_re=re.compile(r"(?<![a-z])(?:" + alternation(_all(inj, "owners")) + r")(?:(?:\s?[a-z0-9]+){0,2}\s?|[\u4e00-\u9fff]{0,3}?)(?:"
@@ -438,11 +438,12 @@ def _fallbacks(specs: dict[str, ParserSpec]) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _joiner_gap_re(joiners: list[str], articles: list[str]) -> re.Pattern[str]:
-    """The gap between two mentions of one group: separators, joiners and articles, in any order (6 words at
-    most); Latin words at word boundaries."""
+def _joiner_gap_re(joiners: list[str], articles: list[str], counts: list[str] | None = None) -> re.Pattern[str]:
+    """The gap between two mentions of one group: separators, joiners, articles and counts ("y dos", "and 2"), in
+    any order (6 words at most); Latin words at word boundaries."""
+    words = {*joiners, *articles, *(counts or ()), "&", "/", "+"}
     alts = "|".join(re.escape(w) + (r"(?![a-z])" if w[-1:].isascii() and w[-1:].isalpha() else "")
-                    for w in sorted({*joiners, *articles, "&", "/", "+"}, key=len, reverse=True) if w)
+                    for w in sorted(words, key=len, reverse=True) if w) + r"|\d{1,2}(?![\d.,])"
     return re.compile(rf"^[\s,，、]*(?:(?:{alts})[\s,，、]*){{0,6}}$")
 
 
