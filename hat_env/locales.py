@@ -309,6 +309,12 @@ class ParserSpec(_Strict):
     #: words asking whether a variant the room's data lists is left ("还有吗", "left", "queda"): with a variant
     #: named and no other question, a stock question ("any Black / L left?")
     variant_stock_words: Words = ()
+    #: words a variant asked alone may stand with ("in", "the", "en", "的"): a question of nothing but a product, its
+    #: variant and these asks whether that one is left ("sling bag in olive?", "¿la z50 en plata?", "2号红色的?")
+    variant_leads: Words = ()
+    #: regions any shop may be asked to ship to, whatever its data lists ("新疆", "海南", "Alaska", "Canarias"):
+    #: named in a question with a sending verb, a shipping question ("手表寄海南吗"; ``room_terms.region_word_hits``)
+    region_words: Words = ()
     #: words between a value and the product name it picks out ("白色的充电器", "la de 28 cm"): with nothing
     #: between or one of these, the value says which product, it asks no spec
     modifier_gaps: Words = ()
@@ -329,6 +335,13 @@ class ParserSpec(_Strict):
     #: words that ask whether the product is there ("hay", "有吗") only when nothing else is asked in their clause
     #: ("hay freidora?" is stock; "hay talla 44?", "hay descuento?" ask the size, the deal)
     bare_stock_words: Words = ()
+    #: stock words that are ordinary words too ("left", "back"): stock only right after a product's name or link,
+    #: ending a clause that holds no other keyword and no sending verb ("z50 left?", "is the tripod back?", "any
+    #: sd cards left"; not "i'm back", "i left it at home", "can i send the tripod back")
+    name_stock_words: Words = ()
+    #: what joins a count to the product bought ("of", "of the", "de la"): "2 of link 4 please" is a purchase of
+    #: two (:mod:`hat_env.understanding.purchases`; not in a question)
+    count_of_words: Words = ()
     #: words that make the deal word after them the condition of a price question ("how much w coupon", "cuánto
     #: cuesta con cupón", "用券多少钱"): the question is the price after the deal, not the deal
     deal_condition_leads: Words = ()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from hat_env.locales import CommentSpec, builtin_locales, get_locale, known_locales
+from hat_env.locales import CommentSpec, get_locale, known_locales
 from hat_env.sim.campaigns import CAMPAIGN_TYPES
 from hat_env.types import Intent
 

@@ -20,6 +20,21 @@ from hat_env.understanding.later import carried_questions, joined_parts, named_p
 from hat_env.understanding.later import _WORDISH, PRODUCT_KINDS
 
 
+def _stock_after_name(f: str, h: Hit, hits: list[Hit], mentions: list[Mention], bounds: list[int],
+                      lex: Lexicon) -> bool:
+    """Whether the stock word of hit ``h`` (a ``name_stock_words`` word: "left", "back") asks the stock: right
+    after a product mention of its clause, ending the clause, which holds no other keyword and no sending verb."""
+    c = bisect_right(bounds, h[0])
+    if not any(m[3] == c and 0 <= h[0] - m[1] <= 1 and not f[m[1]:h[0]].strip() for m in mentions):
+        return False
+    end = bounds[c] if c < len(bounds) else len(f)
+    if re.search(r"[\w\u4e00-\u9fff]", f[h[1]:end]):
+        return False
+    if any(x is not h and bisect_right(bounds, x[0]) == c and x[3] != "chitchat" for x in hits):
+        return False
+    return lex.ship_re is None or lex.ship_re.search(clause_text(f, bounds, c)) is None
+
+
 def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
              bounds: list[int], any_id: bool, found: list[tuple[int, Intent]], lex: Lexicon,
              cat: Catalog | None, vocabulary: Any = None) -> list[tuple[int, Intent]]:
@@ -53,6 +68,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                     busy_clauses.add(bisect_right(bounds, h[0]) + 1)
         hits = [h for h in hits if not (h[2:] == ("kind", "stock") and f[h[0]:h[1]] in lex.bare_stock
                                         and bisect_right(bounds, h[0]) in busy_clauses)]
+    if lex.name_stock:
+        hits = [h for h in hits if not (h[2:] == ("kind", "stock") and f[h[0]:h[1]] in lex.name_stock)
+                or _stock_after_name(f, h, hits, mentions, bounds, lex)]
     if lex.condition_re is not None:
         hits = drop_conditions(f, hits, bounds, lex)
     deal_ends = [h[1] for h in hits if h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")]

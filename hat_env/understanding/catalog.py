@@ -152,6 +152,7 @@ def _names_of(e: Entry) -> set[str]:
             out.add(lw)
             if lw.isascii() and lw.endswith("s") and len(lw) > 4:
                 out.add(lw[:-1])
+    out.update(_initials(t))
     own = {w for ws in lex.nouns.values() for w in ws}  # a title word that is a noun of its own ("dishwasher")
     ct = e.category.replace("_", " ").lower()  # a dog food is "dog food" whatever its title calls it
     cw = ct.split()
@@ -159,6 +160,24 @@ def _names_of(e: Entry) -> set[str]:
         if any(_title_has(t, tw, w, own) or (ct and " " in w and _title_has(ct, cw, w)) for w in words):
             out.update(words)
             out.update(w.replace(" ", "") for w in words if w.isascii() and " " in w)  # "puppyfood", "catfood"
+    return out
+
+
+def _initials(title: str) -> set[str]:
+    """Pinyin initials of a title's Chinese head nouns, as viewers abbreviate them ("cdb" for the 充电宝 of
+    "磁吸充电宝"): the last three characters of each run of at least three, and a whole run of four; none that is
+    an ordinary word."""
+    from hat_env.understanding.fold import pinyin_of
+
+    known = lexicon().known_words
+    out: set[str] = set()
+    for run in _HAN_RUN.findall(title):
+        for piece in {run[-3:], run} if len(run) in (3, 4) else {run[-3:]} if len(run) > 4 else set():
+            py = pinyin_of(piece)
+            if py and all(py):
+                abbr = "".join(x[0] for x in py)
+                if abbr not in known:
+                    out.add(abbr)
     return out
 
 
@@ -178,12 +197,15 @@ def _value_words(v: str) -> list[str]:
         piece = piece.strip("-+.")
         if not piece or piece.replace(".", "").isdigit():
             continue
-        if piece.isascii():
-            out.extend(w for w in re.findall(r"[a-z][a-z0-9-]{1,}", piece))
-        else:
-            han = "".join(_HAN_RUN.findall(piece))
-            if len(han) >= 2:
+        for w in re.findall(r"[a-z][a-z0-9-]{1,}", piece):  # Latin words, also beside Chinese ("abs塑料"), and a
+            out.append(w)  # plural also in the singular ("sulfates": "sulfate free")
+            if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
+                out.append(w[:-1])
+        for han in _HAN_RUN.findall(piece):  # each Chinese run ("浓缩+分离乳清": two); a long one also by its
+            if len(han) >= 2:  # last two characters, its head ("莱赛尔天丝": "天丝", "广东东莞": "东莞")
                 out.append(han)
+            if len(han) >= 4:
+                out.append(han[-2:])
     return out
 
 

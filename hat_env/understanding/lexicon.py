@@ -16,78 +16,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hat_env.locales import ParserSpec, builtin_locales, get_locale
 from hat_env.understanding.fold import fold
 from hat_env.understanding.openers import followup_re, greeting_re
+from hat_env.understanding.sounds import SoundTables, sound_tables
+from hat_env.understanding.wordpat import Role, alternation, locale_words, trie_pattern
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from hat_env.sim.vocabulary import Vocabulary
-
-Role = tuple[str, "str | None"]
-
-
-def _char_pat(ch: str) -> str:
-    if ch == " ":
-        return r"\s+"
-    return re.escape(ch)
-
-
-def trie_pattern(words: list[str], ascii_words: bool, plural: bool = False, sep: str | None = None) -> str:
-    """A prefix-factored alternation of ``words`` (the longer match wins; ASCII words end at a word boundary, and
-    with ``plural`` may take an ``s``/``es``/``'s`` ending). ``sep`` (a pattern) may stand between the words'
-    units, which are then the space-separated parts of each word."""
-    root: dict[str, Any] = {}
-    for w in words:
-        node = root
-        units = w.split(" ") if sep is not None else list(w)
-        for i, u in enumerate(units):
-            key = u if sep is None else (u if i == 0 else "\0" + u)
-            node = node.setdefault(key, {})
-        node[""] = {}
-
-    def unit(key: str) -> str:
-        if sep is None:
-            return _char_pat(key)
-        if key.startswith("\0"):
-            return sep + re.escape(key[1:])
-        return re.escape(key)
-
-    end = r"(?:e?s|'s)?(?![a-z])" if plural else r"(?![a-z])"
-
-    def emit(node: dict[str, Any]) -> str:
-        alts = [unit(k) + emit(child) for k, child in sorted(node.items()) if k]
-        if "" in node:
-            alts.append(end if ascii_words else "")
-        if len(alts) == 1:
-            return alts[0]
-        return "(?:" + "|".join(alts) + ")"
-
-    return emit(root)
-
-
-@lru_cache(maxsize=32)
-def locale_words(field: str) -> tuple[str, ...]:
-    """Every built-in locale's parser words of ``field`` (a :class:`~hat_env.locales.ParserSpec` list such as
-    ``praise_words``), folded, without empty ones, sorted."""
-    from hat_env.locales import builtin_locales, get_locale
-
-    return tuple(sorted({fold(w) for loc in builtin_locales() for w in getattr(get_locale(loc).parser, field)
-                         if fold(w)}))
-
-
-def alternation(words: list[str], plural: bool = False) -> str:
-    """One pattern for ``words``: ASCII-initial ones at word boundaries, others anywhere (empty list: never)."""
-    asc = [w for w in words if w[:1].isascii()]
-    other = [w for w in words if w and not w[:1].isascii()]
-    parts = []
-    if asc:
-        parts.append(r"(?<![a-z])" + trie_pattern(asc, True, plural))
-    if other:
-        parts.append(trie_pattern(other, False))
-    return "|".join(parts) if parts else r"(?!x)x"
 
 
 def _buy_count_re(specs: dict[str, ParserSpec]) -> re.Pattern[str]:
@@ -98,6 +36,16 @@ def _buy_count_re(specs: dict[str, ParserSpec]) -> re.Pattern[str]:
     measures = sorted({fold(w) for p in specs.values() for w in p.measure_words})
     num = r"\d{1,3}" + (f"|[{re.escape(chars)}]{{1,3}}" if chars else "") + (f"|{alternation(counts)}" if counts else "")
     return re.compile(rf"(?:{alternation(verbs)})\s*(?:{num})\s*(?:{alternation(measures)})")
+
+
+def _count_of_re(specs: dict[str, ParserSpec]) -> re.Pattern[str] | None:
+    """A count (1-2 digits or a count word) then a ``count_of_words`` word and the spaces after it."""
+    of_words = sorted({fold(w) for p in specs.values() for w in p.count_of_words if fold(w)})
+    if not of_words:
+        return None
+    counts = sorted({fold(w) for p in specs.values() for w in p.count_words if fold(w)})
+    num = r"\d{1,2}" + (f"|{alternation(counts)}" if counts else "")
+    return re.compile(rf"(?<![\w.,])(?:{num})\s+(?:{alternation(of_words)})\s*")
 
 
 def _all(inj: list[Any], *fields: str) -> list[str]:
@@ -138,6 +86,9 @@ class Lexicon:
     policy_attrs: frozenset[str]
     #: a purchase by count ("来三包", "take two bags")
     buy_count_re: re.Pattern[str]
+    #: a count then a ``count_of_words`` word ("2 of the", "dos de la"): a purchase when a product follows
+    #: (:mod:`~hat_env.understanding.purchases`), or ``None``
+    count_of_re: re.Pattern[str] | None
     #: an amount with a currency mark, or with two decimals ("$49", "21.99", "69 €"), or ``None``
     amount_re: re.Pattern[str] | None
     #: disclosure: a reveal verb and a secret in one clause
@@ -177,6 +128,8 @@ class Lexicon:
     particle_end_re: re.Pattern[str] | None
     #: bare stock words (``ParserSpec.bare_stock_words``), folded: stock only alone in their clause
     bare_stock: frozenset[str]
+    #: stock words read only right after a name, ending their clause (``ParserSpec.name_stock_words``), folded
+    name_stock: frozenset[str]
     #: a deal-condition lead at the end of a text (``ParserSpec.deal_condition_leads``, an article may follow)
     deal_condition_re: re.Pattern[str]
     #: words never corrected as typos, never product names
@@ -211,6 +164,18 @@ class Lexicon:
     #: link numbers in Chinese numerals (group ``z``) and their digit values
     zh_link_re: re.Pattern[str] | None
     numeral_values: dict[str, int]
+    #: praise (``ParserSpec.praise_words``): a clause of praise that asks nothing asks no spec
+    praise_re: re.Pattern[str]
+    #: shipping verbs and variant-stock words (``ship_verbs``, ``variant_stock_words``; Latin words whole), or
+    #: ``None`` when no locale has any: a region or a variant asked about (:mod:`~hat_env.understanding.room_terms`)
+    ship_re: re.Pattern[str] | None
+    variant_stock_re: re.Pattern[str] | None
+    #: the words a variant asked alone may stand with ("in", "en", "的"; ``ParserSpec.variant_leads``), folded
+    variant_leads: frozenset[str]
+    #: regions any shop may be asked to ship to (``region_words``; Latin words whole), or ``None``
+    region_re: re.Pattern[str] | None
+    #: what may stand between a value and the name it picks out (``modifier_gaps``, stripped; and nothing)
+    modifier_gaps: frozenset[str]
 
 
 def _add(roles: dict[str, list[Role]], word: str, role: Role) -> None:
@@ -393,6 +358,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         inj_bare_commands=frozenset(_all(inj, "bare_commands")),
         inj_not_after_re=re.compile(rf"[\s,，:：]*(?:{alternation(_all(inj, 'not_after'))})(?![a-z])"),
         buy_count_re=_buy_count_re(specs),
+        count_of_re=_count_of_re(specs),
         amount_re=re.compile(rf"(?:{alternation(words('currency_marks'))})\s?\d+(?:[.,]\d{{1,2}})?(?![\d.,]*\d)"
                              rf"|(?<![\d.,a-z])\d+(?:[.,]\d{{2}})?\s?(?:{alternation(words('currency_marks'))})"
                              r"|(?<![\d.,a-z])\d+[.,]\d{2}(?![\w.,-])") if words("currency_marks") else None,
@@ -406,7 +372,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         question_re=re.compile(alternation(qwords)),
         inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
         if words("question_inversions") else None,
-        greeting_re=greeting_re(words("greeting_openers")),
+        greeting_re=greeting_re(words("greeting_openers"), addr),
         back_ref_re=re.compile(r"(?<![a-z])(?:" + alternation(words("back_refs")) + r")(?![a-z])")
         if words("back_refs") else None,
         filler_openers=tuple(sorted({fold(w).strip() for loc in builtin_locales()
@@ -422,6 +388,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         open_question_re=re.compile(alternation(words("open_question_words"))) if words("open_question_words") else None,
         opinion_re=re.compile(alternation(words("opinion_words"))) if words("opinion_words") else None,
         bare_stock=frozenset(words("bare_stock_words")),
+        name_stock=frozenset(words("name_stock_words")),
         particle_end_re=re.compile("(?<=[\u4e00-\u9fff])[" + "".join(map(re.escape, words("clause_final_particles")))
                                    + "](?=[\u4e00-\u9fff])") if words("clause_final_particles") else None,
         deal_condition_re=re.compile(rf"(?:{alternation(words('deal_condition_leads'))})\s*"
@@ -437,14 +404,27 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         pinyin_locales=tuple(loc for loc, p in specs.items() if p.pinyin),
         function_chars=frozenset(fold("".join(p.function_chars for p in specs.values()))),
         spec_fallbacks=_fallbacks(specs),
-        joiner_gap_re=_joiner_gap_re(joiners, articles),
+        joiner_gap_re=_joiner_gap_re(joiners, articles, words("count_words")),
         followup_re=followup_re(words("followup_leads"), qmarks),
         inj_pronoun_re=re.compile(alternation(_all(inj, "pronouns"))) if _all(inj, "pronouns") else None,
         inj_owned_re=re.compile(r"(?<![a-z])(?:" + alternation(_all(inj, "owners")) + r")(?:(?:\s?[a-z0-9]+){0,2}\s?|[\u4e00-\u9fff]{0,3}?)(?:"
                                 + alternation(_all(inj, "secrets")) + ")") if _all(inj, "owners") else None,
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
+        praise_re=re.compile(alternation(words("praise_words"))),
+        ship_re=_whole_words_re(words("ship_verbs")),
+        variant_stock_re=_whole_words_re(words("variant_stock_words")),
+        region_re=_whole_words_re(words("region_words")),
+        variant_leads=frozenset(words("variant_leads")),
+        modifier_gaps=frozenset({"", *(w.strip() for w in words("modifier_gaps"))}),
     )
+
+
+def _whole_words_re(words: list[str]) -> re.Pattern[str] | None:
+    """``words`` as one pattern, Latin ones whole (``None`` without words)."""
+    if not words:
+        return None
+    return re.compile(r"(?<![a-z])(?:" + alternation(words) + r")(?![a-z])")
 
 
 def _fallbacks(specs: dict[str, ParserSpec]) -> dict[str, tuple[str, ...]]:
@@ -458,65 +438,13 @@ def _fallbacks(specs: dict[str, ParserSpec]) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _joiner_gap_re(joiners: list[str], articles: list[str]) -> re.Pattern[str]:
-    """The gap between two mentions of one group: separators, joiners and articles, in any order (6 words at
-    most); Latin words at word boundaries."""
+def _joiner_gap_re(joiners: list[str], articles: list[str], counts: list[str] | None = None) -> re.Pattern[str]:
+    """The gap between two mentions of one group: separators, joiners, articles and counts ("y dos", "and 2"), in
+    any order (6 words at most); Latin words at word boundaries."""
+    words = {*joiners, *articles, *(counts or ()), "&", "/", "+"}
     alts = "|".join(re.escape(w) + (r"(?![a-z])" if w[-1:].isascii() and w[-1:].isalpha() else "")
-                    for w in sorted({*joiners, *articles, "&", "/", "+"}, key=len, reverse=True) if w)
+                    for w in sorted(words, key=len, reverse=True) if w) + r"|\d{1,2}(?![\d.,])"
     return re.compile(rf"^[\s,，、]*(?:(?:{alts})[\s,，、]*){{0,6}}$")
 
 
-@dataclass(frozen=True)
-class SoundTables:
-    """Chinese keywords matched by sound (homophone typos) and written in pinyin."""
-
-    #: sound string of a keyword -> (the keyword, its roles)
-    by_sound: dict[str, tuple[str, tuple[Role, ...]]]
-    sound_re: re.Pattern[str] | None
-    #: pinyin spelling (syllables joined by spaces) -> roles; the pattern allows any spacing between syllables
-    by_pinyin: dict[str, tuple[Role, ...]]
-    pinyin_re: re.Pattern[str] | None
-    #: link references in pinyin: "3hao", "lianjie 3"
-    pinyin_link_re: re.Pattern[str] | None
-    syllables: frozenset[str]
-
-
-@lru_cache(maxsize=1)
-def sound_tables() -> SoundTables:
-    """Sound and pinyin forms of the Chinese keywords (built on first use: reads the character tables)."""
-    from hat_env.understanding.fold import pinyin_of, sound, syllables
-
-    lex = lexicon()
-    by_sound: dict[str, tuple[str, tuple[Role, ...]]] = {}
-    by_pinyin: dict[str, list[Role]] = {}
-    for w, rs in lex.roles.items():
-        keep = tuple(r for r in rs if r[0] in ("kind", "spec", "value", "cond"))
-        if not keep or len(w) < 2 or not all("\u4e00" <= c <= "\u9fff" for c in w):
-            continue
-        py = pinyin_of(w)
-        if py is None:
-            continue
-        by_sound.setdefault(sound(w), (w, keep))
-        by_pinyin.setdefault(" ".join(py), []).extend(r for r in keep if r not in by_pinyin.get(" ".join(py), []))
-    sound_re = re.compile("|".join(re.escape(s) for s in sorted(by_sound, key=len, reverse=True))) if by_sound else None
-    pin = {k: tuple(v) for k, v in by_pinyin.items() if len(k.split()) >= 2}
-    pinyin_re = None
-    if pin:
-        pinyin_re = re.compile(r"(?<![a-z])" + trie_pattern(sorted(pin), True, sep=r"\s*"))
-    spec_by_loc = {loc: get_locale(loc).parser for loc in lex.pinyin_locales}
-    pre = [" ".join(pinyin_of(fold(w)) or ()) for p in spec_by_loc.values() for w in p.link_prefix]
-    suf = [" ".join(pinyin_of(fold(w)) or ()) for p in spec_by_loc.values() for w in p.link_suffix]
-    pre = [x.replace(" ", r"\s*") for x in pre if x]
-    suf = [x.replace(" ", r"\s*") for x in suf if x]
-    link = None
-    if pre or suf:
-        alts = []
-        if pre:
-            alts.append(r"(?<![a-z])(?:" + "|".join(pre) + r")\s*(?P<n>\d{1,3})(?!\d)")
-        if suf:
-            alts.append(r"(?<![\d.])(?P<m>\d{1,3})\s*(?:" + "|".join(suf) + r")(?![a-z])")
-        link = re.compile("|".join(alts))
-    return SoundTables(by_sound, sound_re, pin, pinyin_re, link, syllables())
-
-
-__all__ = ["Lexicon", "Role", "SoundTables", "alternation", "lexicon", "sound_tables", "trie_pattern"]
+__all__ = ["Lexicon", "Role", "SoundTables", "alternation", "lexicon", "locale_words", "sound_tables", "trie_pattern"]

@@ -230,13 +230,32 @@ def pinyin_name_table(cat: Catalog) -> tuple[re.Pattern[str], dict[str, frozense
     return re.compile(r"(?<![a-z])" + trie_pattern(sorted(by), True, sep=r"\s*")), {k: frozenset(v) for k, v in by.items()}
 
 
-@lru_cache(maxsize=1)
+def release_keywords(f: str, names: list[Mention], cat: Any, lex: Any) -> list[Mention]:
+    """``names`` with a trailing keyword given back: a name of several words whose last one is a spec or intent
+    keyword ("tint spf" of "Lumen Skin Tint SPF 30") while the words before it name the same products alone
+    ("tint"), and the comment does not go on with the title ("tint spf 30"), is that shorter name; the keyword
+    asks ("tint spf and finish", "cleanser sulfate free and how much")."""
+    out: list[Mention] = []
+    for a, b, links, c in names:
+        text = f[a:b]
+        cut = text.rfind(" ")
+        if cut > 0:
+            last, head = text[cut + 1:], text[:cut].rstrip()
+            roles = lex.roles.get(last, ())
+            nxt = re.match(r"\s*([a-z0-9]+)", f[b:])
+            if any(r[0] in ("spec", "kind") and r[1] not in ("chitchat", "troll") for r in roles) \
+                    and name_links(head, cat.names) == links \
+                    and not (nxt is not None and f"{last} {nxt.group(1)}" in cat.names):
+                out.append((a, a + len(head), links, c))
+                continue
+        out.append((a, b, links, c))
+    return out
+
+
 def modifier_gaps() -> frozenset[str]:
     """What may stand between a value and the name it picks out (every locale's ``modifier_gaps``, folded; and
-    nothing)."""
-    from hat_env.understanding.lexicon import locale_words
-
-    return frozenset({"", *(w.strip() for w in locale_words("modifier_gaps"))})
+    nothing: :attr:`Lexicon.modifier_gaps <hat_env.understanding.lexicon.Lexicon.modifier_gaps>`)."""
+    return lexicon().modifier_gaps
 
 
 def drop_picking_values(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]], mentions: list[Mention],
@@ -420,5 +439,5 @@ def shared_links(pos: int, clause: int, mentions: list[Mention]) -> tuple[int, .
     return tuple(sorted(m[2])) if m is not None and 1 < len(m[2]) <= SHARED_MAX else ()
 
 
-__all__ = ["SHARED_MAX", "drop_modifiers", "drop_picking_values", "elided_names", "head_char_names", "is_joiner_gap", "modifier_gaps", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
+__all__ = ["SHARED_MAX", "release_keywords", "drop_modifiers", "drop_picking_values", "elided_names", "head_char_names", "is_joiner_gap", "modifier_gaps", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
            "plural_base", "shared_links", "sound_names", "two_products"]

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import re
 
+from hat_env.understanding.wordpat import alternation, trie_pattern
 
-def greeting_re(openers: list[str]) -> re.Pattern[str] | None:
+
+def greeting_re(openers: list[str], addressees: list[str] | None = None) -> re.Pattern[str] | None:
     """A greeting at the start of a comment: a Latin one (then at most one word, a name) before a clause mark, an
-    emoji or the end; a Chinese one before those or a space (``None`` without openers).
+    emoji or the end, or then a Chinese addressee before those or a space ("hello 主播 ..."); a Chinese one before
+    those or a space (``None`` without openers).
 
     Args:
         openers: the locale files' ``greeting_openers``, folded.
+        addressees: the locale files' ``addressee`` words, folded (the Chinese ones may follow a Latin greeting).
     """
-    from hat_env.understanding.lexicon import trie_pattern  # the word tables' trie (lexicon imports this module)
-
     asc = [w for w in openers if w[:1].isascii()]
     han = [w for w in openers if w and not w[:1].isascii()]
     if not openers:
@@ -22,7 +24,9 @@ def greeting_re(openers: list[str]) -> re.Pattern[str] | None:
     marks = r"[,，.。!！?？~～;；:：\n\u2600-\u27bf\U0001f000-\U0001faff]"
     alts = []
     if asc:
-        alts.append(rf"(?:{trie_pattern(asc, True)})(?![a-z\u00e0-\u00ff])(?:\s+[a-z\u00e0-\u00ff]+)?\s*(?=$|{marks})")
+        han_addr = [w for w in addressees or () if len(w) >= 2 and all("\u4e00" <= c <= "\u9fff" for c in w)]
+        to = rf"|\s*(?:{trie_pattern(han_addr, False)})(?=$|{marks}|\s)" if han_addr else ""
+        alts.append(rf"(?:{trie_pattern(asc, True)})(?![a-z\u00e0-\u00ff])(?:(?:\s+[a-z\u00e0-\u00ff]+)?\s*(?=$|{marks}){to})")
     if han:
         alts.append(rf"(?:{trie_pattern(han, False)})(?=$|{marks}|\s)")
     return re.compile(r"^[^\w]*(?:" + "|".join(alts) + ")")
@@ -37,8 +41,6 @@ def followup_re(leads: list[str], qmarks: frozenset[str]) -> re.Pattern[str] | N
         leads: the locale files' ``followup_leads``, folded.
         qmarks: the question marks and particles of every locale, folded.
     """
-    from hat_env.understanding.lexicon import alternation  # the word tables' alternation (lexicon imports this)
-
     han = [w for w in leads if not w.isascii()]
     finals = [q for q in qmarks if len(q) == 1 and not q.isascii() and "\u4e00" <= q <= "\u9fff"]
     if not han or not finals:

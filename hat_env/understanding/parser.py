@@ -27,7 +27,6 @@ from __future__ import annotations
 import re
 import weakref
 from bisect import bisect_right
-from functools import lru_cache
 from typing import Any
 
 from hat_env.types import Intent
@@ -39,12 +38,13 @@ from hat_env.understanding.fold import fold
 from hat_env.understanding.fuzzy import ASCII_TOKEN, pinyin_like, pinyin_roles, sounds, typos
 from hat_env.understanding.injection import injections
 from hat_env.understanding.language import other_language
-from hat_env.understanding.lexicon import Lexicon, alternation, lexicon, locale_words, sound_tables
+from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
-                                         merge_names, name_links, pinyin_names, sound_names)
+                                         merge_names, name_links, pinyin_names, release_keywords, sound_names)
+from hat_env.understanding.purchases import count_purchases
 from hat_env.understanding.questions import is_question, split_phrases
-from hat_env.understanding.room_terms import region_variant_hits, room_terms
+from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -200,6 +200,8 @@ class CommentParser:
                 pinyin_names(f, cat, names, bounds, free)
             elif HAN.search(f) and ASCII_TOKEN.search(f):  # "weiyi多少钱": a pinyin name in a Chinese comment
                 pinyin_names(f, cat, names, bounds, free, whole=True)
+        if names and cat is not None:  # "tint spf and finish": a title's last word that is a keyword asks it
+            names = release_keywords(f, names, cat, lex)
         if names:
             spans = [(a, b) for a, b, _, _ in names]
             if any(x < b and a < y for x, y in kw_spans for a, b in spans):
@@ -248,6 +250,7 @@ class CommentParser:
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
         if mentions:  # "any cat food left", "还有口红吗": a question phrase written around a name
             hits.extend(split_phrases(f, hits, mentions, lex))
+            hits.extend(count_purchases(f, hits, mentions, bounds, lex))  # "2 of link 4 please"
         if cat is not None and cat.specs_known and mentions:
             unit_questions(f, cat, hits, mentions, bounds, free)
 
@@ -265,12 +268,13 @@ class CommentParser:
         hits, values = drop_picking_values(f, hits, values, mentions, bounds)  # "白色的充电器多少钱": which one
         if self.terms is not None:  # "2号发西藏吗", "1号黑色39码多少钱": the room's regions and variants
             hits, values, mentions = region_variant_hits(f, bounds, hits, values, mentions, self.terms)
+        hits.extend(region_word_hits(f, bounds, hits, lex))  # "手表寄海南吗": a region any shop is asked about
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
         if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
             # "ur prices are a scam", "全是库存货 垃圾": an insult that asks nothing names no price or stock question
             out = [(p, it) for p, it in out if not (it.link is None and it.kind in TROLL_DROPS)]
-        praised = {bisect_right(bounds, m.start()) for m in praise_re().finditer(f)}
+        praised = {bisect_right(bounds, m.start()) for m in lex.praise_re.finditer(f)}
         praised = {c for c in praised if not is_question(clause_text(f, bounds, c))}
         if praised:  # "口红颜色绝了", "口红颜色好看 多少钱": a clause of praise that asks nothing asks no spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in praised)]
@@ -279,10 +283,9 @@ class CommentParser:
         parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
         return spread(out, mentions, group_of, bounds, f), parts
 
-@lru_cache(maxsize=1)
 def praise_re() -> re.Pattern[str]:
-    """Every locale's ``praise_words``, folded, as one pattern."""
-    return re.compile(alternation(list(locale_words("praise_words"))))
+    """Every locale's ``praise_words``, folded, as one pattern (:attr:`Lexicon.praise_re`)."""
+    return lexicon().praise_re
 
 
 _DEFAULT = CommentParser()

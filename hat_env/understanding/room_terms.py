@@ -16,15 +16,16 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from hat_env.sim.room_words import regions_named, variants_named
 from hat_env.understanding.clauses import Hit, Mention, clause_text
 from hat_env.understanding.fold import fold
-from hat_env.understanding.lexicon import alternation, locale_words
+from hat_env.understanding.lexicon import lexicon
 from hat_env.understanding.questions import is_question
 
+#: the words of a clause, Latin ones whole, Chinese ones by character
+_WORDS = re.compile(r"[a-z0-9\u00e0-\u00ff']+|[\u4e00-\u9fff]")
 #: the question kinds a variant named beside them qualifies (it says which one)
 QUALIFIED = frozenset({"stock", "price", "purchase"})
 
@@ -68,22 +69,38 @@ def room_terms(products: Any) -> RoomTerms | None:
     return RoomTerms(tuple(regions), tuple(variants))
 
 
-@lru_cache(maxsize=4)
-def _words_re(field: str) -> re.Pattern[str] | None:
-    """Every built-in locale's parser words of ``field`` (``ship_verbs``, ``variant_stock_words``), folded, as
-    one pattern (Latin words whole), or ``None`` when no locale has any."""
-    words = list(locale_words(field))
-    if not words:
-        return None
-    return re.compile(r"(?<![a-z])(?:" + alternation(words) + r")(?![a-z])")
+def _only_leads(f: str, a: int, lo: int, hi: int, c: int, bounds: list[int], mentions: list[Mention]) -> bool:
+    """Whether clause ``c`` (from ``a``) holds nothing but the variant (``lo:hi``), product names and
+    ``variant_leads`` words ("sling bag in olive?", "¿la z50 en plata?"): a question whether that one is left."""
+    leads = lexicon().variant_leads
+    if not leads:
+        return False
+    end = bounds[c] + 1 if c < len(bounds) else len(f)
+    chars = list(f[a:end])
+    for s, e in [(lo, hi), *((m[0], m[1]) for m in mentions if m[3] == c)]:
+        for i in range(max(s, a), min(e, end)):
+            chars[i - a] = " "
+    words = _WORDS.findall("".join(chars))
+    return all(w in leads for w in words)
 
 
-def _ship_re() -> re.Pattern[str] | None:
-    return _words_re("ship_verbs")
-
-
-def _left_re() -> re.Pattern[str] | None:
-    return _words_re("variant_stock_words")
+def region_word_hits(f: str, bounds: list[int], hits: list[Hit], lex: "Any") -> list[Hit]:
+    """Shipping hits at the regions any shop may be asked about (``ParserSpec.region_words``: "发海南吗", "ship it to
+    Guam?", "¿envían a Tenerife?"), read as the room's own regions are: in a question clause with a sending verb
+    and no shipping hit yet."""
+    if lex.region_re is None or lex.ship_re is None:
+        return []
+    out: list[Hit] = []
+    done = {bisect_right(bounds, h[0]) for h in hits if h[2] == "kind" and h[3] == "shipping"}
+    for m in lex.region_re.finditer(f):
+        c = bisect_right(bounds, m.start())
+        if c in done:
+            continue
+        text = clause_text(f, bounds, c)
+        if lex.ship_re.search(text) is not None and is_question(text):
+            out.append((m.start(), m.end(), "kind", "shipping"))
+            done.add(c)
+    return out
 
 
 def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list[tuple[int, int, int, str]],
@@ -110,7 +127,7 @@ def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list
         return {str(h[3]) for h in hits if h[2] == "kind" and bisect_right(bounds, h[0]) == c}
 
     if terms.regions:
-        ship = _ship_re()
+        ship = lexicon().ship_re
         for _k, s, e in regions_named(f, terms.regions):
             c = bisect_right(bounds, s)
             if "shipping" in kinds_in(c):
@@ -125,7 +142,7 @@ def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list
             if got:
                 s, e = min(g[1] for g in got), max(g[2] for g in got)
                 spans.setdefault(bisect_right(bounds, s), []).append((link, s, e))
-        left = _left_re()
+        left = lexicon().variant_stock_re
         for c, found in spans.items():
             named = {ln for m in mentions if m[3] == c for ln in m[2]}
             if named:
@@ -142,9 +159,12 @@ def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list
             a = bounds[c - 1] + 1 if c > 0 else 0
             rest = f[a:lo] + f[hi:bounds[c] + 1 if c < len(bounds) else len(f)]  # "1号有黑色吗": 有...吗
             asks_left = not qualified and not (kinds - {"chitchat"}) and is_question(text) \
-                and left is not None and left.search(rest) is not None
+                and ((left is not None and left.search(rest) is not None) or _only_leads(f, a, lo, hi, c, bounds, mentions))
             if not (qualified or asks_left):
                 continue
+            name_stock = lexicon().name_stock  # "any Black / L left on link 1?": "left" after the variant asks its stock
+            hits = [(lo, hi, h[2], h[3]) if h[2:] == ("kind", "stock") and f[h[0]:h[1]] in name_stock
+                    and bisect_right(bounds, h[0]) == c and 0 <= h[0] - hi <= 1 else h for h in hits]
             hits = [h for h in hits if not ((h[2] in ("spec", "value") or h[2:] == ("kind", "compare"))
                                             and lo <= h[0] and h[1] <= hi)]
             values = [v for v in values if not (lo <= v[0] and v[1] <= hi)]
@@ -156,4 +176,4 @@ def region_variant_hits(f: str, bounds: list[int], hits: list[Hit], values: list
     return hits, values, mentions
 
 
-__all__ = ["QUALIFIED", "RoomTerms", "region_variant_hits", "room_terms"]
+__all__ = ["QUALIFIED", "RoomTerms", "region_variant_hits", "region_word_hits", "room_terms"]
