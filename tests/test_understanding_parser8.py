@@ -1,5 +1,5 @@
 """Comment understanding on text nobody here had seen (pass parser8, issue 12 item 2), in two dev rooms of domains
-no other room has (tests/data/rooms/photo_en.yaml: camera gear; tests/data/rooms/wanju_zh.yaml: toys) and the
+no other room has (tests/data/rooms/photo_en.yaml: camera gear; tests/data/rooms/tongqu_zh.yaml: toys) and the
 built-in ones. Each mechanism is tested both ways: the comment that asks it is read, the look-alike is not.
 Expectations come from the room files (``python scenarios/calibration/facts.py room ROOM SEED T``).
 
@@ -19,7 +19,7 @@ from hat_env.understanding.parser import parse_comment
 from rooms import room
 
 DATA = Path(__file__).parent / "data"
-ROOMS = {k: room(k, 1) for k in ("photo_en.yaml", "wanju_zh.yaml", "tote_en.yaml", "electronics_en", "hogar_es",
+ROOMS = {k: room(k, 1) for k in ("photo_en.yaml", "tongqu_zh.yaml", "tote_en.yaml", "electronics_en", "hogar_es",
                                    "beauty_zh")}
 
 
@@ -79,9 +79,9 @@ def test_a_count_in_a_question_or_an_idiom_buys_nothing(scenario: str, text: str
 
 # -- regions any shop is asked about (region_words), for every product ------------------------------------------
 @pytest.mark.parametrize("scenario,text,link", [
-    ("wanju_zh.yaml", "手表寄海南吗", 4),  # the watch's data lists no region
-    ("wanju_zh.yaml", "积木能发西藏吗", 1),
-    ("wanju_zh.yaml", "滑板车发新疆吗", 6),  # the scooter's own region (not sent there)
+    ("tongqu_zh.yaml", "手表寄海南吗", 4),  # the watch's data lists no region
+    ("tongqu_zh.yaml", "积木能发西藏吗", 1),
+    ("tongqu_zh.yaml", "滑板车发新疆吗", 6),  # the scooter's own region (not sent there)
     ("photo_en.yaml", "can i get the lens shipped to hawaii", 2),
     ("electronics_en", "can the earbuds be shipped to guam?", 1),
     ("hogar_es", "¿envían la sartén a tenerife?", 1),
@@ -91,7 +91,7 @@ def test_a_region_with_a_sending_verb_asks_shipping_of_any_product(scenario: str
 
 
 @pytest.mark.parametrize("scenario,text", [
-    ("wanju_zh.yaml", "我在新疆"), ("beauty_zh", "黑龙江的宝子来了"), ("electronics_en", "hi from canada!"),
+    ("tongqu_zh.yaml", "我在新疆"), ("beauty_zh", "黑龙江的宝子来了"), ("electronics_en", "hi from canada!"),
     ("hogar_es", "saludos desde mallorca"),
 ])
 def test_a_region_said_without_a_sending_verb_asks_nothing(scenario: str, text: str) -> None:
@@ -103,7 +103,7 @@ def test_a_region_said_without_a_sending_verb_asks_nothing(scenario: str, text: 
     ("photo_en.yaml", "sling bag in olive?", 5),  # variants Grey, Olive
     ("photo_en.yaml", "z50 silver?", 1),  # Silver is sold out: still a stock question
     ("photo_en.yaml", "do you have the z50 in silver", 1),
-    ("wanju_zh.yaml", "2号红色的?", 2),
+    ("tongqu_zh.yaml", "2号红色的?", 2),
     ("tote_en.yaml", "rain jacket in white?", 1),
 ])
 def test_a_variant_asked_alone_asks_its_stock(scenario: str, text: str, link: int) -> None:
@@ -126,21 +126,21 @@ def test_a_title_ending_in_a_keyword_gives_the_keyword_back() -> None:
 
 @pytest.mark.parametrize("scenario,text,link,attr", [
     ("photo_en.yaml", "is the action cam waterproof?", 3, "water_resistance"),  # "Waterproof" is in its title
-    ("wanju_zh.yaml", "电话手表防水吗", 4, "water_resistance"),  # so is 防水
-    ("wanju_zh.yaml", "积木是ABS的吗", 1, "material"),  # material "ABS塑料": a Latin word beside Chinese
+    ("tongqu_zh.yaml", "电话手表防水吗", 4, "water_resistance"),  # so is 防水
+    ("tongqu_zh.yaml", "积木是ABS的吗", 1, "material"),  # material "ABS塑料": a Latin word beside Chinese
 ])
 def test_a_spec_word_or_value_asked_of_a_product_is_that_spec(scenario: str, text: str, link: int, attr: str) -> None:
     assert intents(scenario, text) == [("spec", link, attr)]
 
 
 def test_a_value_word_of_another_attribute_is_no_spec_of_that_one() -> None:
-    assert intents("wanju_zh.yaml", "积木是木头的吗") == [("spec", 1, "unknown")]  # not its material ABS
+    assert intents("tongqu_zh.yaml", "积木是木头的吗") == [("spec", 1, "unknown")]  # not its material ABS
 
 
 # -- names: product nouns, pinyin initials -------------------------------------------------------------------------
 @pytest.mark.parametrize("scenario,text,link", [
     ("photo_en.yaml", "how much is the sd card", 6), ("photo_en.yaml", "cuánto cuesta el trípode", 4),
-    ("wanju_zh.yaml", "hbc duoshao qian", 6),  # 滑板车 in pinyin initials
+    ("tongqu_zh.yaml", "hbc duoshao qian", 6),  # 滑板车 in pinyin initials
     ("photo_en.yaml", "cuánto vale el bolso kestrel", 5),  # Kestrel makes links 3 and 5; bolso is the bag
 ])
 def test_a_product_noun_or_an_abbreviation_names_the_product(scenario: str, text: str, link: int) -> None:
@@ -153,12 +153,12 @@ def test_an_ordinary_word_is_no_abbreviation() -> None:
 
 # -- greetings, health effects, gifts, installation ---------------------------------------------------------------
 def test_a_latin_greeting_to_the_host_in_chinese_is_a_greeting() -> None:
-    assert intents("wanju_zh.yaml", "hello 主播 滑板车多少钱") == [("chitchat", None, None), ("price", 6, None)]
-    assert intents("wanju_zh.yaml", "滑板车多少钱") == [("price", 6, None)]
+    assert intents("tongqu_zh.yaml", "hello 主播 滑板车多少钱") == [("chitchat", None, None), ("price", 6, None)]
+    assert intents("tongqu_zh.yaml", "滑板车多少钱") == [("price", 6, None)]
 
 
 @pytest.mark.parametrize("scenario,text,link", [
-    ("wanju_zh.yaml", "电话手表有辐射吗 对身体有害吗", 4), ("photo_en.yaml", "is the z50 screen bad for your eyes", 1),
+    ("tongqu_zh.yaml", "电话手表有辐射吗 对身体有害吗", 4), ("photo_en.yaml", "is the z50 screen bad for your eyes", 1),
     ("hogar_es", "la sartén es tóxica?", 1),
 ])
 def test_a_health_effect_asked_is_efficacy(scenario: str, text: str, link: int) -> None:
@@ -167,7 +167,7 @@ def test_a_health_effect_asked_is_efficacy(scenario: str, text: str, link: int) 
 
 def test_a_gift_asked_as_what_comes_free_is_a_campaign_question() -> None:
     assert intents("photo_en.yaml", "what comes free w the tripod") == [("campaign", 4, None)]
-    assert intents("wanju_zh.yaml", "积木送的什么") == [("campaign", 1, None)]
+    assert intents("tongqu_zh.yaml", "积木送的什么") == [("campaign", 1, None)]
 
 
 def test_bring_is_no_typo_of_boring() -> None:
