@@ -311,9 +311,11 @@ def with_room_units(vocab: Vocab, catalog_vocabulary: Any) -> Vocab:
     if not parts:
         hit = vocab
     else:
-        pat = vocab.unit_rx.pattern
+        # the room's units first: a room's word is the more specific one ("inch-pounds" of torque, not "inch")
+        pat, head = vocab.unit_rx.pattern, r"(?:\s|-)?(?:"
+        assert pat.startswith(head)
         hit = replace(vocab, units=(*vocab.units, *new_units),
-                      unit_rx=re.compile(pat[:-1] + "|" + "|".join(parts) + ")", re.IGNORECASE))
+                      unit_rx=re.compile(head + "|".join(parts) + "|" + pat[len(head):], re.IGNORECASE))
     if len(_WITH_UNITS) > 64:
         _WITH_UNITS.clear()
     _WITH_UNITS[key] = hit
