@@ -16,6 +16,7 @@ from hat_env.scoring.claims.check_common import _negated_after, _state
 from hat_env.scoring.claims.check_lists import _invented_items, _unlisted_items
 from hat_env.scoring.claims.room_vocab import closed_values, room_attributes, room_values
 from hat_env.scoring.claims.check_lists import read_enumerations, restated_data, restates
+from hat_env.scoring.claims.distinctions import attribute_value_said, distinguished
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -95,7 +96,9 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
                 yes = v.features_yes.get(name)
                 data = True if yes is not None and yes.search(pf.text) else None  # said in other words
             else:
-                lo = max(0, dm.start() - v.negation_window)
+                # the data's own sentences are well formed: a negation a few words back in its clause still
+                # governs it ("不能长时间泡水")
+                lo = max(0, dm.start() - max(v.negation_window, 8))
                 seg = pf.text[lo : dm.start()]
                 cut = max(seg.rfind("."), seg.rfind(","), seg.rfind("。"), seg.rfind(","))
                 seg = seg[cut + 1 :] if cut >= 0 else seg
@@ -112,10 +115,14 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
                 else:
                     verdicts.append(("unsupported", "the data does not say so"))
             else:
-                if data is True:
+                if data is True and dm is not None and distinguished(r, i, m.group(), dm.group()):
+                    verdicts.append(("true", ""))  # "water-resistant, not waterproof": the data's own word, the other denied
+                elif data is True:
                     verdicts.append(("false", "the data says it does"))
                 elif data is False or r.report.honest_unknown or r.cfind("honest_unknown", i):
                     verdicts.append(("true", ""))
+                elif attribute_value_said(r, i, m.group(), pf):
+                    verdicts.append(("true", ""))  # "防泼水…不是全防水" for waterproof: 防泼水: its own value, the stronger denied
                 else:
                     verdicts.append(("unsupported", "the data does not say so"))
         if not any(x[0] == "true" for x in verdicts):
