@@ -103,6 +103,8 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
                 cut = max(seg.rfind("."), seg.rfind(","), seg.rfind("。"), seg.rfind(","))
                 seg = seg[cut + 1 :] if cut >= 0 else seg
                 data = not (neg is not None and neg.search(seg))
+            if pol and data is None and _covered_by_all(r, m.group(), pf):
+                data = True  # "敏感肌" of skin_type "所有肤质": every skin type is the product's
             if pol:
                 if data is True:
                     ab = absolute and v.find("absolute_degree", pf.text) is None
@@ -135,6 +137,19 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
         r.claim(s, e, pids, f"feature:{name}", pol, "", pol, best[0],
                 "" if best[0] == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': {best[1]}",
                 [("spec:unknown", pf.pid) for pf in pfs[:1]] + [("spec:*", pf.pid) for pf in pfs[:1]])
+
+
+def _covered_by_all(r: "Reading", word: str, pf: "ProductFacts") -> bool:
+    """Whether feature word ``word`` falls under an attribute of ``pf`` whose value covers every value (the
+    locale's ``all_values``: skin_type "所有肤质"), the word being one of that attribute's known values or words."""
+    w = word.strip().lower()
+    for key, val in pf.spec_text.items():
+        if r.vocab.find("all_values", val.lower()) is None:
+            continue
+        arx = r.vocab.attributes.get(key)
+        if any(w in x or x in w for x in r.vocab.values.get(key, ()) if len(x) >= 2) or (arx is not None and arx.search(w)):
+            return True
+    return False
 
 
 def _cautioned(r: "Reading", i: int, rx: "re.Pattern[str]", pf: "ProductFacts") -> bool:
@@ -255,6 +270,9 @@ def _spec_values(r: "Reading", i: int) -> None:
         wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))
                  and not any(x in vl for x in _variants(v, w)) and w not in title and not _faq_value(r, pf, key, w)]
         wrong = [w for w in wrong if not any(w != k and w in k and k in vl for k in known)]
+        if wrong and v.find("all_values", vl) is not None:
+            wrong = []  # "所有肤质", "all skin types": any one of them is the product's ("敏感肌能用")
+            invented = []
         if wrong and restated_data(r, i, pf):
             wrong = []  # the clause restates the product's FAQ answer or note ("干皮建议先做好保湿")
         wrong = [w for w in wrong if not _viewer_condition(r, i, low, w, pf)]
