@@ -29,6 +29,8 @@ _PUNCT = re.compile(r"[\s,，、:：=≈~()（）]+")
 _DIMS = re.compile(r"\s?(?:[×xX*]|乘以?|by)\s?")
 
 
+#: The largest share of the value before it a conversion may be off by, however coarse its unit.
+_COARSE_SHARE = 0.25
 #: The largest share of the data's value a measure said in another unit may be off by (:func:`rounds_to`).
 _ROUNDING_SHARE = 0.1
 
@@ -171,7 +173,8 @@ def check_conversion(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], a
     else:
         # either side may be the rounded one ("about 12.3 oz (350 g)" for 350 g): the coarser precision holds
         tol = max(_precision(r, q), *(_precision(r, x) for x in prevs[:1]), APPROX * abs(q.base) if approximate else 0.0)
-        ok = any(abs(x - q.base) <= tol + _EPS for x in ref)
+        # a coarse unit's half is no licence to double the value ("250克，大概一斤" is not 500 g restated)
+        ok = any(abs(x - q.base) <= tol + _EPS and abs(x - q.base) <= _COARSE_SHARE * abs(x) + _EPS for x in ref)
     if ok:
         r.claim(q.start, q.end, pids, "conversion", q.base, q.unit, True, "true", "", [])
     else:
