@@ -270,8 +270,9 @@ def _spec_values(r: "Reading", i: int) -> None:
         wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))
                  and not any(x in vl for x in _variants(v, w)) and w not in title and not _faq_value(r, pf, key, w)]
         wrong = [w for w in wrong if not any(w != k and w in k and k in vl for k in known)]
-        if wrong and v.find("all_values", vl) is not None:
-            wrong = []  # "所有肤质", "all skin types": any one of them is the product's ("敏感肌能用")
+        if wrong and v.find("all_values", vl) is not None and r.cfind("exclusive", i) is None:
+            # "所有肤质", "all skin types": any one of them is the product's ("敏感肌能用"), not it alone ("只适合油皮")
+            wrong = []
             invented = []
         if wrong and restated_data(r, i, pf):
             wrong = []  # the clause restates the product's FAQ answer or note ("干皮建议先做好保湿")
