@@ -92,6 +92,14 @@ def _zh_rewrites() -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple((re.compile(r["pattern"], re.IGNORECASE), str(r["to"])) for r in rules)
 
 
+@lru_cache(maxsize=1)
+def _zh_half_rx() -> re.Pattern[str]:
+    """"Half" after a Chinese numeral's unit: ``个半`` before a time unit (两个半小时), or one of the zh
+    ``half_after`` units of ``data/numbers.yaml`` then 半 (一年半, 一斤半, 一米半, 三块半)."""
+    units = sorted(number_words()["zh"].get("half_after") or ("年", "个月", "天", "周", "小时"), key=len, reverse=True)
+    return re.compile(r"(个)?半(?=[小时天月年周])|(" + "|".join(re.escape(u) for u in units) + ")半")
+
+
 def _zh_numerals(m: Mapped) -> Mapped:
     """:func:`zh_numerals` without the rewrites."""
     text = m.text
@@ -116,8 +124,7 @@ def _zh_numerals(m: Mapped) -> Mapped:
         if v is None:
             continue
         # 一年半 / 两个半小时: "half" after the unit or the measure word
-        tail = text[e : e + 3]
-        hm = re.match(r"(个)?半(?=[小时天月年周])|(年|个月|天|周|小时)半", tail)
+        hm = _zh_half_rx().match(text, e)
         if hm is not None and hm.group(1) is not None:
             pieces.append((s, e + 2, f"{float(v) + 0.5:g}个"))
             continue
@@ -128,7 +135,7 @@ def _zh_numerals(m: Mapped) -> Mapped:
         pieces.append((s, e, v))
     m2 = m.replace(pieces)
     # 半年 / 半个月 / 半小时 standing alone
-    half = [(h.start(), h.start() + 1, "0.5") for h in re.finditer(r"(?<![\d.])半(?=个?(?:小时|天|月|年))", m2.text)]
+    half = [(h.start(), h.start() + 1, "0.5") for h in re.finditer(r"(?<![\d.])(?<!\d个)半(?=个?(?:小时|天|月|年))", m2.text)]
     return m2.replace(half) if half else m2
 
 

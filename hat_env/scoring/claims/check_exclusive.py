@@ -90,12 +90,21 @@ def read_exclusive_claims(r: "Reading") -> None:
         pids, _how = r.subject(c.start + m.start(), i)
         for pid in pids[:1]:
             for text, alts in _alternatives(r.room.by_id[pid]):
-                named = {a for a in alts if _names(low, a)}
+                # the exclusive word governs what follows it, or the word it ends ("Android-only"): "the 65W GaN
+                # charger only comes in white" says nothing of GaN
+                named = {a for a in alts if _names(low[m.start():], a) or _ends_at(low, a, m.start())}
                 if len(named) == 1 and len(alts) > 1:
                     said = r.m.original(c.start, c.end).strip()
                     r.claim(c.start, c.end, (pid,), "exclusive", next(iter(named)), "", True, "false",
                             f"{r.label(pid)}: '{said}' but its data says '{text}'", [])
                     return
+
+
+def _ends_at(clause: str, alt: str, pos: int) -> bool:
+    """Whether alternative ``alt`` ends right before ``pos`` of the clause (a space or hyphen between)."""
+    head = clause[:pos].rstrip(" -")
+    return head.endswith(alt) and (len(head) == len(alt) or not head[-len(alt) - 1].isalnum()
+                                   or bool(re.search(r"[\u3400-\u9fff]", alt)))
 
 
 def _names(clause: str, alt: str) -> bool:

@@ -134,6 +134,9 @@ def _countdown(r: "Reading", i: int) -> None:
         ends = [x for pf in pfs for x in pf.flash_ends] + [c.end_s - r.room.t for pf in pfs for c in pf.campaigns_active
                                                           if c.end_s < r.room.scenario.duration_s]
         bound = re.search(r"under|less than|不到|以内", m.group(), re.I) is not None
+        at = r.vocab.rx.get("stream_time_before")
+        if at is not None and at.search(r.text, max(0, s - 6), s):
+            ends = [x + r.room.t for x in ends]  # "到300秒结束": the stream's clock when it ends, as the tools give it
         ok = any((0 < x <= secs + 1) if bound else abs(x - secs) <= max(10.0, 0.2 * secs) for x in ends)
         r.claim(s, e, pids, "countdown", secs, "s", True, "true" if ok else "unsupported",
                 "" if ok else f"'{r.m.original(s, e)}': no deal of {r.label(pids[0] if pids else None)} ends then")

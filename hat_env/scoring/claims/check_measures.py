@@ -83,6 +83,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     na = r.vocab.rx.get("negation_after")
     if na is not None and q.dim not in ("plain", "count") and na.match(r.text[q.end : q.end + 40]):
         return  # "en 5 litros no hay", "in 5 litres we don't have it": the measure is denied, no value claimed
+    if conversions.unit_reference(r, q, i):
+        return  # "一斤是500克", "一斤绒里九成五": one of a unit, defined or as a basis, is no fact of the product
     if conversions.check_conversion(r, q, i, pids, approximate(r, q, i)):
         return  # "10斤也就是5公斤", "60 in, roughly 152 cm", "under 2 oz": a restatement or a bound
     sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None

@@ -23,6 +23,7 @@ from hat_env.scoring.claims.money_roles import is_money
 from hat_env.scoring.claims.numbers import Quantity, read_quantities
 
 if TYPE_CHECKING:
+    from hat_env.scoring.claims.facts import ProductFacts
     from hat_env.scoring.claims.read import Reading
 
 _LIST_JOIN = re.compile(r"\s*(?:[/、,，]|和|及|与|or|and)\s*")
@@ -99,6 +100,24 @@ def _bare_spec_value(r: "Reading", q: Quantity, i: int) -> None:
                 [(key, pf.pid), ("spec:*", pf.pid), ("spec:unknown", pf.pid)])
 
 
+_LABEL_TAIL = re.compile(r"[^\W\d_]{1,3}")
+
+
+def _own_label(r: "Reading", q: Quantity, pfs: "list[ProductFacts]") -> bool:
+    """Whether bare number ``q`` and the letters right after it are a title word or the whole spec value of one of
+    ``pfs`` ("3段" of "奶粉 3段 800g", stage "3段"): the product's own name for a kind, not a count of anything."""
+    tail = _LABEL_TAIL.match(r.text, q.end)
+    if tail is None or r.text[q.start : q.end] != f"{q.value:g}":
+        return False
+    t = tail.group().lower()
+    said = {f"{q.value:g}{t[:n]}" for n in range(1, len(t) + 1)}
+    for pf in pfs:
+        words = set(pf.product.title.lower().split()) | {str(v).strip().lower() for v in pf.spec_text.values()}
+        if said & words:
+            return True
+    return False
+
+
 def read_number_claims(r: "Reading") -> None:
     """Read and check every number claim of the reply (appends to ``r.report.claims``)."""
     qs = read_quantities(r.m, r.vocab)
@@ -127,6 +146,8 @@ def read_number_claims(r: "Reading") -> None:
         if c.question:
             continue
         money = is_money(r, q, i)
+        if not money and q.dim == "plain" and _own_label(r, q, r.pfs(r.subject(q.start, i)[0])):
+            continue  # "3段奶粉" of a "3段" formula: its own stage, title word or spec value, not a count
         if not money and q.dim == "plain":
             cb = r.vocab.rx.get("count_before")
             named = any(m.how == "name" and 0 <= m.start - q.end <= 1 for m in r.mentions)

@@ -16,6 +16,7 @@ from hat_env.scoring.claims.check_common import _negated_after, _state
 from hat_env.scoring.claims.check_lists import _invented_items, _unlisted_items
 from hat_env.scoring.claims.room_vocab import closed_values, room_attributes, room_values
 from hat_env.scoring.claims.check_lists import read_enumerations, restated_data, restates
+from hat_env.scoring.claims.distinctions import attribute_value_said, distinguished
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -95,11 +96,15 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
                 yes = v.features_yes.get(name)
                 data = True if yes is not None and yes.search(pf.text) else None  # said in other words
             else:
-                lo = max(0, dm.start() - v.negation_window)
+                # the data's own sentences are well formed: a negation a few words back in its clause still
+                # governs it ("不能长时间泡水")
+                lo = max(0, dm.start() - max(v.negation_window, 8))
                 seg = pf.text[lo : dm.start()]
                 cut = max(seg.rfind("."), seg.rfind(","), seg.rfind("。"), seg.rfind(","))
                 seg = seg[cut + 1 :] if cut >= 0 else seg
                 data = not (neg is not None and neg.search(seg))
+            if pol and data is None and _covered_by_all(r, m.group(), pf):
+                data = True  # "敏感肌" of skin_type "所有肤质": every skin type is the product's
             if pol:
                 if data is True:
                     ab = absolute and v.find("absolute_degree", pf.text) is None
@@ -112,10 +117,14 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
                 else:
                     verdicts.append(("unsupported", "the data does not say so"))
             else:
-                if data is True:
+                if data is True and dm is not None and distinguished(r, i, m.group(), dm.group()):
+                    verdicts.append(("true", ""))  # "water-resistant, not waterproof": the data's own word, the other denied
+                elif data is True:
                     verdicts.append(("false", "the data says it does"))
                 elif data is False or r.report.honest_unknown or r.cfind("honest_unknown", i):
                     verdicts.append(("true", ""))
+                elif attribute_value_said(r, i, m.group(), pf):
+                    verdicts.append(("true", ""))  # "防泼水…不是全防水" for waterproof: 防泼水: its own value, the stronger denied
                 else:
                     verdicts.append(("unsupported", "the data does not say so"))
         if not any(x[0] == "true" for x in verdicts):
@@ -128,6 +137,19 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
         r.claim(s, e, pids, f"feature:{name}", pol, "", pol, best[0],
                 "" if best[0] == "true" else f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': {best[1]}",
                 [("spec:unknown", pf.pid) for pf in pfs[:1]] + [("spec:*", pf.pid) for pf in pfs[:1]])
+
+
+def _covered_by_all(r: "Reading", word: str, pf: "ProductFacts") -> bool:
+    """Whether feature word ``word`` falls under an attribute of ``pf`` whose value covers every value (the
+    locale's ``all_values``: skin_type "所有肤质"), the word being one of that attribute's known values or words."""
+    w = word.strip().lower()
+    for key, val in pf.spec_text.items():
+        if r.vocab.find("all_values", val.lower()) is None:
+            continue
+        arx = r.vocab.attributes.get(key)
+        if any(w in x or x in w for x in r.vocab.values.get(key, ()) if len(x) >= 2) or (arx is not None and arx.search(w)):
+            return True
+    return False
 
 
 def _cautioned(r: "Reading", i: int, rx: "re.Pattern[str]", pf: "ProductFacts") -> bool:
@@ -248,6 +270,10 @@ def _spec_values(r: "Reading", i: int) -> None:
         wrong = [w for w in said if w not in vl and not any(w in part for part in _tokens(vl))
                  and not any(x in vl for x in _variants(v, w)) and w not in title and not _faq_value(r, pf, key, w)]
         wrong = [w for w in wrong if not any(w != k and w in k and k in vl for k in known)]
+        if wrong and v.find("all_values", vl) is not None and r.cfind("exclusive", i) is None:
+            # "所有肤质", "all skin types": any one of them is the product's ("敏感肌能用"), not it alone ("只适合油皮")
+            wrong = []
+            invented = []
         if wrong and restated_data(r, i, pf):
             wrong = []  # the clause restates the product's FAQ answer or note ("干皮建议先做好保湿")
         wrong = [w for w in wrong if not _viewer_condition(r, i, low, w, pf)]

@@ -149,7 +149,10 @@ def _in_data_phrase(r: "Reading", s: int, e: int, pids: tuple[str, ...]) -> bool
 def _health(r: "Reading", i: int) -> None:
     """A health effect asserted (not denied, not asked) is unsupported: no product's data states one."""
     c = r.clauses[i]
-    hm = r.cfind("health", i)
+    ct = r.ctext(i)
+    # a Latin word's inside is no health word ("secures" holds no "cures", "prevents" is one)
+    hm = next((m for m in r.call("health", i)
+               if not (m.start() > 0 and ct[m.start() - 1].isalpha() and ct[m.start()].isascii())), None)
     if hm is None:
         return
     rep = r.report

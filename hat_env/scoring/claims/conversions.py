@@ -29,6 +29,8 @@ _PUNCT = re.compile(r"[\s,，、:：=≈~()（）]+")
 _DIMS = re.compile(r"\s?(?:[×xX*]|乘以?|by)\s?")
 
 
+#: The largest share of the value before it a conversion may be off by, however coarse its unit.
+_COARSE_SHARE = 0.25
 #: The largest share of the data's value a measure said in another unit may be off by (:func:`rounds_to`).
 _ROUNDING_SHARE = 0.1
 
@@ -171,13 +173,39 @@ def check_conversion(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], a
     else:
         # either side may be the rounded one ("about 12.3 oz (350 g)" for 350 g): the coarser precision holds
         tol = max(_precision(r, q), *(_precision(r, x) for x in prevs[:1]), APPROX * abs(q.base) if approximate else 0.0)
-        ok = any(abs(x - q.base) <= tol + _EPS for x in ref)
+        # a coarse unit's half is no licence to double the value ("250克，大概一斤" is not 500 g restated)
+        ok = any(abs(x - q.base) <= tol + _EPS and abs(x - q.base) <= _COARSE_SHARE * abs(x) + _EPS for x in ref)
     if ok:
         r.claim(q.start, q.end, pids, "conversion", q.base, q.unit, True, "true", "", [])
     else:
         r.claim(q.start, q.end, pids, "conversion", q.base, q.unit, True, "false",
                 f"'{orig}' but {what} is not that")
     return True
+
+
+def unit_reference(r: "Reading", q: Quantity, i: int) -> bool:
+    """Whether measure ``q`` is one of a unit, not a fact of a product: a unit's definition ("一斤是500克",
+    "1 lb = 454 g": one of a unit, the locale's ``unit_equals`` word, the same amount in another unit; either side)
+    or the basis of a share ("一斤绒里九成五都是绒朵": one of a unit, a noun, then a ``unit_basis`` word)."""
+    if not _is_measure(q):
+        return False
+    eq, basis = r.vocab.rx.get("unit_equals"), r.vocab.rx.get("unit_basis")
+    if eq is None and basis is None:
+        return False
+    one = abs(q.value - 1) < _EPS and q.lo is None
+    if one and basis is not None and basis.match(r.text, q.end, r.clauses[i].end):
+        return True
+    if eq is None:
+        return False
+    qs = [x for x in read_quantities(r.m, r.vocab) if r.clause_at(x.start) == i]
+    for a, b in zip(qs, qs[1:]):
+        if q is not a and q is not b and (q.start, q.end) not in ((a.start, a.end), (b.start, b.end)):
+            continue
+        if abs(a.value - 1) > _EPS or a.lo is not None or a.dim != b.dim or a.unit == b.unit:
+            continue
+        if eq.fullmatch(r.text[a.end : b.start]) and abs(a.base - b.base) <= max(_precision(r, b), 0.01 * abs(a.base)) + _EPS:
+            return True
+    return False
 
 
 def rounds_to(r: "Reading", q: Quantity, value: float, data_text: str) -> bool:
@@ -192,4 +220,4 @@ def rounds_to(r: "Reading", q: Quantity, value: float, data_text: str) -> bool:
     return abs(q.base - value) <= _precision(r, q) + _EPS and abs(q.base - value) <= _ROUNDING_SHARE * abs(value) + _EPS
 
 
-__all__ = ["MEASURE_DIMS", "check_conversion", "restated", "rounds_to"]
+__all__ = ["MEASURE_DIMS", "check_conversion", "restated", "rounds_to", "unit_reference"]

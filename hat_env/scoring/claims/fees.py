@@ -154,6 +154,26 @@ def _fee_of(pf: "ProductFacts", role: FeeRole) -> float | None:
     return float(v)
 
 
+_SHARED = re.compile(r"[\u4e00-\u9fff]{2}|[a-z]{4,}")
+
+
+def _faq_amount(r: "Reading", i: int, pf: "ProductFacts", v: float) -> bool:
+    """Whether amount ``v`` is one an FAQ answer of ``pf`` states for a case the reply's sentence names too (a word
+    or two Chinese characters of the answer besides the amount: "偏远地区"), so the reply restates that answer."""
+    from hat_env.text import normalize
+
+    st = r.stext(i).lower()
+    num = re.compile(rf"(?<![\d.]){re.escape(f'{v:g}')}(?:\.0+)?(?![\d.])")
+    for f in pf.product.faq:
+        a = normalize(f.a, r.vocab.locale).text.lower()
+        if not num.search(a):
+            continue
+        words = {w for w in _SHARED.findall(num.sub(" ", a)) if w not in ("运费", "需要", "可以", "shipping")}
+        if sum(1 for w in words if w in st) >= 1:
+            return True
+    return False
+
+
 def check_fee_amount(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], role: FeeRole) -> None:
     """Check an amount said in a fee role ("$79 oversize fee") against that field of the products it may be about;
     record the claim (true, false, or unsupported when the data has no such field)."""
@@ -166,6 +186,11 @@ def check_fee_amount(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], r
     if good:
         r.claim(q.start, q.end, tuple(pf.pid for pf in good), "price", v, role.name, True, "true", "",
                 [(role.answers, pf.pid) for pf in good])
+        return
+    said = next((pf for pf in pfs if _faq_amount(r, i, pf, v)), None)
+    if said is not None:
+        # "新疆西藏这些偏远地区要补10元运费": the FAQ's own fee for a case it names ("偏远地区…需补运费10元")
+        r.claim(q.start, q.end, (said.pid,), "price", v, role.name, True, "true", "", [(role.answers, said.pid)])
         return
     pf = pfs[0]
     x = _fee_of(pf, role)

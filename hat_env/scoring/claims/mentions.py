@@ -48,6 +48,10 @@ class Mention:
     order_id: str | None = None
 
 
+#: A parenthesis ending a title ("... Miter Saw (Open Box)", "Impact Driver (Tool Only)").
+_TRAILING_TAG = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+
+
 def _stem(w: str) -> str:
     """A lower-case word without a possessive or plural ending."""
     w = w.lower().strip("'-")
@@ -89,8 +93,11 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
             # ("Aluminum", "3-Port", "Wireless") are not names
             # the head noun is the last word before a trailing size: "cu ft" of "Washer 4.5 cu ft" is its capacity,
             # "washer" its name
-            tail = _TRAILING_SIZE.search(title)
-            tw = [w for w in _WORD.findall(title[: tail.start()] if tail else title) if len(w) >= 2] or \
+            # a trailing parenthesis is a tag of its condition or kit ("(Open Box)", "(Tool Only)"), not its name:
+            # "out of the box" names no miter saw
+            head = _TRAILING_TAG.sub("", title) or title
+            tail = _TRAILING_SIZE.search(head)
+            tw = [w for w in _WORD.findall(head[: tail.start()] if tail else head) if len(w) >= 2] or \
                 [w for w in _WORD.findall(title) if len(w) >= 2]
             # the first word that is not a stop word ("Juego de Sábanas ...": "sábanas")
             first = [w for w in tw if _stem(w) not in stop and w.lower() not in stop][:1]

@@ -87,14 +87,20 @@ def _own_noun(vocab: Vocab, text: str, end: int) -> bool:
     """Whether the number ending at ``end`` is followed by a noun it counts ("1700 watts, and four programs":
     four programs, not four watts): a word that is none of the locale's function words (``spec_labels_stop``,
     ``quantity_followers``).
-    Chinese numbers take their measure words as units instead."""
+    Chinese numbers take their measure words as units instead; one followed right away by another character
+    counts that ("357克一饼": one cake, not one gram; "250克一罐")."""
     if vocab.lang == "zh":
-        return False
+        nxt = text[end : end + 1]
+        return bool(nxt) and "\u4e00" <= nxt <= "\u9fff" and nxt not in _ZH_JOINERS
     w = _NEXT_WORD.match(text, end)
     if w is None:
         return False
     stop = {str(x).lower() for x in (*(vocab.raw.get("spec_labels_stop") or ()), *(vocab.raw.get("quantity_followers") or ()))}
     return w.group(1).lower() not in stop
+
+
+#: Characters after a Chinese number that go on to another number or a bound, not a noun it counts.
+_ZH_JOINERS = frozenset("到至和或与及加多左上以来余")
 
 
 #: What joins the parts of a compound measure ("2 lb 6 oz", "6 ft 4 in", "1 h 30 min", "1 kg y 200 g").
@@ -231,8 +237,9 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
         ):
             assert prev is not None
             gap = text[prev.end : q.start]
+            one = abs(prev.value - 1) < 1e-9 and not gap.strip()  # "一斤598": the price of one unit, not 598 斤
             listed = _LIST_GAP.fullmatch(gap) or (gap_rx is not None and gap_rx.fullmatch(gap))
-            if listed and "\n" not in gap and not _own_noun(vocab, text, q.end):  # a new line is a new item
+            if listed and "\n" not in gap and not one and not _own_noun(vocab, text, q.end):  # a new line is a new item
                 u = units[prev.unit]
                 q.unit, q.dim, q.base, q.inherited = prev.unit, u.dim, u.to_base(q.value), True
         if q.unit:

@@ -31,6 +31,7 @@ _LISTS = (
     "approximate", "host_promise", "ending_soon", "refusal", "stock_context", "clause_question", "replace_words", "data_lacks", "ample_stock", "no_discount", "size_advice", "exclusive", "supply_words", "per_day", "per_day_after",
     "reported_speech", "condition", "per_unit_after", "per_item_after", "per_unit_lead", "per_unit_filler", "fee_free", "fee_nouns", "no_fees", "gift_object", "gift_generic", "gift_measure", "subject_pronouns", "measure_upper", "measure_lower", "conversion_words", "conversion_breaks", "dimension_words", "deal_nouns", "price_question", "yes_reply", "no_reply", "no_reason", "conditional", "advice", "suits_frame", "suits_stop", "purity", "caution", "free_of", "free_of_stop", "age_after", "feature_frame",
     "denied_after", "inclusion", "hedged_vow", "compared_after", "list_gap", "money_list_gap", "bundle_nxm",
+    "unit_equals", "unit_basis", "stream_time_before", "all_values",
 )
 
 
@@ -311,9 +312,11 @@ def with_room_units(vocab: Vocab, catalog_vocabulary: Any) -> Vocab:
     if not parts:
         hit = vocab
     else:
-        pat = vocab.unit_rx.pattern
+        # the room's units first: a room's word is the more specific one ("inch-pounds" of torque, not "inch")
+        pat, head = vocab.unit_rx.pattern, r"(?:\s|-)?(?:"
+        assert pat.startswith(head)
         hit = replace(vocab, units=(*vocab.units, *new_units),
-                      unit_rx=re.compile(pat[:-1] + "|" + "|".join(parts) + ")", re.IGNORECASE))
+                      unit_rx=re.compile(head + "|".join(parts) + "|" + pat[len(head):], re.IGNORECASE))
     if len(_WITH_UNITS) > 64:
         _WITH_UNITS.clear()
     _WITH_UNITS[key] = hit
