@@ -160,6 +160,8 @@ class ToolBackend:
             view["code"] = {"code": q.code.code, "amount": q.code.amount, "threshold": q.code.threshold}
         if p.variants:  # sizes / colours (their stock is the stock tool's)
             view["variants"] = [v.name for v in p.variants]
+        if p.size_chart is not None:  # what each size measures
+            view["size_chart"] = p.size_chart.model_dump(exclude_none=True)
         return view
 
     # -- operations ----------------------------------------------------------------------------------------
@@ -222,12 +224,23 @@ class ToolBackend:
 
     def _after_sales(self, product_id: str) -> dict[str, Any]:
         """Returns, exchange and warranty. ``return_days`` 0 means no returns; a warranty the scenario gives with
-        a unit (``{value: 2, unit: years}``) is also listed as ``warranty``."""
+        a unit (``{value: 2, unit: years}``) is also listed as ``warranty``. The structured terms are listed only
+        for products that have them: ``restocking_fee`` (``{"percent"|"amount", "when"}``), ``warranty_parts``
+        (``{"names", "covered", "warranty"?}``), ``return_shipping_insurance`` (true/false) and
+        ``no_return_when`` (``[{"names"}]``: the product cannot be returned then)."""
         r = self._product(product_id).returns
         d: dict[str, Any] = {"return_days": r.return_days, "exchange": r.exchange,
                              "warranty_months": r.warranty_months, "note": r.note}
         if r.warranty is not None:
             d["warranty"] = r.warranty.model_dump()
+        if r.restocking_fee is not None:
+            d["restocking_fee"] = r.restocking_fee.model_dump(exclude_none=True)
+        if r.warranty_parts:
+            d["warranty_parts"] = [w.model_dump(exclude_none=True) for w in r.warranty_parts]
+        if r.return_shipping_insurance is not None:
+            d["return_shipping_insurance"] = r.return_shipping_insurance
+        if r.no_return_when:
+            d["no_return_when"] = [n.model_dump() for n in r.no_return_when]
         return d
 
     def _order_status(self, order_id: str) -> dict[str, Any]:
