@@ -11,7 +11,9 @@ free return shipping, 6 months on the sole, and cannot be returned worn. 1号童
 18.5cm 脚长, 开胶保修6个月, 鞋带不保, 有运费险, 穿过/下地不退; 2号羽绒服: 110码 身高105-115cm, 120码 115-125cm,
 130码 125-135cm, 没有运费险, 剪吊牌不退, 包装已拆收10%折旧费. The ring (enlace 1): talla 12/14/16 = 52/54/56 mm,
 6 meses en el baño, piedras no cubiertas, 10 % de gastos de reposición, sin devolución gratuita, grabado no se
-devuelve; the earrings (enlace 2): devolución gratuita, desprecintados no se devuelven.
+devuelve; the earrings (enlace 2): devolución gratuita, desprecintados no se devuelven. Each room runs a mixed
+set of its two products: the watch and the shoe for $299 (separately $338), 1号+2号 369元 (428元), the ring and
+the earrings 85 € (98 €).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import pytest
 
 from hat_env.scoring.claims import read_claims
 from hat_env.sim.after_sales import RestockingFee, SizeChart, SizeRow, WarrantyPart
+from hat_env.sim.campaigns import Campaign
 from hat_env.sim.catalog import Product, Returns
 from hat_env.sim.parser import parse_comment
 from hat_env.sim.tools import ToolBackend
@@ -60,6 +63,12 @@ _BASE = dict(product_id="P1", link=1, title="Watch", brand="Acme", category="app
     (lambda: SizeChart(measure="foot length", rows=[{"sizes": ["US 9"], "value": 27},
                                                     {"sizes": ["us 9"], "value": 28}]),
      "rows.1.sizes: 'us 9' is also a size of rows.0"),
+    (lambda: Campaign(campaign_id="S1", type="bundle", title="set", products=["A"], set_price=50),
+     "two or more different products"),
+    (lambda: Campaign(campaign_id="S1", type="bundle", title="set", products=["A", "B"], set_price=50, bundle_qty=2),
+     "has no bundle_qty nor bundle_discount_pct"),
+    (lambda: Campaign(campaign_id="S1", type="coupon", title="c", products=["A", "B"], set_price=50, amount=5),
+     "'set_price' is for bundle campaigns"),
     (lambda: SizeChart(measure="foot length", unit="ft", rows=[{"sizes": ["9"], "value": 1}]), "'mm', 'cm' or 'in'"),
 ])
 def test_bad_terms_are_refused_with_the_reason(make, words):
@@ -109,6 +118,15 @@ def test_tools_return_the_terms():
     assert chart["rows"][1] == {"sizes": ["US 9", "size 9"], "value": 27.0}
     zh = ToolBackend(ROOM[ZH], None, random.Random(0)).execute("product_by_link", {"link": 2})["size_chart"]
     assert zh["rows"][0] == {"sizes": ["110码"], "min": 105.0, "max": 115.0}
+
+
+def test_the_campaigns_tool_returns_a_mixed_set():
+    tb = ToolBackend(ROOM[EN], None, random.Random(0))
+    (view,) = tb.execute("campaigns", {"product_id": "WT02"})["campaigns"]
+    assert view["set_price"] == 299 and view["separately"] == 338
+    assert view["set_products"] == [{"product_id": "WT01", "link": 1, "title": "Meridian Automatic Watch"},
+                                    {"product_id": "WT02", "link": 2, "title": "Ridge Trail Running Shoe"}]
+    assert ROOM[EN].quote(ROOM[EN].by_id["WT01"]).total == 249  # a set changes no product's own price
 
 
 # --- the parser: questions about them are after-sales questions ---------------------------------------------
@@ -190,6 +208,25 @@ def test_claims_about_the_terms_are_checked_against_the_data(path, link, kind, r
     assert (not bad) is ok, bad
     key = ("after_sales", pid) if kind == "after_sales" else ("spec:*", pid)
     assert (key in rep.answered()) is ok, sorted(rep.answered())
+
+
+@pytest.mark.parametrize(("path", "reply", "ok"), [
+    (EN, "The watch and the running shoe together are $299.", True),
+    (EN, "Link 1 is in a bundle with link 2 for $299.", True),
+    (EN, "Link 1 is in a bundle with link 2 for $250.", False),
+    (EN, "Link 1 is $249 and link 2 is $89, or $299 for both as a set.", True),
+    (ZH, "1号加2号一起买只要369", True),
+    (ZH, "1号加2号套装329元", False),
+    (ZH, "1号129元，2号299元，套装一起369元", True),
+    (ES, "El anillo y los pendientes juntos por 85 €.", True),
+    (ES, "El lote del anillo con los pendientes sale a 75 €.", False),
+])
+def test_a_mixed_set_price_is_checked_and_answers_both_products(path, reply, ok):
+    r = ROOM[path]
+    rep = read_claims(reply, r, intents=[Intent("price", link=1)])
+    bad = [c.reason for c in rep.bad]
+    assert (not bad) is ok, bad
+    assert all((("price", p.product_id) in rep.answered()) is ok for p in r.products), sorted(rep.answered())
 
 
 def test_a_false_claim_says_what_the_data_says():

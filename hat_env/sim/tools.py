@@ -54,7 +54,9 @@ def _campaign_view(c: Campaign, room: RoomState, product: Product | None, others
     ``others`` (the campaigns listed with it that cover a product in common, gifts left out) they combine with
     (``stacks_with``: campaign ids) and which they do not (``does_not_stack_with``);
     a bundle asked about for one product also gives the price of its quantity of that product
-    (``bundle_price``, every campaign that stacks included) and the campaigns in that price (``bundle_price_with``)."""
+    (``bundle_price``, every campaign that stacks included) and the campaigns in that price (``bundle_price_with``);
+    a mixed set gives its ``set_price``, its ``set_products`` (``{"product_id", "link", "title"}``) and what they
+    cost bought one by one now (``separately``)."""
     d: dict[str, Any] = {"campaign_id": c.campaign_id, "type": c.type, "title": c.title, "ends_at_s": c.end_s}
     if c.type == "coupon":
         d.update(amount=c.amount, threshold=c.threshold)
@@ -62,6 +64,11 @@ def _campaign_view(c: Campaign, room: RoomState, product: Product | None, others
         d.update(code=c.code, amount=c.amount, threshold=c.threshold)
     elif c.type == "flash_sale":
         d.update(flash_price=c.flash_price)
+    elif c.type == "bundle" and c.mixed:  # one of each product for the set price
+        items = [room.by_id[x] for x in c.products if x in room.by_id]
+        d.update(set_price=c.set_price,
+                 set_products=[{"product_id": x.product_id, "link": x.link, "title": x.title} for x in items],
+                 separately=round(sum(room.quote(x).total for x in items), 2))
     elif c.type == "bundle":
         d.update(bundle_qty=c.bundle_qty, bundle_discount_pct=c.bundle_discount_pct)
         if product is not None and c.bundle_qty:

@@ -418,7 +418,8 @@ def _paid_shipping(r: "Reading", i: int) -> None:
 
 def _bundles(r: "Reading", i: int) -> None:
     """A bundle deal named: one must run for the product now."""
-    _exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles), "campaign", "no bundle deal runs now",
+    _exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles or pf.sets), "campaign",
+                  "no bundle deal runs now",
                   void=False)
 
 

@@ -23,6 +23,7 @@ from hat_env.scoring.claims.check_unlisted import _feature_named, _free_of, _sui
 from hat_env.scoring.claims.check_orders import _order_status
 from hat_env.scoring.claims.check_after_sales import read_after_sales
 from hat_env.scoring.claims.check_regions import region_clauses
+from hat_env.scoring.claims.check_sets import read_set_prices
 from hat_env.scoring.claims.check_size_chart import read_size_charts
 from hat_env.scoring.claims.check_variants import drop_variant_words, variant_clauses
 from hat_env.scoring.claims.check_product import _bool_specs, _features, _spec_values
@@ -144,6 +145,7 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
             _order_status(r, i)
     read_after_sales(r, stated)  # restocking fee, warranty parts, return shipping, final sale (the data's terms)
     read_size_charts(r, stated)  # a size of the product's chart and what it measures
+    read_set_prices(r, stated)  # a mixed set's price (a bundle of different products for one price)
     drop_variant_words(r)
 
 
