@@ -180,6 +180,8 @@ def test_a_restock_question_is_still_stock():
     (ZH, 1, 'after_sales', '1号穿过也可以退', False),
     (ZH, 1, 'after_sales', '1号穿过就不能退了', True),
     (ZH, 2, 'after_sales', '2号有运费险，退货包运费', False),
+    (ZH, 1, 'after_sales', '1号赠运费险哦，退换不花钱', True),
+    (ZH, 2, 'after_sales', '2号也送运费险', False),
     (ZH, 2, 'after_sales', '2号没有运费险，退货运费自理', True),
     (ZH, 2, 'after_sales', '2号剪吊牌了也可以退', False),
     (ZH, 2, 'after_sales', '2号剪吊牌后不能退', True),
@@ -242,3 +244,20 @@ def test_the_same_words_in_a_room_without_the_terms_keep_their_usual_reading():
     assert not any(c.attribute in ("warranty_part", "return_shipping", "final_sale", "restocking_fee")
                    for c in read_claims("Link 1: the strap is covered by the warranty, return shipping is free.",
                                         r).claims)
+
+
+# --- built-in rooms whose notes say it: beauty_zh link 2 (拆封后非质量问题不支持退换), groceries_zh link 6 (拆封后不支持退货)
+
+
+@pytest.mark.parametrize(("scenario", "link", "reply", "ok"), [
+    ("beauty_zh", 2, "2号拆封了也可以退", False),
+    ("beauty_zh", 2, "2号拆封后非质量问题不支持退换", True),
+    ("beauty_zh", 2, "2号未拆封7天内可以退", True),
+    ("groceries_zh", 6, "6号拆封了也能退", False),
+    ("groceries_zh", 6, "6号拆封后就不能退了", True),
+])
+def test_a_built_in_final_sale_condition_is_checked(scenario, link, reply, ok):
+    r = room(scenario, 4242, 10.0)
+    rep = read_claims(reply, r, intents=[Intent("after_sales", link=link)])
+    assert (not rep.bad) is ok, [c.reason for c in rep.bad]
+    assert (("after_sales", r.by_link[link].product_id) in rep.answered()) is ok

@@ -184,8 +184,11 @@ def _return_shipping(r: "Reading", i: int) -> None:
     if covered is not None and free is None and paid is None:
         pol = pol and _polarity(r, i, covered.start(), covered.end())
     have = bool(pf.product.returns.return_shipping_insurance)
+    na, nb = r.m.span(c0 + named.start(), c0 + named.end())
     gone = [x for x in r.report.claims if claim_in_clause(r, x, i) and (
-        x.attribute in ("host_promise", "free_shipping") or (x.attribute == "price" and x.unit in ("pay", "shipping")))]
+        x.attribute in ("host_promise", "free_shipping") or (x.attribute == "price" and x.unit in ("pay", "shipping"))
+        # "赠运费险", "送运费险": the gift given is the return-shipping insurance itself
+        or (x.attribute == "gift" and x.span[0] < nb and x.span[1] >= na - 2))]
     _drop(r, gone)
     why = (f"{r.label(pf.pid)}: return shipping is " + ("paid for the buyer (return-shipping insurance)" if have
                                                        else "the buyer's to pay (no return-shipping insurance)"))
