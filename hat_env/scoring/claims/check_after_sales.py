@@ -37,6 +37,7 @@ _EPS = 0.005
 
 
 def _has_terms(p: Any) -> bool:
+    """Whether product ``p`` has any structured after-sales term."""
     r = p.returns
     return bool(r.restocking_fee is not None or r.warranty_parts or r.return_shipping_insurance is not None
                 or r.no_return_when)
@@ -64,16 +65,19 @@ def _polarity(r: "Reading", i: int, s: int, e: int) -> bool:
 
 
 def _claims_in(r: "Reading", i: int, attrs: tuple[str, ...]) -> list:
+    """The claims recorded so far in clause ``i`` whose attribute is one of ``attrs``."""
     return [x for x in r.report.claims if x.attribute in attrs and claim_in_clause(r, x, i)]
 
 
 def _drop(r: "Reading", gone: list) -> None:
+    """Remove the claims ``gone`` from the report (a reading this module replaces)."""
     ids = {id(x) for x in gone}
     if ids:
         r.report.claims[:] = [x for x in r.report.claims if id(x) not in ids]
 
 
 def _verdict(x: Any, ok: bool, reason: str, pid: str) -> None:
+    """Re-judge claim ``x``: true, or false with ``reason``; either way about the after-sales terms of ``pid``."""
     x.verdict, x.reason = ("true", "") if ok else ("false", reason)
     x.answers = frozenset({("after_sales", pid)})
 
@@ -91,6 +95,7 @@ def read_after_sales(r: "Reading", stated: list[int]) -> None:
 
 
 def _restocking(r: "Reading", i: int) -> None:
+    """A restocking fee said in clause ``i`` (its percent or amount, or none)."""
     m = r.cfind("restocking_words", i)
     if m is None:
         return
@@ -134,6 +139,7 @@ def _restocking(r: "Reading", i: int) -> None:
 
 
 def _warranty_parts(r: "Reading", i: int) -> None:
+    """A part named with a warranty or coverage word in clause ``i``: covered or not, and for how long."""
     cue = r.cfind("warranty_words", i) or r.cfind("coverage_words", i)
     if cue is None:
         return
@@ -168,6 +174,7 @@ def _warranty_parts(r: "Reading", i: int) -> None:
 
 
 def _return_shipping(r: "Reading", i: int) -> None:
+    """Return shipping said paid for the buyer or not in clause ``i``."""
     free = r.cfind("return_shipping_free", i)
     named = free or r.cfind("return_shipping_words", i)
     if named is None:
@@ -197,6 +204,7 @@ def _return_shipping(r: "Reading", i: int) -> None:
 
 
 def _final_sale(r: "Reading", i: int) -> None:
+    """A return said possible or refused under a final-sale condition (in clause ``i`` or the one before it)."""
     ret = r.cfind("returns_words", i) or r.cfind("return_verbs", i)
     if ret is None:
         return

@@ -39,6 +39,7 @@ def read_size_charts(r: "Reading", stated: list[int]) -> None:
 
 
 def _clause(r: "Reading", i: int) -> None:
+    """Judge the lengths of clause ``i`` when it names a size of its subject product's chart."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     charted = [p for p in r.room.products if p.size_chart is not None]
