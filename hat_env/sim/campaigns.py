@@ -36,7 +36,9 @@ class Campaign(BaseModel):
     Type-specific fields: ``coupon`` -> ``amount`` off when the price reaches ``threshold`` (claimed in the room:
     the host can send it); ``code`` -> a ``code`` the viewer types at checkout for ``amount`` off from
     ``threshold``; ``flash_sale`` -> ``flash_price``; ``bundle`` -> ``bundle_qty`` items at
-    ``bundle_discount_pct`` percent off the set; ``gift`` -> ``gift``.
+    ``bundle_discount_pct`` percent off the set, or a mixed set: one of each of its ``products`` (two or more)
+    for ``set_price`` together (no quantity nor percentage then; a set changes no product's own price);
+    ``gift`` -> ``gift``.
     """
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)  # times and amounts are finite numbers
@@ -53,10 +55,22 @@ class Campaign(BaseModel):
     flash_price: float | None = Field(None, gt=0)
     bundle_qty: int | None = Field(None, ge=2)
     bundle_discount_pct: int | None = Field(None, ge=1, le=90)
+    set_price: float | None = Field(None, gt=0)
     gift: str | None = None
 
     @model_validator(mode="after")
     def _fields_match_type(self) -> "Campaign":
+        if self.set_price is not None:
+            if self.type != "bundle":
+                raise ValueError(f"'set_price' is for bundle campaigns, not {self.type}")
+            if len(set(self.products)) < 2:
+                raise ValueError("a mixed set (set_price) lists two or more different products in 'products'")
+            if self.bundle_qty is not None or self.bundle_discount_pct is not None:
+                raise ValueError("a mixed set (set_price) has no bundle_qty nor bundle_discount_pct: give one or the "
+                                 "other kind of bundle")
+            if self.end_s <= self.start_s:
+                raise ValueError("end_s must be after start_s")
+            return self
         need = {"coupon": "amount", "code": "code", "flash_sale": "flash_price", "bundle": "bundle_qty",
                 "gift": "gift"}[self.type]
         if getattr(self, need) is None:
@@ -70,6 +84,11 @@ class Campaign(BaseModel):
         if self.end_s <= self.start_s:
             raise ValueError("end_s must be after start_s")
         return self
+
+    @property
+    def mixed(self) -> bool:
+        """Whether this is a mixed set (one of each of its products for ``set_price``)."""
+        return self.set_price is not None
 
     def active(self, t: float) -> bool:
         """Whether the campaign runs at room time ``t``."""

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from hat_env.sim.after_sales import NoReturn, RestockingFee, SizeChart, WarrantyPart, unique_names
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from hat_env.sim.vocabulary import Vocabulary
 
@@ -152,7 +154,9 @@ class Returns(_Strict):
 
     ``return_days`` 0 means the product cannot be returned (no returns is its own state: never "0-day returns").
     The warranty is ``warranty`` (``{value: 2, unit: years}``) or ``warranty_months`` (filled in from
-    ``warranty``; 0: no warranty).
+    ``warranty``; 0: no warranty). Optional structured terms (:mod:`hat_env.sim.after_sales`):
+    ``restocking_fee``, ``warranty_parts`` (what is covered, for how long), ``return_shipping_insurance``
+    (运费险: true/false; ``None``: the data does not say) and ``no_return_when`` (final-sale conditions).
     """
 
     return_days: int = Field(7, ge=0)
@@ -160,6 +164,10 @@ class Returns(_Strict):
     warranty_months: int = Field(0, ge=0)
     warranty: Duration | None = None
     note: str = ""
+    restocking_fee: RestockingFee | None = None
+    warranty_parts: list[WarrantyPart] = Field(default_factory=list)
+    return_shipping_insurance: bool | None = None
+    no_return_when: list[NoReturn] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _warranty(self) -> "Returns":
@@ -169,6 +177,10 @@ class Returns(_Strict):
                 raise ValueError(f"warranty_months {self.warranty_months} disagrees with warranty ({m} months); "
                                  "give one of them")
             self.warranty_months = m
+        unique_names(self.warranty_parts, "warranty_parts")  # type: ignore[arg-type]
+        unique_names(self.no_return_when, "no_return_when")  # type: ignore[arg-type]
+        if not self.returnable and (self.restocking_fee is not None or self.no_return_when):
+            raise ValueError("restocking_fee / no_return_when on a product that cannot be returned (return_days: 0)")
         return self
 
     @property
@@ -189,7 +201,8 @@ class Product(_Strict):
 
     ``price`` is the current selling price before campaigns; ``list_price`` the comparison ("original") price
     shown next to it; ``price_history`` the lowest deal prices of past days (for the 7-day and 30-day rules).
-    ``variants`` (sizes, colours) each have their own stock, which adds up to ``stock``.
+    ``variants`` (sizes, colours) each have their own stock, which adds up to ``stock``. ``size_chart`` gives
+    what each size measures (:class:`hat_env.sim.after_sales.SizeChart`).
     """
 
     product_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,40}$")
@@ -207,6 +220,7 @@ class Product(_Strict):
     faq: list[FAQ] = Field(default_factory=list)
     special_use_registered: bool = False
     variants: list[Variant] = Field(default_factory=list)
+    size_chart: SizeChart | None = None
 
     @model_validator(mode="after")
     def _list_not_below_price(self) -> "Product":

@@ -54,7 +54,9 @@ def _campaign_view(c: Campaign, room: RoomState, product: Product | None, others
     ``others`` (the campaigns listed with it that cover a product in common, gifts left out) they combine with
     (``stacks_with``: campaign ids) and which they do not (``does_not_stack_with``);
     a bundle asked about for one product also gives the price of its quantity of that product
-    (``bundle_price``, every campaign that stacks included) and the campaigns in that price (``bundle_price_with``)."""
+    (``bundle_price``, every campaign that stacks included) and the campaigns in that price (``bundle_price_with``);
+    a mixed set gives its ``set_price``, its ``set_products`` (``{"product_id", "link", "title"}``) and what they
+    cost bought one by one now (``separately``)."""
     d: dict[str, Any] = {"campaign_id": c.campaign_id, "type": c.type, "title": c.title, "ends_at_s": c.end_s}
     if c.type == "coupon":
         d.update(amount=c.amount, threshold=c.threshold)
@@ -62,6 +64,11 @@ def _campaign_view(c: Campaign, room: RoomState, product: Product | None, others
         d.update(code=c.code, amount=c.amount, threshold=c.threshold)
     elif c.type == "flash_sale":
         d.update(flash_price=c.flash_price)
+    elif c.type == "bundle" and c.mixed:  # one of each product for the set price
+        items = [room.by_id[x] for x in c.products if x in room.by_id]
+        d.update(set_price=c.set_price,
+                 set_products=[{"product_id": x.product_id, "link": x.link, "title": x.title} for x in items],
+                 separately=round(sum(room.quote(x).total for x in items), 2))
     elif c.type == "bundle":
         d.update(bundle_qty=c.bundle_qty, bundle_discount_pct=c.bundle_discount_pct)
         if product is not None and c.bundle_qty:
@@ -160,6 +167,8 @@ class ToolBackend:
             view["code"] = {"code": q.code.code, "amount": q.code.amount, "threshold": q.code.threshold}
         if p.variants:  # sizes / colours (their stock is the stock tool's)
             view["variants"] = [v.name for v in p.variants]
+        if p.size_chart is not None:  # what each size measures
+            view["size_chart"] = p.size_chart.model_dump(exclude_none=True)
         return view
 
     # -- operations ----------------------------------------------------------------------------------------
@@ -222,12 +231,23 @@ class ToolBackend:
 
     def _after_sales(self, product_id: str) -> dict[str, Any]:
         """Returns, exchange and warranty. ``return_days`` 0 means no returns; a warranty the scenario gives with
-        a unit (``{value: 2, unit: years}``) is also listed as ``warranty``."""
+        a unit (``{value: 2, unit: years}``) is also listed as ``warranty``. The structured terms are listed only
+        for products that have them: ``restocking_fee`` (``{"percent"|"amount", "when"}``), ``warranty_parts``
+        (``{"names", "covered", "warranty"?}``), ``return_shipping_insurance`` (true/false) and
+        ``no_return_when`` (``[{"names"}]``: the product cannot be returned then)."""
         r = self._product(product_id).returns
         d: dict[str, Any] = {"return_days": r.return_days, "exchange": r.exchange,
                              "warranty_months": r.warranty_months, "note": r.note}
         if r.warranty is not None:
             d["warranty"] = r.warranty.model_dump()
+        if r.restocking_fee is not None:
+            d["restocking_fee"] = r.restocking_fee.model_dump(exclude_none=True)
+        if r.warranty_parts:
+            d["warranty_parts"] = [w.model_dump(exclude_none=True) for w in r.warranty_parts]
+        if r.return_shipping_insurance is not None:
+            d["return_shipping_insurance"] = r.return_shipping_insurance
+        if r.no_return_when:
+            d["no_return_when"] = [n.model_dump() for n in r.no_return_when]
         return d
 
     def _order_status(self, order_id: str) -> dict[str, Any]:

@@ -403,9 +403,11 @@ def _exchange(r: "Reading", i: int) -> None:
 
 def _warranty(r: "Reading", i: int) -> None:
     """A warranty named positively ("终身保修", "lifetime warranty"): the product must have one (its warranty
-    months or a warranty spec); its length is checked as a number when one is said."""
+    months, a warranty spec, or a covered part of ``returns.warranty_parts``); its length is checked as a number
+    when one is said."""
     _exists_claim(r, i, "warranty_words", "warranty", lambda pf: bool(pf.product.returns.warranty_months)
-                  or "warranty" in pf.product.specs, "after_sales", "it has no warranty", void=False)
+                  or "warranty" in pf.product.specs or any(w.covered for w in pf.product.returns.warranty_parts),
+                  "after_sales", "it has no warranty", void=False)
 
 
 def _no_returns(r: "Reading", i: int) -> None:
@@ -444,7 +446,8 @@ def _paid_shipping(r: "Reading", i: int) -> None:
 
 def _bundles(r: "Reading", i: int) -> None:
     """A bundle deal named: one must run for the product now."""
-    _exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles), "campaign", "no bundle deal runs now",
+    _exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles or pf.sets), "campaign",
+                  "no bundle deal runs now",
                   void=False)
 
 

@@ -7,14 +7,12 @@ money claims are judged here, against the region (free there only when it ships 
 product ships free; not sent there when ``ships`` is false; its fee is the region's extra fee, alone or on top of
 the usual fee). A true statement of the fee or of the exclusion answers the shipping question. A clause naming a
 region the product has no terms for is left to the usual detectors (the usual terms hold there). The words that
-say a product is or is not sent somewhere are the locale's (``region_words.yaml``) with the claims vocabulary's
-shipping, free-shipping and negation words.
+say a product is or is not sent somewhere are the claims vocabulary's ``region_not_shipped``, ``region_extra_fee``
+and ``region_free_there`` (``vocab/<locale>.yaml``), with its shipping, free-shipping and negation words.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _negated_after, _state, claim_in_clause
@@ -22,34 +20,13 @@ from hat_env.sim.room_words import regions_named
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
-    import re
-
     from hat_env.scoring.claims.facts import ProductFacts
     from hat_env.scoring.claims.read import Reading
     from hat_env.sim.catalog import Region
 
-_WORDS_FILE = Path(__file__).with_name("region_words.yaml")
 #: the default detectors' claims a region clause replaces
 _REPLACED = frozenset({"free_shipping"})
 _EPS = 0.005
-
-
-@lru_cache(maxsize=8)
-def region_words(locale: str) -> dict[str, "re.Pattern[str] | None"]:
-    """The compiled word lists of ``locale`` in ``region_words.yaml`` (``not_shipped``, ``extra_fee``,
-    ``free_there``): one
-    alternation each, ``None`` when the locale gives none. Loaded safely."""
-    import re
-
-    import yaml
-
-    data = yaml.safe_load(_WORDS_FILE.read_text(encoding="utf-8")) or {}
-    table = data.get(locale) or data.get(locale.split("_")[0]) or {}
-    out: dict[str, re.Pattern[str] | None] = {}
-    for key in ("not_shipped", "extra_fee", "free_there"):
-        words = [str(w) for w in table.get(key) or []]
-        out[key] = re.compile("|".join(f"(?:{w})" for w in words), re.IGNORECASE) if words else None
-    return out
 
 
 def _names(r: "Reading", g: "Region") -> list[str]:
@@ -93,11 +70,10 @@ def _region_clause(r: "Reading", i: int) -> bool:
     said = r.m.original(s, e)
     ship = pf.product.shipping
     free_there = g.ships and not g.fee and ship.free_shipping
-    W = region_words(r.vocab.locale)
     money = [x for x in r.report.claims if x.attribute == "price" and claim_in_clause(r, x, i)]
     m = r.cfind("free_shipping", i)
-    if m is None and W["free_there"] is not None:  # "ships to Hawaii for free"
-        fm = W["free_there"].search(ct)
+    if m is None:  # "ships to Hawaii for free"
+        fm = r.vocab.find("region_free_there", ct)
         m = fm if fm is not None and (r.cfind("ship_words", i) or r.cfind("deliver_words", i)) else None
     if m is not None:
         a, b = c.start + m.start(), c.start + m.end()
@@ -106,12 +82,11 @@ def _region_clause(r: "Reading", i: int) -> bool:
         why = "it is not sent there" if not g.ships else f"it is {g.fee:g} extra there" if g.fee else "it ships free there"
         _add(r, a, b, pids, pf, "free", pol, ok, f"{r.label(pf.pid)}: '{r.m.original(a, b)}' to {said} but {why}", keys)
     else:
-        nm = W["not_shipped"].search(ct) if W["not_shipped"] is not None else None
+        nm = r.vocab.find("region_not_shipped", ct)
         sw = r.cfind("ship_words", i) or r.cfind("deliver_words", i)
         neg = nm is not None or (sw is not None and not (_state(r, i, c.start + sw.start())
                                                          and not _negated_after(r, i, c.start + sw.end())))
-        paid = r.cfind("paid_shipping", i) is not None or (
-            W["extra_fee"] is not None and W["extra_fee"].search(ct) is not None)
+        paid = r.cfind("paid_shipping", i) is not None or r.vocab.find("region_extra_fee", ct) is not None
         if neg:
             w = nm if nm is not None else sw
             assert w is not None
@@ -156,4 +131,4 @@ def _add(r: "Reading", s: int, e: int, pids: tuple[str, ...], pf: "ProductFacts"
     r.claim(s, e, pids, "shipping_region", value, "", pol, "true" if ok else "false", "" if ok else reason, keys)
 
 
-__all__ = ["region_clauses", "region_words"]
+__all__ = ["region_clauses"]

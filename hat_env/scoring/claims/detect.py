@@ -21,7 +21,10 @@ from hat_env.scoring.claims.check_warranty import read_lifetime_warranty
 from hat_env.scoring.claims.fees import read_free_fees
 from hat_env.scoring.claims.check_unlisted import _feature_named, _free_of, _suits
 from hat_env.scoring.claims.check_orders import _order_status
+from hat_env.scoring.claims.check_after_sales import read_after_sales
 from hat_env.scoring.claims.check_regions import region_clauses
+from hat_env.scoring.claims.check_sets import read_set_prices
+from hat_env.scoring.claims.check_size_chart import read_size_charts
 from hat_env.scoring.claims.check_variants import drop_variant_words, variant_clauses
 from hat_env.scoring.claims.check_product import _bool_specs, _features, _spec_values
 from hat_env.scoring.claims.room_vocab import room_attributes
@@ -140,6 +143,9 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
     if r.orders or any(m.how == "order" for m in r.mentions):
         for i in stated:
             _order_status(r, i)
+    read_after_sales(r, stated)  # restocking fee, warranty parts, return shipping, final sale (the data's terms)
+    read_size_charts(r, stated)  # a size of the product's chart and what it measures
+    read_set_prices(r, stated)  # a mixed set's price (a bundle of different products for one price)
     drop_variant_words(r)
 
 

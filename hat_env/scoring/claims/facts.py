@@ -56,7 +56,8 @@ class ProductFacts:
         coupons: active coupons and checkout codes for the product: ``(amount, threshold, campaign)``.
         applied_coupon: the coupon (else the code) the effective price uses, or ``None``.
         gifts: active gift campaigns' gift texts.
-        bundles: active bundle campaigns: ``(qty, pct off)``.
+        bundles: active bundle campaigns of one product's quantity: ``(qty, pct off)``.
+        sets: active mixed sets holding the product: ``(set price, the set's product ids)``.
         campaigns_active: every active campaign for the product.
         campaigns_later: campaigns for the product not active now.
         stock: units in stock now.
@@ -85,6 +86,7 @@ class ProductFacts:
     text: str = ""
     spec_text: dict[str, str] = field(default_factory=dict)
     bundle_prices: tuple[float, ...] = ()
+    sets: tuple[tuple[float, tuple[str, ...]], ...] = ()
 
     @property
     def pid(self) -> str:
@@ -172,7 +174,9 @@ def product_facts(room: "RoomState", p: "Product", vocab: Vocab) -> ProductFacts
         list_price=float(p.list_price), history=tuple(float(h.price) for h in p.price_history), flash=flash,
         flash_ends=flash_ends, coupons=coupons, applied_coupon=room.best_coupon(p) or room.best_code(p),
         gifts=tuple(c.gift for c in active if c.type == "gift" and c.gift),
-        bundles=tuple((int(c.bundle_qty or 0), int(c.bundle_discount_pct or 0)) for c in active if c.type == "bundle"),
+        bundles=tuple((int(c.bundle_qty or 0), int(c.bundle_discount_pct or 0)) for c in active
+                      if c.type == "bundle" and not c.mixed),
+        sets=tuple((float(c.set_price or 0), tuple(c.products)) for c in active if c.mixed),
         campaigns_active=active, campaigns_later=later, stock=stock, numbers=nums,
         text=normalize(text, vocab.locale).text.lower(), spec_text=spec_text, bundle_prices=bundle_prices,
     )
