@@ -157,6 +157,49 @@ def _suffix_table(key: tuple, lang: str, stop: frozenset[str]) -> dict[str, str]
     return out
 
 
+#: Where a descriptor word of a title stands as a name: at the start of the reply or a clause, or after a determiner or
+#: a joining word ("Sunscreen is $24", "the tint is $32", "Adult bag ...", "vs the impact driver").
+_NAME_SLOT = re.compile(r"(?:^|[.!?,;:—–(/]\s*|\b(?:the|this|that|these|those|your|our|its|and|or|vs\.?|versus|plus|while|but)\s+)$",
+                        re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def _descriptor_names(key: tuple, lang: str, stop: frozenset[str], others: tuple[str, ...]) -> dict[str, str]:
+    """Title words between a title's first and last name word ("Sunscreen" of "SunVeil Mineral Sunscreen SPF 50",
+    "Impact" of "... 1/4 in. Impact Driver (Tool Only)") that name one product when they stand as a noun phrase's
+    first word (:data:`_NAME_SLOT`): four letters or more, in no other product's title, spec values or
+    ``others`` (each product's FAQ and note text, so a word the room's data uses to describe things is no name),
+    and not already a name."""
+    if lang == "zh":
+        return {}
+    al, _ = _aliases(key, lang, stop)
+    titles = _title_words(key)
+    spec_words: dict[str, set[str]] = {pid: {_stem(w) for _k, v in specs for w in _WORD.findall(str(v))}
+                                       for pid, _l, _t, _b, specs in key}
+    text_words: dict[str, set[str]] = {pid: {_stem(w) for w in _WORD.findall(o)}
+                                       for (pid, *_r), o in zip(key, others)}
+    out: dict[str, str] = {}
+    for pid, ws in titles.items():
+        for w in sorted(ws):
+            if len(w) < 4 or w in stop or w in al or any(w in t for o, t in titles.items() if o != pid):
+                continue
+            if any(w in sw for o, sw in spec_words.items() if o != pid) or \
+                    any(w in tw for o, tw in text_words.items() if o != pid):
+                continue
+            out[w] = pid
+    return out
+
+
+def _others_text(room: "RoomState") -> tuple[str, ...]:
+    """Each product's FAQ and after-sales note, in catalog order (what :func:`_descriptor_names` checks against)."""
+    out = []
+    for p in room.products:
+        faq = " ".join(f"{f.q} {f.a}" for f in (getattr(p, "faq", None) or ()))
+        note = getattr(getattr(p, "returns", None), "note", None) or ""
+        out.append(f"{faq} {note}")
+    return tuple(out)
+
+
 def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
     """Every product and order reference in the normalised reply ``text``, in order, overlaps resolved to the
     longest (a link range beats a link, a link beats a name inside it)."""
@@ -201,6 +244,12 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
             if pid is not None:
                 found.append(Mention(m.start(), m.end(), (pid,), "name"))
     if vocab.lang != "zh":
+        desc = _descriptor_names(key, vocab.lang, vocab.name_stopwords, _others_text(room))
+        if desc:
+            for m in _WORD.finditer(text):
+                pid = desc.get(_stem(m.group()))
+                if pid is not None and _NAME_SLOT.search(text[max(0, m.start() - 12) : m.start()]):
+                    found.append(Mention(m.start(), m.end(), (pid,), "name"))
         suf = _suffix_table(key, vocab.lang, vocab.name_stopwords)
         if suf:
             subj = vocab.rx.get("subject_pronouns")
