@@ -78,6 +78,8 @@ def _in_data(r: "Reading", pfs: "list[ProductFacts]", objs: list[str]) -> tuple[
     neg = r.vocab.rx.get("negation")
     verdict, why = "unsupported", "the data does not say so"
     for pf in pfs:
+        if _in_gift(r, pf.pid, objs):
+            return "true", ""  # "comes with a free catnip mouse toy": the gift a campaign gives with it
         title = normalize(pf.product.title, r.vocab.locale).text.lower()
         inside = [w for w in objs if any(_written(x, pf.text) for x in _stems(w) if len(x) >= 2)]
         # a word only the product's own name holds ("litter" of the litter box in "works with any clumping
@@ -95,6 +97,18 @@ def _in_data(r: "Reading", pfs: "list[ProductFacts]", objs: list[str]) -> tuple[
                 else:
                     return "true", ""
     return verdict, why
+
+
+def _in_gift(r: "Reading", pid: str, objs: list[str]) -> bool:
+    """Whether every word of ``objs`` is written in the title or gift of a campaign that covers product ``pid``
+    (its ``products``, or every product when it lists none)."""
+    for c in r.room.campaigns:
+        if c.products and pid not in c.products:
+            continue
+        text = normalize(f"{c.title} {getattr(c, 'gift', None) or ''}", r.vocab.locale).text.lower()
+        if objs and all(any(_written(x, text) for x in _stems(w) if len(x) >= 2) for w in objs):
+            return True
+    return False
 
 
 def _asserted(r: "Reading", i: int, s: int) -> bool:
