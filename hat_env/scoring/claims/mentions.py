@@ -143,8 +143,18 @@ def _suffix_table(key: tuple, lang: str, stop: frozenset[str]) -> dict[str, str]
     out: dict[str, str] = {}
     if lang == "zh":
         return out
+    # a brand (or a title's first word, a brand or line name) is a proper name: its tail names nothing ("right" of
+    # "Sealright", "well" of "Pourwell"); the tail of a title's common-noun compound does ("watch" of "Smartwatch")
+    proper: set[str] = set()
+    for _pid, _link, title, brand, _specs in key:
+        ws = _WORD.findall(title)
+        proper.update(_stem(w) for w in _WORD.findall(brand))
+        if len(ws) > 1:
+            proper.add(_stem(ws[0]))
     clash: set[str] = set()
     for a, pid in al.items():
+        if a in proper:
+            continue
         for i in range(1, len(a) - 3):
             suf = a[i:]
             if suf in out and out[suf] != pid:
