@@ -146,3 +146,27 @@ def test_rules_in_free_wording(reply: str, rule: str, r, scenario: str, breaks: 
     """Endorsements (the host's household, its routine, owning several), Spanish medical claims and a denial of
     every rival break their rule; the same words said of the viewer, denied or about a deal do not."""
     assert (rule in rule_ids(reply, scenario, r)) is breaks
+
+
+# -- Chinese rule words written by sound (hat_env/sim/sound_alike.py) --------------------------------------------
+
+HEALTH = room("healthfood_zh", 5, 100.0)
+
+
+@pytest.mark.parametrize(
+    ("reply", "rule", "breaks"),
+    [
+        ("能的，每天吃两粒，降 血 鸭效果杠杠的～", "CN-MED", True),  # 鸭 reads yā like 压
+        ("能的，每天吃两粒，降血压效果杠杠的～", "CN-MED", True),
+        ("不能降 血 鸭哦，鱼油是食品不是药", "CN-MED", False),  # the sound-alike denied
+        ("能治yu失眠", "CN-MED", True),  # 治愈 with its second character in pinyin
+        ("这款鱼油全网第yi", "CN-ABS", True),
+        ("这款鱼油每天两粒，第一次吃建议饭后", "CN-ABS", False),  # 第一次 is an ordinary word
+        ("喝完没白来一趟直播间～", "CN-COSM", False),  # 没 (méi) is not 美 (měi): no whitening claim
+    ],
+)
+def test_rule_words_written_by_sound(reply: str, rule: str, breaks: bool) -> None:
+    """A rule word with a character written as another read the same (same tone) or as its pinyin is that word;
+    real words and other tones are read as written, and a denial still denies."""
+    pytest.importorskip("pypinyin")
+    assert (rule in rule_ids(reply, "healthfood_zh", HEALTH)) is breaks

@@ -212,4 +212,16 @@ def prepare(reply: str) -> ReplyText:
     return ReplyText(m, starts, ends, sents)
 
 
-__all__ = ["NORMALISE_CHARS", "ReplyText", "join_letters", "prepare"]
+def respelled(reply: ReplyText, index: Any) -> ReplyText:
+    """``reply`` with the spellings by sound of the words of ``index`` (a :class:`hat_env.sim.sound_alike.SoundIndex`)
+    put back ("降 血 鸭" reads 降血压), its clauses recomputed; ``reply`` itself when it has none."""
+    from hat_env.sim.sound_alike import respell
+
+    m = respell(reply.mapped, index)
+    if m is reply.mapped:
+        return reply
+    starts, ends, sents = _bounds(m.text)
+    return ReplyText(m, starts, ends, sents)
+
+
+__all__ = ["NORMALISE_CHARS", "ReplyText", "join_letters", "prepare", "respelled"]

@@ -165,12 +165,16 @@ _DEAL_LISTS = ("coupon_words", "bundle_words", "deal_words", "flash_words", "gif
 
 def _suits(r: "Reading", i: int) -> None:
     """"Works with laptops", "compatible con cápsulas", "适用于笔记本": a suitability frame (the locale's
-    ``suits_frame``) said of a thing. The thing must be written in the product's data (title, specs, FAQ answers,
+    ``suits_frame``) said of a thing; likewise what it comes with (``comes_with``: "comes with a carrying case",
+    "viene con funda", "配有收纳袋") in a clause naming no gift. The thing must be written in the product's data (title, specs, FAQ answers,
     note: true), or in an FAQ question whose answer says yes (true) or no (false); otherwise it is an attribute the
     data does not have, stated as fact (unsupported). Negated, hedged and honest clauses claim nothing."""
     c0 = r.clauses[i].start
     ct = r.ctext(i)
-    for m in r.call("suits_frame", i):
+    frames = r.call("suits_frame", i)
+    if r.cfind("gift_words", i) is None:  # "viene con un paquete de café de regalo": the gift check reads it
+        frames = sorted(frames + r.call("comes_with", i), key=lambda x: x.start())
+    for m in frames:
         s, e = c0 + m.start(), c0 + m.end()
         if not _asserted(r, i, s):
             return

@@ -58,7 +58,7 @@ _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...]
     (("no_coupon",), _no_coupon),
     (("effect_claims",), _effects),
     (("health",), _health),
-    (("suits_frame",), _suits),
+    (("suits_frame", "comes_with"), _suits),
     (("free_of",), _free_of),
     (("feature_frame",), _feature_named),
 )
