@@ -541,6 +541,12 @@ def _loc(field: str) -> tuple[str | int, ...]:
     return tuple(int(x) if x.isdigit() else x for x in field.split("."))
 
 
+#: The default pack's lexicon lists whose words a reply may write by sound (what a claim is about: a condition, an
+#: organ, an effect, a person or an AI), beside the term rules' own terms; the lists that only glue a pattern
+#: (adverbs, use verbs, 在用) are not, so "我再用" is never read as "我在用".
+_SOUND_LISTS = ("condition", "organ", "effect_verb", "human_noun", "ai_noun")
+
+
 class RuleSet:
     """The compiled rules in force in a scenario.
 
@@ -717,7 +723,10 @@ class RuleSet:
         rules = self.for_locale(locale)
         from hat_env.sim.sound_alike import index_of
 
-        index = index_of(tuple(s for r in rules if r.kind == "term" for s in r.sources))
+        lex = _compiled_pack("default")[0].lexicon.get(locale) or {}
+        words = [t for r in rules if r.kind == "term" for t in r.terms]
+        words += [w for name in _SOUND_LISTS for w in lex.get(name, ())]
+        index = index_of(tuple(words))
         alt = respelled(reply, index)
         if alt is reply:
             return hits
