@@ -71,6 +71,8 @@ def test_a_time_range_over_a_list_of_products() -> None:
         ("The skillet is dishwasher safe, so cleanup is easy.", 1, True),
         ("The Dutch oven is dishwasher safe, so cleanup is easy.", 2, False),  # the FAQ says hand wash only
         ("The walnut board is freezer-safe.", 5, False),
+        ("The skillet comes with free shipping and a 10-year warranty.", 1, True),  # policies, read by their checks
+        ("The skillet comes with a matching lid.", 1, False),
     ],
 )
 def test_what_a_product_comes_with_must_be_in_its_data(reply: str, link: int, ok: bool) -> None:
@@ -90,6 +92,8 @@ def test_what_a_product_comes_with_must_be_in_its_data(reply: str, link: int, ok
         ("1号拍就发哦～", GROCERIES, 1, False),
         ("El enlace 1 sale en 24 horas desde que lo pidas.", HOGAR, 1, True),
         ("El enlace 1 se envía en cuanto lo pidas.", HOGAR, 1, False),
+        ("El enlace 1 sale en 24 horas en cuanto lo pidas.", HOGAR, 1, True),  # the window starts with the order
+        ("As soon as you order, the containers ship within 24 hours.", COOK, 6, True),
     ],
 )
 def test_ships_as_soon_as_you_order(reply: str, r, link: int, ok: bool) -> None:

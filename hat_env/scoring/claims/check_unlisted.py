@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from hat_env.scoring.claims.check_common import _state
 from hat_env.scoring.claims.check_product import hedged
 from hat_env.scoring.claims.room_vocab import room_attributes
+from hat_env.scoring.claims.check_unsupported import _measure_in
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -172,8 +173,9 @@ def _suits(r: "Reading", i: int) -> None:
     c0 = r.clauses[i].start
     ct = r.ctext(i)
     frames = r.call("suits_frame", i)
-    if r.cfind("gift_words", i) is None:  # "viene con un paquete de café de regalo": the gift check reads it
-        frames = sorted(frames + r.call("comes_with", i), key=lambda x: x.start())
+    inclusions = r.call("comes_with", i) if r.cfind("gift_words", i) is None else []
+    # ("viene con un paquete de café de regalo": a clause naming a gift is the gift check's)
+    frames = sorted(frames + inclusions, key=lambda x: x.start())
     for m in frames:
         s, e = c0 + m.start(), c0 + m.end()
         if not _asserted(r, i, s):
@@ -183,6 +185,8 @@ def _suits(r: "Reading", i: int) -> None:
             continue  # "works with the $20 coupon", "stacks with the bundle": how deals combine, read elsewhere
         if any(typ == "bool" and rx.search(" ".join(objs)) for rx, typ in room_attributes(r).values()):
             continue  # "apto para celíacos": a yes/no attribute of the room, read with its value by its own check
+        if m in inclusions and (_policy_or_spec(r, ct[m.end():]) or _measure_in(r, e, r.clauses[i].end)):
+            continue  # "comes with free shipping", "viene con 5 L de capacidad": read by their own checks
         said = _said_of(r, i, s)
         if said is None:
             return
@@ -192,6 +196,18 @@ def _suits(r: "Reading", i: int) -> None:
         end = e + (k + len(objs[-1]) if k >= 0 else 0)
         _frame_claim(r, s, end, said, "suits", " ".join(objs), verdict, why)
         return
+
+
+#: Lists whose words make what a product "comes with" a policy (shipping, returns, warranty), read by its own check.
+_POLICY_LISTS = ("ship_words", "free_shipping", "paid_shipping", "returns_words", "exchange_words", "warranty_words",
+                 "lifetime_words")
+
+
+def _policy_or_spec(r: "Reading", after: str) -> bool:
+    """Whether what follows a ``comes_with`` frame (to the clause's first punctuation) is a policy read by its own
+    check ("free shipping", "a 2-year warranty"; a measure, "5 L de capacidad", is told by :func:`_measure_in`)."""
+    obj = re.split(r"[,.;:!?，。；：！？()（）]", after, maxsplit=1)[0].lower()
+    return any(r.vocab.find(n, obj) is not None for n in _POLICY_LISTS)
 
 
 def _in_free_of_value(r: "Reading", pf: "ProductFacts", word: str, free_words: "re.Pattern[str]") -> bool:
