@@ -558,6 +558,7 @@ class RuleSet:
         self.rules: tuple[Rule, ...] = tuple(rules)
         self._by_locale: dict[str, tuple[Rule, ...]] = {}
         self._prefilter: dict[str, tuple[saferegex.PatternSet | None, tuple[int, ...]]] = {}
+        self._sound: dict[str, Any] = {}
 
     @property
     def ids(self) -> list[str]:
@@ -723,10 +724,12 @@ class RuleSet:
         rules = self.for_locale(locale)
         from hat_env.sim.sound_alike import index_of
 
-        lex = _compiled_pack("default")[0].lexicon.get(locale) or {}
-        words = [t for r in rules if r.kind == "term" for t in r.terms]
-        words += [w for name in _SOUND_LISTS for w in lex.get(name, ())]
-        index = index_of(tuple(words))
+        index = self._sound.get(locale)
+        if index is None:
+            lex = _compiled_pack("default")[0].lexicon.get(locale) or {}
+            words = [t for r in rules if r.kind == "term" for t in r.terms]
+            words += [w for name in _SOUND_LISTS for w in lex.get(name, ())]
+            index = self._sound[locale] = index_of(tuple(words))
         alt = respelled(reply, index)
         if alt is reply:
             return hits

@@ -200,6 +200,21 @@ def _descriptor_names(key: tuple, lang: str, stop: frozenset[str], others: tuple
     return out
 
 
+#: (catalog key, language) -> descriptor names: the FAQ and note texts are read once per catalog, not per reply
+_DESC: dict[tuple, dict[str, str]] = {}
+
+
+def _descriptors_of(room: "RoomState", key: tuple, vocab: Vocab) -> dict[str, str]:
+    """:func:`_descriptor_names` of ``room`` (catalog ``key``), cached per catalog and language."""
+    k = (key, vocab.lang)
+    got = _DESC.get(k)
+    if got is None:
+        if len(_DESC) > 64:
+            _DESC.clear()
+        got = _DESC[k] = _descriptor_names(key, vocab.lang, vocab.name_stopwords, _others_text(room))
+    return got
+
+
 def _others_text(room: "RoomState") -> tuple[str, ...]:
     """Each product's FAQ and after-sales note, in catalog order (what :func:`_descriptor_names` checks against)."""
     out = []
@@ -254,7 +269,7 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
             if pid is not None:
                 found.append(Mention(m.start(), m.end(), (pid,), "name"))
     if vocab.lang != "zh":
-        desc = _descriptor_names(key, vocab.lang, vocab.name_stopwords, _others_text(room))
+        desc = _descriptors_of(room, key, vocab)
         if desc:
             for m in _WORD.finditer(text):
                 pid = desc.get(_stem(m.group()))
