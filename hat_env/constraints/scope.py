@@ -110,10 +110,24 @@ def mentions(reply: "ReplyText", room: "RoomState") -> list[tuple[int, "Product"
     if names.regex is not None:
         for m in names.regex.finditer(text):
             p = names.keys.get(m.group().lower())
-            if p is not None:
+            if p is not None and not _quantity_tail(text, m.start(), m.group(), p):
                 out.append((m.start(), p))
     out.sort(key=lambda x: x[0])
     return out
+
+
+_NUM_BEFORE = re.compile(r"(\d+(?:\.\d+)?)[\s-]?$")
+
+
+def _quantity_tail(text: str, start: int, key: str, product: "Product") -> bool:
+    """Whether the name ``key`` at ``start`` is the tail of a quantity the reply states ("斤装" of "2斤装" is the
+    pack size, not 赣南脐橙 5斤装's name; "4 Pack"): a number right before it that the product's title does not
+    write before the same words ("5斤装" still names the 5斤装 oranges)."""
+    m = _NUM_BEFORE.search(text, max(0, start - 8), start)
+    if m is None:
+        return False
+    title = product.title.lower()
+    return re.search(rf"(?<![\d.]){re.escape(m.group(1))}[\s-]?{re.escape(key.lower())}", title) is None
 
 
 def request_products(room: "RoomState", request: "LiveRequest | None",

@@ -30,7 +30,7 @@ from hat_env.confine import PathRefused, confine
 from hat_env.sim import rule_regex, rule_state
 from hat_env.sim.catalog import Product
 from hat_env.sim.rule_spec import EVIDENCE_KINDS, NegationSpec, RulePack, RuleSpec
-from hat_env.sim.rule_text import ReplyText, prepare
+from hat_env.sim.rule_text import ReplyText, prepare, respelled
 from hat_env.yamlio import FileError, load_yaml, validate
 
 if TYPE_CHECKING:
@@ -541,6 +541,12 @@ def _loc(field: str) -> tuple[str | int, ...]:
     return tuple(int(x) if x.isdigit() else x for x in field.split("."))
 
 
+#: The default pack's lexicon lists whose words a reply may write by sound (what a claim is about: a condition, an
+#: organ, an effect, a person or an AI), beside the term rules' own terms; the lists that only glue a pattern
+#: (adverbs, use verbs, 在用) are not, so "我再用" is never read as "我在用".
+_SOUND_LISTS = ("condition", "organ", "effect_verb", "human_noun", "ai_noun")
+
+
 class RuleSet:
     """The compiled rules in force in a scenario.
 
@@ -552,6 +558,7 @@ class RuleSet:
         self.rules: tuple[Rule, ...] = tuple(rules)
         self._by_locale: dict[str, tuple[Rule, ...]] = {}
         self._prefilter: dict[str, tuple[saferegex.PatternSet | None, tuple[int, ...]]] = {}
+        self._sound: dict[str, Any] = {}
 
     @property
     def ids(self) -> list[str]:
@@ -705,7 +712,45 @@ class RuleSet:
             hit = rule.check(reply, room, facts=facts, locale=locale)
             if hit is not None:
                 hits.append(hit)
+        if locale.startswith("zh"):
+            hits = self._by_sound(reply, locale, cats, room, facts, hits)
         return hits
+
+    def _by_sound(self, reply: ReplyText, locale: str, cats: "set[str] | frozenset[str]", room: "RoomState | None",
+                  facts: ReplyFacts, hits: list[RuleHit]) -> list[RuleHit]:
+        """``hits`` plus the term rules a Chinese reply breaks once its rule words written by sound are put back
+        ("降 血 鸭", "治yu": :mod:`hat_env.sim.sound_alike`), in rule order; the stateful and evidence kinds read
+        the reply as written."""
+        rules = self.for_locale(locale)
+        from hat_env.sim.sound_alike import index_of
+
+        index = self._sound.get(locale)
+        if index is None:
+            lex = _compiled_pack("default")[0].lexicon.get(locale) or {}
+            words = [t for r in rules if r.kind == "term" for t in r.terms]
+            words += [w for name in _SOUND_LISTS for w in lex.get(name, ())]
+            index = self._sound[locale] = index_of(tuple(words))
+        alt = respelled(reply, index)
+        if alt is reply:
+            return hits
+        done = {h.rule_id for h in hits}
+        maybe = self._candidates(locale, alt.text)
+        extra: dict[int, RuleHit] = {}
+        for j, rule in enumerate(rules):
+            if rule.kind != "term" or rule.id in done or (maybe is not None and j not in maybe):
+                continue
+            if rule.categories is not None and rule.categories.isdisjoint(cats):
+                continue
+            hit = rule.check(alt, room, facts=facts, locale=locale)
+            if hit is not None:
+                extra[j] = hit
+                done.add(rule.id)
+        if not extra:
+            return hits
+        order = {id(r): j for j, r in enumerate(rules)}
+        first = {h.rule_id: min((order[id(r)] for r in rules if r.id == h.rule_id), default=0) for h in hits}
+        merged = [(first[h.rule_id], h) for h in hits] + list(extra.items())
+        return [h for _j, h in sorted(merged, key=lambda x: x[0])]
 
     def terms(self, locale: str, categories: Iterable[str] | None = None) -> list[str]:
         """The plain forbidden terms of the ``term`` rules in force for ``locale`` (for a deny-list hook).

@@ -27,6 +27,7 @@ exception (``不仅``, "not only") covers the cue. Cues and exceptions are data 
 from __future__ import annotations
 
 import bisect
+from functools import lru_cache
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -212,4 +213,18 @@ def prepare(reply: str) -> ReplyText:
     return ReplyText(m, starts, ends, sents)
 
 
-__all__ = ["NORMALISE_CHARS", "ReplyText", "join_letters", "prepare"]
+@lru_cache(maxsize=4096)
+def respelled(reply: ReplyText, index: Any) -> ReplyText:
+    """``reply`` with the spellings by sound of the words of ``index`` (a :class:`hat_env.sim.sound_alike.SoundIndex`)
+    put back ("降 血 鸭" reads 降血压), its clauses recomputed; ``reply`` itself when it has none (cached: the hook and
+    the scorer read the same reply)."""
+    from hat_env.sim.sound_alike import respell
+
+    m = respell(reply.mapped, index)
+    if m is reply.mapped:
+        return reply
+    starts, ends, sents = _bounds(m.text)
+    return ReplyText(m, starts, ends, sents)
+
+
+__all__ = ["NORMALISE_CHARS", "ReplyText", "join_letters", "prepare", "respelled"]

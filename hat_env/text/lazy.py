@@ -26,6 +26,13 @@ def segment(text: str) -> tuple[str, ...]:
     return tuple(w for w in _jieba().lcut(text) if w.strip())
 
 
+def jieba_freq(word: str) -> int:
+    """How often ``word`` occurs in jieba's dictionary (0: not a word of it)."""
+    jb = _jieba()
+    jb.initialize()
+    return int(jb.dt.FREQ.get(word) or 0)
+
+
 def fuzz() -> Any:
     """The ``rapidfuzz.fuzz`` module (``ratio``, ``partial_ratio``, ``token_set_ratio``...)."""
     from rapidfuzz import fuzz as f
@@ -33,4 +40,4 @@ def fuzz() -> Any:
     return f
 
 
-__all__ = ["fuzz", "segment"]
+__all__ = ["fuzz", "jieba_freq", "segment"]

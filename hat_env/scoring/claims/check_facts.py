@@ -157,6 +157,14 @@ def _promo_code(r: "Reading", i: int) -> None:
                 "" if known else f"code '{code}' is not a campaign of this room")
 
 
+def _time_in(r: "Reading", i: int) -> bool:
+    """Whether clause ``i`` states a time (a number with an hour, day... unit)."""
+    from hat_env.scoring.claims.numbers import read_quantities
+
+    c = r.clauses[i]
+    return any(c.start <= q.start < c.end and q.dim.startswith("time") for q in read_quantities(r.m, r.vocab))
+
+
 def _shipping_promise(r: "Reading", i: int) -> None:
     """Same-day or next-day shipping or delivery: the data says "within N hours", so it is unsupported (next-day
     delivery is true of an order whose ETA is one day)."""
@@ -165,10 +173,12 @@ def _shipping_promise(r: "Reading", i: int) -> None:
     deliver = r.cfind("deliver_words", i)
     if ship is None and deliver is None:
         return
-    for name in ("same_day", "next_day"):
+    for name in ("same_day", "next_day", "ships_on_order"):
         m = r.cfind(name, i)
         if m is None:
             continue
+        if name == "ships_on_order" and _time_in(r, i):
+            continue  # "sale en 24 horas en cuanto lo pidas": the window it gives starts with the order
         c0 = r.clauses[i].start
         s, e = c0 + m.start(), c0 + m.end()
         if not _state(r, i, s):

@@ -116,6 +116,15 @@ def _own_label(r: "Reading", q: Quantity, pfs: "list[ProductFacts]") -> bool:
         if said & words:
             return True
     return False
+def _range_low_end(qs: "list[Quantity]", k: int, text: str) -> bool:
+    """Whether quantity ``k`` is the low end of a time range the next quantity closes ("24" of "24-48 hours",
+    which took its unit from "48 hours"): the range carries the claim, so a list of products each inside it ("the
+    serum and the sunscreen ship within 24-48 hours") is not read as the first promising the low end."""
+    q = qs[k]
+    if not q.inherited or k + 1 >= len(qs) or not q.dim.startswith("time"):
+        return False
+    nxt = qs[k + 1]
+    return nxt.lo == q.value and nxt.dim == q.dim and nxt.start - q.end <= 5
 
 
 def read_number_claims(r: "Reading") -> None:
@@ -127,9 +136,11 @@ def read_number_claims(r: "Reading") -> None:
     countdowns = [(m.start(), m.end()) for m in cd.finditer(r.text)] if cd is not None else []
     neg_end = -1
     nouns: list[frozenset[str]] = []  # the catalog's words, read once when a bare number needs them
-    for q in qs:
+    for k, q in enumerate(qs):
         if r.in_mention(q.start, q.end) or r.in_mention(q.start, q.start + 1):
             continue
+        if _range_low_end(qs, k, r.text):
+            continue  # "24" of "ships within 24-48 hours": the range is the claim, checked as one
         if any(a <= q.start < b for a, b in countdowns):
             continue  # checked as a countdown (check_facts)
         if any(a <= q.start < b for a, b in markers):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from hat_env.scoring.claims.check_common import _state
 from hat_env.scoring.claims.check_product import hedged
 from hat_env.scoring.claims.room_vocab import room_attributes
+from hat_env.scoring.claims.check_unsupported import _measure_in
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -78,6 +79,8 @@ def _in_data(r: "Reading", pfs: "list[ProductFacts]", objs: list[str]) -> tuple[
     neg = r.vocab.rx.get("negation")
     verdict, why = "unsupported", "the data does not say so"
     for pf in pfs:
+        if _in_gift(r, pf.pid, objs):
+            return "true", ""  # "comes with a free catnip mouse toy": the gift a campaign gives with it
         title = normalize(pf.product.title, r.vocab.locale).text.lower()
         inside = [w for w in objs if any(_written(x, pf.text) for x in _stems(w) if len(x) >= 2)]
         # a word only the product's own name holds ("litter" of the litter box in "works with any clumping
@@ -95,6 +98,18 @@ def _in_data(r: "Reading", pfs: "list[ProductFacts]", objs: list[str]) -> tuple[
                 else:
                     return "true", ""
     return verdict, why
+
+
+def _in_gift(r: "Reading", pid: str, objs: list[str]) -> bool:
+    """Whether every word of ``objs`` is written in the title or gift of a campaign that covers product ``pid``
+    (its ``products``, or every product when it lists none)."""
+    for c in r.room.campaigns:
+        if c.products and pid not in c.products:
+            continue
+        text = normalize(f"{c.title} {getattr(c, 'gift', None) or ''}", r.vocab.locale).text.lower()
+        if objs and all(any(_written(x, text) for x in _stems(w) if len(x) >= 2) for w in objs):
+            return True
+    return False
 
 
 def _asserted(r: "Reading", i: int, s: int) -> bool:
@@ -151,12 +166,17 @@ _DEAL_LISTS = ("coupon_words", "bundle_words", "deal_words", "flash_words", "gif
 
 def _suits(r: "Reading", i: int) -> None:
     """"Works with laptops", "compatible con cápsulas", "适用于笔记本": a suitability frame (the locale's
-    ``suits_frame``) said of a thing. The thing must be written in the product's data (title, specs, FAQ answers,
+    ``suits_frame``) said of a thing; likewise what it comes with (``comes_with``: "comes with a carrying case",
+    "viene con funda", "配有收纳袋") in a clause naming no gift. The thing must be written in the product's data (title, specs, FAQ answers,
     note: true), or in an FAQ question whose answer says yes (true) or no (false); otherwise it is an attribute the
     data does not have, stated as fact (unsupported). Negated, hedged and honest clauses claim nothing."""
     c0 = r.clauses[i].start
     ct = r.ctext(i)
-    for m in r.call("suits_frame", i):
+    frames = r.call("suits_frame", i)
+    inclusions = r.call("comes_with", i) if r.cfind("gift_words", i) is None else []
+    # ("viene con un paquete de café de regalo": a clause naming a gift is the gift check's)
+    frames = sorted(frames + inclusions, key=lambda x: x.start())
+    for m in frames:
         s, e = c0 + m.start(), c0 + m.end()
         if not _asserted(r, i, s):
             return
@@ -165,6 +185,8 @@ def _suits(r: "Reading", i: int) -> None:
             continue  # "works with the $20 coupon", "stacks with the bundle": how deals combine, read elsewhere
         if any(typ == "bool" and rx.search(" ".join(objs)) for rx, typ in room_attributes(r).values()):
             continue  # "apto para celíacos": a yes/no attribute of the room, read with its value by its own check
+        if m in inclusions and (_policy_or_spec(r, ct[m.end():]) or _measure_in(r, e, r.clauses[i].end)):
+            continue  # "comes with free shipping", "viene con 5 L de capacidad": read by their own checks
         said = _said_of(r, i, s)
         if said is None:
             return
@@ -174,6 +196,18 @@ def _suits(r: "Reading", i: int) -> None:
         end = e + (k + len(objs[-1]) if k >= 0 else 0)
         _frame_claim(r, s, end, said, "suits", " ".join(objs), verdict, why)
         return
+
+
+#: Lists whose words make what a product "comes with" a policy (shipping, returns, warranty), read by its own check.
+_POLICY_LISTS = ("ship_words", "free_shipping", "paid_shipping", "returns_words", "exchange_words", "warranty_words",
+                 "lifetime_words")
+
+
+def _policy_or_spec(r: "Reading", after: str) -> bool:
+    """Whether what follows a ``comes_with`` frame (to the clause's first punctuation) is a policy read by its own
+    check ("free shipping", "a 2-year warranty"; a measure, "5 L de capacidad", is told by :func:`_measure_in`)."""
+    obj = re.split(r"[,.;:!?，。；：！？()（）]", after, maxsplit=1)[0].lower()
+    return any(r.vocab.find(n, obj) is not None for n in _POLICY_LISTS)
 
 
 def _in_free_of_value(r: "Reading", pf: "ProductFacts", word: str, free_words: "re.Pattern[str]") -> bool:

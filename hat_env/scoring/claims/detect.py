@@ -45,7 +45,7 @@ _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...]
     (("lifetime_words",), read_lifetime_warranty),
     (("returns_words",), _no_returns),
     (("no_questions",), _no_questions),
-    (("same_day", "next_day"), _shipping_promise),
+    (("same_day", "next_day", "ships_on_order"), _shipping_promise),
     (("flash_words",), _flash),
     (("countdown",), _countdown),
     (("promo_code",), _promo_code),
@@ -61,7 +61,7 @@ _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...]
     (("no_coupon",), _no_coupon),
     (("effect_claims",), _effects),
     (("health",), _health),
-    (("suits_frame",), _suits),
+    (("suits_frame", "comes_with"), _suits),
     (("free_of",), _free_of),
     (("feature_frame",), _feature_named),
 )

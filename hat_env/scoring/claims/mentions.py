@@ -150,8 +150,18 @@ def _suffix_table(key: tuple, lang: str, stop: frozenset[str]) -> dict[str, str]
     out: dict[str, str] = {}
     if lang == "zh":
         return out
+    # a brand (or a title's first word, a brand or line name) is a proper name: its tail names nothing ("right" of
+    # "Sealright", "well" of "Pourwell"); the tail of a title's common-noun compound does ("watch" of "Smartwatch")
+    proper: set[str] = set()
+    for _pid, _link, title, brand, _specs in key:
+        ws = _WORD.findall(title)
+        proper.update(_stem(w) for w in _WORD.findall(brand))
+        if len(ws) > 1:
+            proper.add(_stem(ws[0]))
     clash: set[str] = set()
     for a, pid in al.items():
+        if a in proper:
+            continue
         for i in range(1, len(a) - 3):
             suf = a[i:]
             if suf in out and out[suf] != pid:
@@ -162,6 +172,64 @@ def _suffix_table(key: tuple, lang: str, stop: frozenset[str]) -> dict[str, str]
     for a in al:
         out.pop(a, None)
     return out
+
+
+#: Where a descriptor word of a title stands as a name: at the start of the reply or a clause, or after a determiner or
+#: a joining word ("Sunscreen is $24", "the tint is $32", "Adult bag ...", "vs the impact driver").
+_NAME_SLOT = re.compile(r"(?:^|[.!?,;:—–(/]\s*|\b(?:the|this|that|these|those|your|our|its|and|or|vs\.?|versus|plus|while|but)\s+)$",
+                        re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def _descriptor_names(key: tuple, lang: str, stop: frozenset[str], others: tuple[str, ...]) -> dict[str, str]:
+    """Title words between a title's first and last name word ("Sunscreen" of "SunVeil Mineral Sunscreen SPF 50",
+    "Impact" of "... 1/4 in. Impact Driver (Tool Only)") that name one product when they stand as a noun phrase's
+    first word (:data:`_NAME_SLOT`): four letters or more, in no other product's title, spec values or
+    ``others`` (each product's FAQ and note text, so a word the room's data uses to describe things is no name),
+    and not already a name."""
+    if lang == "zh":
+        return {}
+    al, _ = _aliases(key, lang, stop)
+    titles = _title_words(key)
+    spec_words: dict[str, set[str]] = {pid: {_stem(w) for _k, v in specs for w in _WORD.findall(str(v))}
+                                       for pid, _l, _t, _b, specs in key}
+    text_words: dict[str, set[str]] = {pid: {_stem(w) for w in _WORD.findall(o)}
+                                       for (pid, *_r), o in zip(key, others)}
+    out: dict[str, str] = {}
+    for pid, ws in titles.items():
+        for w in sorted(ws):
+            if len(w) < 4 or w in stop or w in al or any(w in t for o, t in titles.items() if o != pid):
+                continue
+            if any(w in sw for o, sw in spec_words.items() if o != pid) or \
+                    any(w in tw for o, tw in text_words.items() if o != pid):
+                continue
+            out[w] = pid
+    return out
+
+
+#: (catalog key, language) -> descriptor names: the FAQ and note texts are read once per catalog, not per reply
+_DESC: dict[tuple, dict[str, str]] = {}
+
+
+def _descriptors_of(room: "RoomState", key: tuple, vocab: Vocab) -> dict[str, str]:
+    """:func:`_descriptor_names` of ``room`` (catalog ``key``), cached per catalog and language."""
+    k = (key, vocab.lang)
+    got = _DESC.get(k)
+    if got is None:
+        if len(_DESC) > 64:
+            _DESC.clear()
+        got = _DESC[k] = _descriptor_names(key, vocab.lang, vocab.name_stopwords, _others_text(room))
+    return got
+
+
+def _others_text(room: "RoomState") -> tuple[str, ...]:
+    """Each product's FAQ and after-sales note, in catalog order (what :func:`_descriptor_names` checks against)."""
+    out = []
+    for p in room.products:
+        faq = " ".join(f"{f.q} {f.a}" for f in (getattr(p, "faq", None) or ()))
+        note = getattr(getattr(p, "returns", None), "note", None) or ""
+        out.append(f"{faq} {note}")
+    return tuple(out)
 
 
 def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
@@ -208,6 +276,12 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
             if pid is not None:
                 found.append(Mention(m.start(), m.end(), (pid,), "name"))
     if vocab.lang != "zh":
+        desc = _descriptors_of(room, key, vocab)
+        if desc:
+            for m in _WORD.finditer(text):
+                pid = desc.get(_stem(m.group()))
+                if pid is not None and _NAME_SLOT.search(text[max(0, m.start() - 12) : m.start()]):
+                    found.append(Mention(m.start(), m.end(), (pid,), "name"))
         suf = _suffix_table(key, vocab.lang, vocab.name_stopwords)
         if suf:
             subj = vocab.rx.get("subject_pronouns")
