@@ -149,7 +149,7 @@ def split_module() -> ModuleType:
     return mod
 
 
-def split_problems(path: Path, drawn_once: bool, tmp_path: Path) -> list[str]:
+def split_problems(path: Path, drawn_once: bool, tmp_path: Path, check_share: bool = True) -> list[str]:
     """Whether a file's test split is 25-35% of it and, for a file drawn in one go, split.py's seeded draw.
 
     Args:
@@ -159,6 +159,9 @@ def split_problems(path: Path, drawn_once: bool, tmp_path: Path) -> list[str]:
             without its batch boundaries, which the file does not record; for it only the share is checked (that
             ``--keep`` never moves an item is tested on split.py itself).
         tmp_path: a scratch folder.
+        check_share: check the file's own test share. split.py draws round(30%) of each category, so a small file
+            whose categories hold one item each has almost no test items while being the seeded draw; such a
+            round's share is checked over all its files together (:func:`pooled_share_problems`).
 
     Returns:
         One message per problem.
@@ -170,9 +173,16 @@ def split_problems(path: Path, drawn_once: bool, tmp_path: Path) -> list[str]:
         split_module().split_file(copy)
         if copy.read_text(encoding="utf-8") != path.read_text(encoding="utf-8"):
             problems.append(f"{path.name}: the split is not split.py's draw")
-    items = load(path)
-    share = sum(it["split"] == "test" for it in items) / len(items)
-    return problems + ([] if 0.25 <= share <= 0.35 else [f"{path.name}: test share {share:.1%}"])
+    if not check_share:
+        return problems
+    return problems + pooled_share_problems([path])
+
+
+def pooled_share_problems(paths: list[Path]) -> list[str]:
+    """One message when the test share of the items of ``paths`` together is outside 25-35%, else none."""
+    items = [it for p in paths for it in load(p)]
+    share = sum(it["split"] == "test" for it in items) / max(1, len(items))
+    return [] if 0.25 <= share <= 0.35 else [f"{', '.join(p.name for p in paths)}: test share {share:.1%}"]
 
 
 def repeated_texts(files: list[Path], pattern: str = "comments_*.jsonl") -> list[str]:
