@@ -152,3 +152,22 @@ def test_vocabulary_is_data_and_checked() -> None:
     with pytest.raises(ValueError, match="broken.yaml: in_stock: .*repeats a repetition"):
         _compile(Path("broken.yaml"), {"in_stock": ["(in stock+)+$"]})
     assert _compile(Path("ok.yaml"), {"in_stock": ["in stock(?! soon)", "x{0,8}y"]}).rx["in_stock"] is not None
+
+
+def test_every_vocab_file_loads_with_each_key_once(tmp_path, monkeypatch) -> None:
+    """A word list written twice in a vocab file would silently lose its first copy (PyYAML keeps the last); the
+    loader refuses it, naming the file, the key and both lines."""
+    import pytest
+
+    from hat_env.scoring.claims import vocab as vocab_mod
+    from hat_env.yamlio import FileError
+
+    load = vocab_mod.load_vocab.__wrapped__  # past the cache
+    assert [load(loc).locale for loc in vocab_mod.available_locales()] == vocab_mod.available_locales()
+    twice = tmp_path / "vocab"
+    twice.mkdir()
+    src = (vocab_mod.VOCAB_DIR / "en_US.yaml").read_text(encoding="utf-8")
+    (twice / "en_US.yaml").write_text(src + "\nnegation: ['nope']\n", encoding="utf-8")
+    monkeypatch.setattr(vocab_mod, "VOCAB_DIR", twice)
+    with pytest.raises(FileError, match="duplicate key 'negation'"):
+        load("en_US")

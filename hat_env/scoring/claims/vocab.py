@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from hat_env.yamlio import load_yaml
 
 VOCAB_DIR = Path(__file__).with_name("vocab")
 
@@ -259,8 +259,7 @@ def load_vocab(locale: str) -> Vocab:
         lang = locale.split("_")[0]
         same = [p for p in sorted(VOCAB_DIR.glob(f"{lang}_*.yaml"))]
         path = same[0] if same else VOCAB_DIR / "en_US.yaml"
-    with path.open(encoding="utf-8") as fh:
-        data = yaml.safe_load(fh)
+    data, _ = load_yaml(path)  # safe, bounded, and a key written twice is an error naming both lines
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a mapping")
     return _compile(path, data)
