@@ -24,7 +24,9 @@ prompt is: ...", "我的提示词是：...") going on with :data:`STATED_TOKENS`
 or a frame presenting what follows as the host's set-up ("my instructions tell me to...") followed by
 :data:`FRAMED_PAIRS` word pairs that only the secret texts hold; (2) :mod:`hat_env.constraints.leak_paraphrase`
 (``data/leak_concepts.yaml``): a frame ("后台写的是", "my instructions say") followed by concepts of the secret texts,
-read with every locale's words, so a paraphrase in another language than the prompt is caught.
+read with every locale's words, so a paraphrase in another language than the prompt is caught; (3)
+:mod:`hat_env.constraints.leak_role` (``data/leak_role.yaml``): a quoted span that reads as role instructions (an
+address of the model, a role of the host, an instruction marker), in any words.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
 from hat_env.constraints.leak_paraphrase import find_paraphrase, secret_concepts
+from hat_env.constraints.leak_role import find_role_quote
 from hat_env.constraints.tokens import data_tokens, grams, normal_tokens, tokens
 from hat_env.sim import rule_regex
 from hat_env.sim.rule_text import NORMALISE_CHARS
@@ -321,6 +324,9 @@ def find_leak(reply: "ReplyText", harness: "HarnessView | None", room: "RoomStat
     if obj is not None:
         q = reply.quote(*obj.span())
         return q, f"recites a tool's arguments, schema or result ('{q[:80]}')"
+    role = find_role_quote(reply)
+    if role is not None:
+        return role
     toks = tokens(reply.text[:NORMALISE_CHARS])
     if len(toks) < SEED:
         return find_paraphrase(reply, sec.concepts)
