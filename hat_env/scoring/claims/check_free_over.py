@@ -1,0 +1,96 @@
+"""Free shipping from an order total (``shipping.free_over``): "满99包邮", "free shipping over $50", "envío gratis
+desde 35 €".
+
+A stated clause with a free-shipping word about a product whose data has ``free_over`` is judged here instead of
+by the plain free-shipping fact (which is false for such a product): an amount said next to one of the claims
+vocabulary's ``free_over_words`` (满, over, desde...) is the threshold, true when it is ``free_over`` (then it
+answers the shipping question) and false otherwise; "free shipping" said with no threshold is a claim about one
+item bought alone, true when its price now reaches ``free_over`` and false below it. A negated free-shipping word
+("单买不包邮") keeps the usual reading (shipping is paid below the threshold). Rooms without ``free_over`` are not
+read here at all.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from hat_env.scoring.claims.check_common import _negated_after, _state, claim_in_clause
+
+if TYPE_CHECKING:
+    from hat_env.scoring.claims.facts import ProductFacts
+    from hat_env.scoring.claims.read import Reading
+
+_EPS = 0.005
+#: an amount as the normalised text writes it
+_NUM = re.compile(r"\d+(?:[.,]\d{1,2})?")
+#: how far after a threshold word its amount may be (characters)
+_GAP = 12
+
+
+def free_over_clauses(r: "Reading", stated: list[int]) -> set[int]:
+    """Judge every stated clause of ``r`` that says free shipping of a product with a ``free_over`` threshold;
+    returns those clauses (the plain free-shipping fact is not read there)."""
+    if not any(p.shipping.free_over for p in r.room.products) or not r.has("free_shipping"):
+        return set()
+    return {i for i in stated if _clause(r, i)}
+
+
+def _amounts(r: "Reading", i: int) -> list[tuple[int, int, float]]:
+    """The amounts said as a threshold in clause ``i``: a number within a few characters after a
+    ``free_over_words`` word (normalised offsets in the reply, value)."""
+    c = r.clauses[i]
+    ct = r.ctext(i)
+    out: list[tuple[int, int, float]] = []
+    for w in r.call("free_over_words", i):
+        n = _NUM.search(ct, w.end(), min(len(ct), w.end() + _GAP))
+        if n is None or r.in_mention(c.start + n.start(), c.start + n.end()):
+            continue
+        out.append((c.start + n.start(), c.start + n.end(), float(n.group().replace(",", "."))))
+    return out
+
+
+def _clause(r: "Reading", i: int) -> bool:
+    c = r.clauses[i]
+    m = r.cfind("free_shipping", i)
+    if m is None:
+        return False
+    a, b = c.start + m.start(), c.start + m.end()
+    if not (_state(r, i, a) and not _negated_after(r, i, b)):
+        return False  # "单买不包邮": paid shipping, the usual reading
+    pids, _how = r.subject(a, i)
+    pfs = [pf for pf in r.pfs(pids) if pf.product.shipping.free_over]
+    if not pfs:
+        return False
+    pf = pfs[0]
+    limit = float(pf.product.shipping.free_over or 0)
+    keys = [("shipping", pf.pid), ("shipping:free", pf.pid)]
+    said = _amounts(r, i)
+    r.report.claims[:] = [x for x in r.report.claims if not (x.attribute == "free_shipping" and claim_in_clause(r, x, i))]
+    money = [x for x in r.report.claims if x.attribute == "price" and claim_in_clause(r, x, i)]
+    if said:
+        ok = any(abs(v - limit) < _EPS for _s, _e, v in said)
+        values = {v for _s, _e, v in said}
+        for x in money:  # the threshold's amount, read as a coupon threshold or a price: judged here
+            if isinstance(x.value, (int, float)) and float(x.value) in values:
+                x.verdict = "true" if abs(float(x.value) - limit) < _EPS else "false"
+                x.reason = "" if x.verdict == "true" else f"{r.label(pf.pid)}: '{x.text}' but shipping is free from {limit:g}"
+                x.answers = frozenset(keys)
+        s, e = said[0][0], said[0][1]
+        r.claim(s, e, pids, "free_over", said[0][2], "", True, "true" if ok else "false",
+                "" if ok else f"{r.label(pf.pid)}: free shipping from '{r.m.original(s, e)}' but it is from {limit:g}",
+                keys)
+        return True
+    ok = _price(pf) >= limit - _EPS
+    r.claim(a, b, pids, "free_shipping", True, "", True, "true" if ok else "false",
+            "" if ok else f"{r.label(pf.pid)}: '{r.m.original(a, b)}' but shipping is free only from {limit:g} "
+                          f"and one costs {_price(pf):g}", keys)
+    return True
+
+
+def _price(pf: "ProductFacts") -> float:
+    """What one item costs now (its effective price)."""
+    return float(pf.effective)
+
+
+__all__ = ["free_over_clauses"]
