@@ -30,10 +30,43 @@ _GAP = 12
 
 def free_over_clauses(r: "Reading", stated: list[int]) -> set[int]:
     """Judge every stated clause of ``r`` that says free shipping of a product with a ``free_over`` threshold;
-    returns those clauses (the plain free-shipping fact is not read there)."""
-    if not any(p.shipping.free_over for p in r.room.products) or not r.has("free_shipping"):
+    returns those clauses (the plain free-shipping fact is not read there).
+
+    A threshold may be said in the clause of the free-shipping words or next to it ("Spend $50 or more | and
+    shipping is free"); a clause with a threshold reads as free shipping also with a plain free word next to a
+    shipping word ("shipping is $5.99, free on orders over $50", "el envío es gratis")."""
+    if not any(p.shipping.free_over for p in r.room.products):
         return set()
-    return {i for i in stated if _clause(r, i)}
+    said = {i: _amounts(r, i) for i in stated}
+    free = {i: _free_word(r, i, bool(said[i])) for i in stated}
+    done: set[int] = set()
+    for i in stated:
+        if said[i] and (free[i] or free.get(i - 1) or free.get(i + 1)):
+            if _judge(r, i, said[i], free[i] or free.get(i + 1) or free.get(i - 1)):
+                done.add(i)
+        elif free[i] and not said.get(i - 1) and not said.get(i + 1):
+            if _judge(r, i, [], free[i]):
+                done.add(i)
+    # a free clause whose threshold a clause next to it says (and judged there) is not read on its own
+    done |= {i for i in stated if free[i] and not said[i] and ({i - 1, i + 1} & done)}
+    return done
+
+
+def _free_word(r: "Reading", i: int, loose: bool) -> "tuple[int, int] | None":
+    """Where clause ``i`` says shipping is free (stated, not negated): a free-shipping word, or, in a clause
+    that says a threshold (``loose``), a plain free word with a shipping word in it or the clause before."""
+    c = r.clauses[i]
+    m = r.cfind("free_shipping", i)
+    if m is None and loose and r.has("region_free_there"):
+        fm = r.vocab.find("region_free_there", r.ctext(i))
+        ship = any(r.cfind(n, j) for j in (i, i - 1) if j >= 0 for n in ("ship_words", "deliver_words"))
+        m = fm if ship else None
+    if m is None:
+        return None
+    a, b = c.start + m.start(), c.start + m.end()
+    if not (_state(r, i, a) and not _negated_after(r, i, b)):
+        return None  # "单买不包邮": paid shipping, the usual reading
+    return a, b
 
 
 def _amounts(r: "Reading", i: int) -> list[tuple[int, int, float]]:
@@ -50,14 +83,10 @@ def _amounts(r: "Reading", i: int) -> list[tuple[int, int, float]]:
     return out
 
 
-def _clause(r: "Reading", i: int) -> bool:
-    c = r.clauses[i]
-    m = r.cfind("free_shipping", i)
-    if m is None:
-        return False
-    a, b = c.start + m.start(), c.start + m.end()
-    if not (_state(r, i, a) and not _negated_after(r, i, b)):
-        return False  # "单买不包邮": paid shipping, the usual reading
+def _judge(r: "Reading", i: int, said: list[tuple[int, int, float]], at: "tuple[int, int] | None") -> bool:
+    """Judge clause ``i``: its threshold amounts ``said`` against ``free_over``, or, with none, free shipping of
+    one item (the free word at ``at``) against its price now. False when its subject has no threshold."""
+    a, b = at if at is not None else (said[0][0], said[0][1])
     pids, _how = r.subject(a, i)
     pfs = [pf for pf in r.pfs(pids) if pf.product.shipping.free_over]
     if not pfs:
@@ -65,14 +94,13 @@ def _clause(r: "Reading", i: int) -> bool:
     pf = pfs[0]
     limit = float(pf.product.shipping.free_over or 0)
     keys = [("shipping", pf.pid), ("shipping:free", pf.pid)]
-    said = _amounts(r, i)
     r.report.claims[:] = [x for x in r.report.claims if not (x.attribute == "free_shipping" and claim_in_clause(r, x, i))]
-    money = [x for x in r.report.claims if x.attribute == "price" and claim_in_clause(r, x, i)]
     if said:
         ok = any(abs(v - limit) < _EPS for _s, _e, v in said)
         values = {v for _s, _e, v in said}
-        for x in money:  # the threshold's amount, read as a coupon threshold or a price: judged here
-            if isinstance(x.value, (int, float)) and float(x.value) in values:
+        for x in r.report.claims:  # the threshold's amount, read as a coupon threshold or a price: judged here
+            if x.attribute == "price" and claim_in_clause(r, x, i) and isinstance(x.value, (int, float)) \
+                    and float(x.value) in values:
                 x.verdict = "true" if abs(float(x.value) - limit) < _EPS else "false"
                 x.reason = "" if x.verdict == "true" else f"{r.label(pf.pid)}: '{x.text}' but shipping is free from {limit:g}"
                 x.answers = frozenset(keys)
