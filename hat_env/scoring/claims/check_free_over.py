@@ -44,7 +44,7 @@ def free_over_clauses(r: "Reading", stated: list[int]) -> set[int]:
         if said[i] and (free[i] or free.get(i - 1) or free.get(i + 1)):
             if _judge(r, i, said[i], free[i] or free.get(i + 1) or free.get(i - 1)):
                 done.add(i)
-        elif free[i] and not said.get(i - 1) and not said.get(i + 1):
+        elif free[i] and (not free[i][2] or not (said.get(i - 1) or said.get(i + 1))):
             if _judge(r, i, [], free[i]):
                 done.add(i)
     # a free clause whose threshold a clause next to it says (and judged there) is not read on its own
@@ -52,9 +52,9 @@ def free_over_clauses(r: "Reading", stated: list[int]) -> set[int]:
     return done
 
 
-def _free_word(r: "Reading", i: int, loose: bool) -> "tuple[int, int] | None":
-    """Where clause ``i`` says shipping is free (stated, not negated): a free-shipping word, or, in a clause
-    that says a threshold (``loose``), a plain free word with a shipping word in it or the clause before."""
+def _free_word(r: "Reading", i: int, loose: bool) -> "tuple[int, int, bool] | None":
+    """Where clause ``i`` says shipping is free or not (its span and polarity): a free-shipping word, or, in a
+    clause that says a threshold (``loose``), a plain free word with a shipping word in it or the clause before."""
     c = r.clauses[i]
     m = r.cfind("free_shipping", i)
     if m is None and loose and r.has("region_free_there"):
@@ -64,29 +64,41 @@ def _free_word(r: "Reading", i: int, loose: bool) -> "tuple[int, int] | None":
     if m is None:
         return None
     a, b = c.start + m.start(), c.start + m.end()
-    if not (_state(r, i, a) and not _negated_after(r, i, b)):
-        return None  # "单买不包邮": paid shipping, the usual reading
-    return a, b
+    return a, b, _state(r, i, a) and not _negated_after(r, i, b)
 
 
 def _amounts(r: "Reading", i: int) -> list[tuple[int, int, float]]:
     """The amounts said as a threshold in clause ``i``: a number within a few characters after a
-    ``free_over_words`` word (normalised offsets in the reply, value)."""
+    ``free_over_words`` word or just before a ``free_over_after`` word (normalised offsets in the reply, value)."""
     c = r.clauses[i]
     ct = r.ctext(i)
     out: list[tuple[int, int, float]] = []
-    for w in r.call("free_over_words", i):
+    seen: set[int] = set()
+    found: list[re.Match[str]] = []
+    for w in r.call("free_over_words", i):  # "满99", "over $50", "desde 35 €"
         n = _NUM.search(ct, w.end(), min(len(ct), w.end() + _GAP))
-        if n is None or r.in_mention(c.start + n.start(), c.start + n.end()):
+        if n is not None:
+            found.append(n)
+    for w in r.call("free_over_after", i):  # "$50+", "99元以上", "35 € o más": the amount just before
+        before = [x for x in _NUM.finditer(ct, max(0, w.start() - _GAP), w.start()) if w.start() - x.end() <= 4]
+        if before:
+            found.append(before[-1])
+    for n in found:
+        if n.start() in seen or r.in_mention(c.start + n.start(), c.start + n.end()):
             continue
+        seen.add(n.start())
         out.append((c.start + n.start(), c.start + n.end(), float(n.group().replace(",", "."))))
     return out
 
 
-def _judge(r: "Reading", i: int, said: list[tuple[int, int, float]], at: "tuple[int, int] | None") -> bool:
-    """Judge clause ``i``: its threshold amounts ``said`` against ``free_over``, or, with none, free shipping of
-    one item (the free word at ``at``) against its price now. False when its subject has no threshold."""
-    a, b = at if at is not None else (said[0][0], said[0][1])
+def _judge(r: "Reading", i: int, said: list[tuple[int, int, float]], at: "tuple[int, int, bool] | None") -> bool:
+    """Judge clause ``i``: its threshold amounts ``said`` against ``free_over``, or, with none, free shipping
+    (or not, ``at``'s polarity) of one item (the free word at ``at``) against its price now. False when its
+    subject has no threshold, or when a threshold is said with a negated free word ("不满99不包邮": the usual
+    reading holds)."""
+    a, b, pol = at if at is not None else (said[0][0], said[0][1], True)
+    if said and not pol:
+        return False
     pids, _how = r.subject(a, i)
     pfs = [pf for pf in r.pfs(pids) if pf.product.shipping.free_over]
     if not pfs:
@@ -109,10 +121,11 @@ def _judge(r: "Reading", i: int, said: list[tuple[int, int, float]], at: "tuple[
                 "" if ok else f"{r.label(pf.pid)}: free shipping from '{r.m.original(s, e)}' but it is from {limit:g}",
                 keys)
         return True
-    ok = _price(pf) >= limit - _EPS
-    r.claim(a, b, pids, "free_shipping", True, "", True, "true" if ok else "false",
-            "" if ok else f"{r.label(pf.pid)}: '{r.m.original(a, b)}' but shipping is free only from {limit:g} "
-                          f"and one costs {_price(pf):g}", keys)
+    ok = (_price(pf) >= limit - _EPS) == pol
+    why = (f"shipping is free only from {limit:g} and one costs {_price(pf):g}" if pol
+           else f"one costs {_price(pf):g} and shipping is free from {limit:g}")
+    r.claim(a, b, pids, "free_shipping", pol, "", pol, "true" if ok else "false",
+            "" if ok else f"{r.label(pf.pid)}: '{r.m.original(a, b)}' but {why}", keys)
     return True
 
 
