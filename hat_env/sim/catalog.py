@@ -107,6 +107,8 @@ class Shipping(_Strict):
     carry an ``oversize_fee`` on top; ``cold_chain`` ships refrigerated; ``installation_fee`` is the price of
     installation at delivery (0: free installation; ``None``: no installation service). ``regions`` lists the
     regions with their own terms (an extra fee, or not shipped there); anywhere else the terms above hold.
+    ``free_over`` is the order total from which shipping is free ("满99包邮", "free shipping over $50"); below
+    it ``fee`` is paid (it needs ``free_shipping: false``).
     """
 
     ships_within_hours: int | None = Field(None, ge=1)
@@ -119,6 +121,7 @@ class Shipping(_Strict):
     cold_chain: bool = False
     installation_fee: float | None = Field(None, ge=0)
     regions: list[Region] = Field(default_factory=list)
+    free_over: float | None = Field(None, gt=0)
 
     @model_validator(mode="after")
     def _window(self) -> "Shipping":
@@ -134,6 +137,9 @@ class Shipping(_Strict):
             raise ValueError("an oversize_fee needs oversize: true")
         if self.free_shipping and self.fee:
             raise ValueError(f"free_shipping with a fee of {self.fee}: set free_shipping: false or fee: 0")
+        if self.free_over is not None and (self.free_shipping or not self.fee):
+            raise ValueError(f"free_over {self.free_over:g} (free shipping from that order total) needs "
+                             "free_shipping: false and the fee paid below it (fee > 0)")
         seen: dict[str, int] = {}
         for k, reg in enumerate(self.regions):
             for n in reg.names:

@@ -209,7 +209,8 @@ class ToolBackend:
         whose scenario gives a window (``ships_in``) also has ``ships_in`` (``{"min", "max", "unit"}``), and the
         other fields a product may use are listed only when it does: ``oversize`` with ``oversize_fee``,
         ``cold_chain``, ``installation_fee`` (0: free installation), ``regions`` (``{"names", "fee", "ships"}``:
-        the extra fee to a region, or ``ships`` false where it is not sent)."""
+        the extra fee to a region, or ``ships`` false where it is not sent), ``free_over`` (the order total from
+        which shipping is free)."""
         s = self._product(product_id).shipping
         d: dict[str, Any] = {
             "ships_within_hours": s.ships_within_hours,
@@ -227,6 +228,8 @@ class ToolBackend:
             d["installation_fee"] = s.installation_fee
         if s.regions:
             d["regions"] = [{"names": list(g.names), "fee": g.fee, "ships": g.ships} for g in s.regions]
+        if s.free_over is not None:
+            d["free_over"] = s.free_over
         return d
 
     def _after_sales(self, product_id: str) -> dict[str, Any]:

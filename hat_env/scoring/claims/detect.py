@@ -23,6 +23,7 @@ from hat_env.scoring.claims.check_unlisted import _feature_named, _free_of, _sui
 from hat_env.scoring.claims.check_orders import _order_status
 from hat_env.scoring.claims.check_after_sales import read_after_sales
 from hat_env.scoring.claims.check_regions import region_clauses
+from hat_env.scoring.claims.check_free_over import free_over_clauses
 from hat_env.scoring.claims.check_sets import read_set_prices
 from hat_env.scoring.claims.check_size_chart import read_size_charts
 from hat_env.scoring.claims.check_variants import drop_variant_words, variant_clauses
@@ -99,6 +100,7 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
             if hc is not None and _state(r, i, c.start + hc.start()):
                 rep.human_claim = True
     regional = region_clauses(r, stated)  # a region the data lists: its own terms (check_regions)
+    regional |= free_over_clauses(r, [i for i in stated if i not in regional])  # free from a total (check_free_over)
     varied = variant_clauses(r, stated)  # a variant the data lists: its own stock (check_variants)
     for names, fn in _DETECTORS:
         if any(r.has(n) for n in names):
