@@ -178,11 +178,11 @@ def split_problems(path: Path, drawn_once: bool, tmp_path: Path, check_share: bo
     return problems + pooled_share_problems([path])
 
 
-def pooled_share_problems(paths: list[Path]) -> list[str]:
-    """One message when the test share of the items of ``paths`` together is outside 25-35%, else none."""
+def pooled_share_problems(paths: list[Path], low: float = 0.25) -> list[str]:
+    """One message when the test share of the items of ``paths`` together is outside ``low``-35%, else none."""
     items = [it for p in paths for it in load(p)]
     share = sum(it["split"] == "test" for it in items) / max(1, len(items))
-    return [] if 0.25 <= share <= 0.35 else [f"{', '.join(p.name for p in paths)}: test share {share:.1%}"]
+    return [] if low <= share <= 0.35 else [f"{', '.join(p.name for p in paths)}: test share {share:.1%}"]
 
 
 def repeated_texts(files: list[Path], pattern: str = "comments_*.jsonl") -> list[str]:
