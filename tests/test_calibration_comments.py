@@ -1,8 +1,8 @@
-"""Form checks for the independently written comment sets of rounds 2-7
-(scenarios/calibration/comments_<locale>_r2.jsonl ... _r7.jsonl; round 4 adds es_ES and a room of its own,
+"""Form checks for the independently written comment sets of rounds 2-8
+(scenarios/calibration/comments_<locale>_r2.jsonl ... _r8.jsonl; round 4 adds es_ES and a room of its own,
 scenarios/calibration/rooms/deportes_es.yaml, named in the items as ``rooms/deportes_es.yaml``; round 5 adds the
 rooms of the reply rounds (muying_zh, outdoor_en) and one of its own, rooms/shuma_zh.yaml; round 6 rooms/mascotas_es.yaml;
-round 7 rooms/wanju_zh.yaml, a toy room).
+round 7 rooms/wanju_zh.yaml, a toy room; round 8 rooms/yundong_zh.yaml, sports and outdoor goods).
 
 Every item has the calibration README's fields, its id follows ``cmt<round>-<locale>-NNNN``, every link, spec key
 and order it names exists in its room at its seed (seeded catalogs add products), every room of the locale is used
@@ -40,12 +40,16 @@ ROUNDS: dict[int, dict[str, tuple[int, frozenset[str]]]] = {
     7: {"zh_CN": (150, ZH_ROOMS | {"rooms/wanju_zh.yaml"}),
         "en_US": (100, EN_ROOMS | {"rooms/outdoor_en.yaml", "rooms/skincare_en.yaml"}),
         "es_ES": (90, frozenset({"hogar_es", "rooms/deportes_es.yaml", "rooms/mascotas_es.yaml"}))},
+    8: {"zh_CN": (160, ZH_ROOMS | {"rooms/yundong_zh.yaml", "rooms/jiafang_zh.yaml"}),
+        "en_US": (100, EN_ROOMS | {"rooms/outdoor_en.yaml", "rooms/jewelry_en.yaml"}),
+        "es_ES": (85, frozenset({"hogar_es", "rooms/deportes_es.yaml", "rooms/belleza_es.yaml",
+                                 "rooms/mascotas_es.yaml"}))},
 }
 #: Rounds whose files grew batch by batch with ``split.py --keep`` (their draw cannot be replayed, see
 #: calibration_forms.split_problems).
 KEPT_ROUNDS = {2, 3, 4, 5, 6}
 #: Rounds whose files must use every room of their locale.
-ALL_ROOMS_ROUNDS = {3, 4, 5, 6, 7}
+ALL_ROOMS_ROUNDS = {3, 4, 5, 6, 7, 8}
 FILES = [(rnd, loc) for rnd, locs in sorted(ROUNDS.items()) for loc in sorted(locs)]
 IDS = [f"r{rnd}-{loc}" for rnd, loc in FILES]
 
