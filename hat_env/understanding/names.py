@@ -160,11 +160,13 @@ def head_char_names(f: str, cat: Catalog, names: list[Mention], mentions: list[M
 def _name_ends(f: str, end: int) -> bool:
     """Whether a head character ending at ``end`` stands alone as a name: no Chinese character follows, or what
     follows opens the clause's predicate, read from the locale data: a function character (``function_chars``:
-    "熊有多大", "熊的尺寸", "熊是哪产的"), a question or ability word (``question_words``, ``ability_words``:
+    "熊有多大", "熊的尺寸", "熊是哪产的"; not a final particle, ``question_marks``: "你吃过这个米吗"), a question or ability word (``question_words``, ``ability_words``:
     "熊多少钱", "熊能机洗吗") or a shipping verb (``ship_verbs``: "熊发什么快递")."""
     if end >= len(f) or not "\u4e00" <= f[end] <= "\u9fff":
         return True
     lex = lexicon()
+    if f[end] in lex.question_marks:  # "你吃过这个米吗": a particle right after it is no predicate
+        return False
     if f[end] in lex.function_chars:
         return True
     rest = f[end:]
