@@ -145,15 +145,33 @@ def head_char_names(f: str, cat: Catalog, names: list[Mention], mentions: list[M
         links = by_head.get(ch)
         if links is None or len(links) != 1 or bisect_right(bounds, i) in named or not free(i, i + 1):
             continue
-        if i + 1 < len(f) and "\u4e00" <= f[i + 1] <= "\u9fff":
+        end = i + 2 if f[i + 1:i + 2] == ch else i + 1  # "熊熊": a doubled head character is one name
+        if end == i + 1 and not _name_ends(f, end):
             continue
         before = f[:i]
         if before and "\u4e00" <= before[-1] <= "\u9fff" and not any(before.endswith(g) for g in gaps):
             continue
         if any(a <= i < b for a, b, _, _ in names):
             continue
-        names.append((i, i + 1, frozenset(links), bisect_right(bounds, i)))
+        names.append((i, end, frozenset(links), bisect_right(bounds, i)))
         named.add(bisect_right(bounds, i))
+
+
+def _name_ends(f: str, end: int) -> bool:
+    """Whether a head character ending at ``end`` stands alone as a name: no Chinese character follows, or what
+    follows opens the clause's predicate, read from the locale data: a function character (``function_chars``:
+    "熊有多大", "熊的尺寸", "熊是哪产的"; not a final particle, ``question_marks``: "你吃过这个米吗"), a question or ability word (``question_words``, ``ability_words``:
+    "熊多少钱", "熊能机洗吗") or a shipping verb (``ship_verbs``: "熊发什么快递")."""
+    if end >= len(f) or not "\u4e00" <= f[end] <= "\u9fff":
+        return True
+    lex = lexicon()
+    if f[end] in lex.question_marks:  # "你吃过这个米吗": a particle right after it is no predicate
+        return False
+    if f[end] in lex.function_chars:
+        return True
+    rest = f[end:]
+    return any(r is not None and r.match(rest) is not None
+               for r in (lex.question_re, lex.ability_re, lex.ship_re))
 
 
 def sound_names(f: str, cat: Catalog, hits: list[Hit], names: list[Mention], mentions: list[Mention],
