@@ -217,8 +217,11 @@ def read_bracketed_working(r: "Reading") -> None:
                 r.report.claims[:] = [c for c in r.report.claims if c not in around]
         if why:
             why = f"'{shown}': {why}"
+        # a coupon or code taken off answers the deal question of the product ("$484 with SPIN15 ($499 minus $15)")
+        answers = [("campaign", pid) for pid in pids if not why
+                   and any(abs(b - amt) < _CENT for amt, _t, _c in r.facts.of(pid).coupons)]
         r.claim(s, e, pids, "arithmetic", result, "", True, "false" if why else "true",
-                (f"{r.label(pids[0])}: {why}" if why and len(pids) == 1 else why), [])
+                (f"{r.label(pids[0])}: {why}" if why and len(pids) == 1 else why), answers)
 
 
 def read_arithmetic(r: "Reading") -> None:
