@@ -108,3 +108,21 @@ def test_san_kuai_yi_stays_three_point_one() -> None:
     v = load_vocab("zh_CN")
     assert [round(q.value, 2) for q in read_quantities(normalize("三块一"), v) if q.dim == "money"] == [3.1]
     assert [round(q.value, 2) for q in read_quantities(normalize("三块一斤"), v) if q.dim == "money"] == [3.0]
+
+
+# -- a free-shipping order threshold that only an FAQ answer states ------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("Son 3,95 € de envío con SEUR. Si tu compra alcanza los 35 €, el envío sale gratis.", True),
+        ("Son 3,95 € de envío con SEUR. Si tu compra alcanza los 25 €, el envío sale gratis.", False),
+    ],
+)
+def test_a_free_shipping_threshold_from_the_faq(reply: str, ok: bool) -> None:
+    """The FAQ's "gratis en pedidos desde 35 €" is the threshold of a clause that says shipping is free (no room of
+    tests/data states such a threshold only in an FAQ; the calibration room belleza_es does, on another product
+    and wording than its train item)."""
+    room = str(Path(__file__).parent.parent / "scenarios" / "calibration" / "rooms" / "belleza_es.yaml")
+    case = {"scenario": room, "seed": 1, "t": 100.0, "comments": [{"text": "¿cuánto cuesta el envío de la crema? enlace 5"}]}
+    assert (grade(case, [reply])["components"]["accuracy"] == 1) is ok
