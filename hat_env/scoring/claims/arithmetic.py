@@ -11,12 +11,21 @@ number reader made inside the expression are replaced by one ``arithmetic`` clai
   (``0.9`` for a 10%-off bundle or a 9折 deal);
 - else ``true``; with a discount factor it answers the campaign question of the products it names.
 
+A second form gives the result first and the working after it in brackets, with the operator said in words of the
+locale's ``subtract_words`` or as a sign (``$264 with TRAIL15 ($279 minus $15)``, ``券后238元（258减20）``,
+``pagas 25,50 € (28,50 € menos 3 €)``): the bracket's numbers are no prices of their own (``$15`` is not what one
+pays); the claims inside the bracket are replaced by one ``arithmetic`` claim, ``false`` when ``A - B`` is not the
+result, when ``B`` is no money value of the room or when ``A`` is neither one nor a count (2 to 9) times a price.
+The result keeps its own claim (the price it states is checked as a price), unless ``A`` is a count times a price
+(then the result is an order's total, which the working proves).
+
 Expressions are read with a small recursive-descent parser over numbers, ``+ - × x * ÷ /`` and brackets: no
 reply text is ever evaluated as code.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -144,9 +153,81 @@ def _discounts(r: "Reading") -> list[float]:
     return out
 
 
+_PNUM = r"(?<![\w.,])[$¥￥€]?\s?\d+(?:[.,]\d{1,2})?(?![\d])\s?(?:€|元|块|euros?|dollars?)?"
+
+
+def _paren_rx(r: "Reading") -> "re.Pattern[str] | None":
+    """The bracketed-working pattern of the reply's locale."""
+    return _paren_rx_for(tuple(w for w in r.vocab.raw.get("subtract_words", []) if isinstance(w, str)))
+
+
+@functools.lru_cache(maxsize=16)
+def _paren_rx_for(words: tuple[str, ...]) -> "re.Pattern[str]":
+    """``RESULT ... (A op B)`` with the locale's subtraction words (``subtract_words``) or a minus sign; between
+    the result and the bracket no number but one glued to letters (a code: ``with TRAIL15``)."""
+    op = "|".join([*words, r"[-\u2212\u2013]"])
+    return re.compile(
+        r"(?P<result>" + _PNUM + r")(?P<gap>(?:[^()（）;!?。！？\n\d]|(?<=[A-Za-z])\d+){0,30}?)[(（]\s?(?P<a>" + _PNUM
+        + r")\s?(?:" + op + r")\s?(?P<b>" + _PNUM + r")\s?[)）]", re.IGNORECASE)
+
+
+def _amount(raw: str) -> float:
+    """The value of a bracket number (``28,50 €`` -> 28.5)."""
+    m = re.search(r"\d+(?:[.,]\d{1,2})?", raw)
+    return float(m.group().replace(",", ".")) if m else 0.0
+
+
+def _multiple_of_price(r: "Reading", v: float) -> bool:
+    """Whether ``v`` is a count (2 to 9) times the price one pays, or the price, of some product of the room."""
+    for p in r.room.products:
+        pf = r.facts.of(p.product_id)
+        for x in (pf.effective, pf.price, pf.base):
+            if x and any(abs(v - k * x) < _CENT for k in range(2, 10)):
+                return True
+    return False
+
+
+def read_bracketed_working(r: "Reading") -> None:
+    """The second form of the module docstring: ``RESULT ... (A minus B)``."""
+    text = r.text
+    if "(" not in text and "（" not in text:
+        return
+    rx = _paren_rx(r)
+    if rx is None:
+        return
+    for m in rx.finditer(text):
+        result, a, b = (_amount(m.group(k)) for k in ("result", "a", "b"))
+        s, e = m.start("a"), m.end()
+        src = r.m.span(s, e)
+        inside = [c for c in r.report.claims if src[0] <= c.span[0] < src[1]]
+        res_span = r.m.span(m.start("result"), m.end("result"))
+        around = [c for c in r.report.claims if res_span[0] <= c.span[0] < res_span[1]]
+        pids = tuple(dict.fromkeys(c.product_id for c in (*around, *inside) if c.product_id))
+        r.report.claims[:] = [c for c in r.report.claims if c not in inside]
+        shown = r.m.original(s, e)
+        if abs(round(a - b, 2) - result) >= 2 * _CENT:
+            why = f"the working gives {round(a - b, 2):g}"
+        elif not _money_known(r, b):
+            why = f"{b:g} is no price or deal amount of the room now"
+        elif not (_money_known(r, a) or _multiple_of_price(r, a)):
+            why = f"{a:g} is no price of the room now"
+        else:
+            why = ""
+            if not _money_known(r, a):  # "tres botellas 25,50 € (28,50 € menos 3 €)": an order's total, no unit price
+                r.report.claims[:] = [c for c in r.report.claims if c not in around]
+        if why:
+            why = f"'{shown}': {why}"
+        # a coupon or code taken off answers the deal question of the product ("$484 with SPIN15 ($499 minus $15)")
+        answers = [("campaign", pid) for pid in pids if not why
+                   and any(abs(b - amt) < _CENT for amt, _t, _c in r.facts.of(pid).coupons)]
+        r.claim(s, e, pids, "arithmetic", result, "", True, "false" if why else "true",
+                (f"{r.label(pids[0])}: {why}" if why and len(pids) == 1 else why), answers)
+
+
 def read_arithmetic(r: "Reading") -> None:
     """Replace the claims inside each worked expression of the reply by one ``arithmetic`` claim (see the
     module docstring)."""
+    read_bracketed_working(r)
     text = r.text
     if "=" not in text and "＝" not in text:
         return

@@ -246,7 +246,7 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
         pairs = _pairs(r) if r.cfind("coupon_words", i) is None else []
         return [a for a, _t, _c in pf.coupons] + _savings(pf) + pairs + _later_savings(r, pf, i)
     if role == "threshold":
-        return [t for _a, t, _c in pf.coupons if t > 0]
+        return [t for _a, t, _c in pf.coupons if t > 0] + _free_shipping_thresholds(r, pf, i)
     if role == "fee":
         return [pf.product.shipping.fee] if pf.product.shipping.fee else [0.0]
     if role == "difference" and q is not None:
@@ -256,6 +256,27 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
     if role in ("difference", "savings"):
         return _pairs(r) + _savings(pf) + _later_savings(r, pf, i) + [a for a, _t, _c in pf.coupons] + (derived.differences(r, q, i, pf) if q is not None else [])
     return []
+
+
+def _free_shipping_thresholds(r: "Reading", pf: ProductFacts, i: int) -> list[float]:
+    """An order threshold for free shipping that only the product's FAQ answers state ("Gratis en pedidos desde
+    35 €"), when clause ``i`` or the next one says shipping is free ("si tu pedido llega a 35 € el envío es
+    gratis"): the amounts of those answers that the locale's threshold words lead."""
+    near = [k for k in (i, i + 1) if k < len(r.clauses)]
+    if not any(r.cfind("free_shipping", k) is not None or r.cfind("fee_free", k) is not None
+               for k in near):
+        return []
+    before, _after = r.vocab.money_roles.get("threshold", (None, None))
+    if before is None:
+        return []
+    out = []
+    for f in pf.product.faq:
+        a = str(getattr(f, "a", "") or "")
+        for m in re.finditer(r"(?<![\d.,])(\d+(?:[.,]\d{1,2})?)", a):
+            lead = a[max(0, m.start() - 30) : m.start()].rstrip("$€¥ ") + " "
+            if before.search(lead) or before.search(lead.rstrip()):
+                out.append(float(m.group(1).replace(",", ".")))
+    return out
 
 
 def threshold_gap(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> list[float] | None:

@@ -25,6 +25,9 @@ _LIST_GAP = re.compile(r"[\s,(/、+]*(?:and|or|with|up to|和|或|加|到)?[\s,(
 _ONE_UNIT = re.compile(r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )(?<!\bpor )\b(an?|one|un|una|uno)\s+(?:full\s+|whole\s+)?"
                        r"(?=(?:year|month|week|day|hour|d[ií]a|hora|semana|mes|año)s?\b)", re.IGNORECASE)
 #: A minus sign before a temperature ("-7°C", "minus 7 °C", "menos 2 ºC"); a hyphen glued to a word is a range.
+#: A Han character after "元一"/"块一" that makes "一" one of a measure word ("168元一饼", "49.9元一箱"), not the
+#: jiao digit ("三块一" = 3.1): any ideograph but the money and approximation words and 包 (包邮).
+_PER_ONE = re.compile(r"[\u4e00-\u9fff](?<![毛分钱角多左右包])")
 _MINUS = re.compile(r"(?:(?<![\w.])[-\u2212\u2013]|\b(?:minus|menos)\s+)$", re.IGNORECASE)
 #: Words that may stand between a number and its unit without changing it ("2 full years", "8 whole hours").
 _UNIT_FILLER = re.compile(r"\s+(?:full|whole|straight|entire|solid|long)(?=\s)", re.IGNORECASE)
@@ -186,6 +189,9 @@ def read_quantities(m: Mapped, vocab: Vocab, spec: bool = False) -> list[Quantit
             cm = re.match(r"(\d)(?:毛(\d)?)?(?![\d.])", text[end:])
             if cm is not None and not cm.group(2) and _unit_after(vocab, text, end + cm.end()) is not None:
                 cm = None  # "69元1瓶": a count, not cents
+            elif cm is not None and cm.group(1) == "1" and not cm.group(2) and \
+                    m.original(end, end + 1) == "一" and _PER_ONE.match(text, end + 1):
+                cm = None  # "168元一饼", "49.9元一箱": the price of one (measure word), not 168.1
             if cm is not None and text[e:end] in ("块", "元"):
                 cents = int(cm.group(1)) * 10 + (int(cm.group(2)) if cm.group(2) else 0)
                 v = v + cents / 100.0
