@@ -63,10 +63,11 @@ def _spans(text: str) -> list[tuple[int, int]]:
 def find_role_quote(reply: "ReplyText") -> tuple[str, str] | None:
     """``(quoted text, reason)`` when ``reply`` quotes role instructions (see the module docstring), else ``None``."""
     text = reply.text
-    if not text or (":" not in text and "：" not in text and not _QUOTED.search(text)):
+    spans = _spans(text) if text else []
+    if not spans:
         return None
     address, role, marker = _vocab()
-    for a, b in _spans(text):
+    for a, b in spans:
         span = text[a:b]
         lead = len(span) - len(span.lstrip(_TRIM))
         m = address.search(span, lead)

@@ -24,10 +24,10 @@ _LIST_GAP = re.compile(r"[\s,(/、+]*(?:and|or|with|up to|和|或|加|到)?[\s,(
 #: "a month", "an hour", "one year": the article counts as 1 before a time unit (not "once a day", "per hour").
 _ONE_UNIT = re.compile(r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )(?<!\bpor )\b(an?|one|un|una|uno)\s+(?:full\s+|whole\s+)?"
                        r"(?=(?:year|month|week|day|hour|d[ií]a|hora|semana|mes|año)s?\b)", re.IGNORECASE)
-#: A minus sign before a temperature ("-7°C", "minus 7 °C", "menos 2 ºC"); a hyphen glued to a word is a range.
 #: A Han character after "元一"/"块一" that makes "一" one of a measure word ("168元一饼", "49.9元一箱"), not the
 #: jiao digit ("三块一" = 3.1): any ideograph but the money and approximation words and 包 (包邮).
 _PER_ONE = re.compile(r"[\u4e00-\u9fff](?<![毛分钱角多左右包])")
+#: A minus sign before a temperature ("-7°C", "minus 7 °C", "menos 2 ºC"); a hyphen glued to a word is a range.
 _MINUS = re.compile(r"(?:(?<![\w.])[-\u2212\u2013]|\b(?:minus|menos)\s+)$", re.IGNORECASE)
 #: Words that may stand between a number and its unit without changing it ("2 full years", "8 whole hours").
 _UNIT_FILLER = re.compile(r"\s+(?:full|whole|straight|entire|solid|long)(?=\s)", re.IGNORECASE)
