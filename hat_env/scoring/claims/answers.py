@@ -292,8 +292,11 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
             p = room.by_id.get(pid) if pid else None
             attr = it.attr
             void = {a for c in bad for a in c.answers}
+            # "is it good?" / "worth it?" read as an unknown attribute: any true fact of the product (its price too)
+            opinion = (not (attr and p is not None and attr in p.specs) and vocab is not None and bool(text)
+                       and vocab.find("opinion_question", text.lower()) is not None)
             if p is None:
-                ok = report.honest_unknown or any(kk.startswith("spec") for kk, _ in got)
+                ok = report.honest_unknown or any(kk.startswith("spec") for kk, _ in got) or (opinion and bool(got))
             elif attr and attr in p.specs:
                 # the value, or a true fact of the product's FAQ or labels that answers the question in its place
                 # ("works with iOS 15 or later" for a compatibility question read as `connectivity`)
@@ -308,6 +311,7 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 # a question about a health effect read as an unknown attribute ("围巾对颈椎好吗") is answered by an
                 # honest denial of the effect, as an efficacy question is
                 ok = ok or (report.health_denial and not report.health_claim)
+                ok = ok or (opinion and any(q == pid for _, q in got))
             why = f"{attr or 'spec'} of link {it.link}"
         else:
             ok = polite

@@ -1,0 +1,55 @@
+"""False fails on effectiveness (branch ffeff): an opinion question read as an unknown attribute ("earbuds good?",
+"¿merece la pena?", "好用吗") is answered by any true fact of the product's, its price included, while a factual
+question about an attribute the data lacks ("waterproof?") still needs the honest "it does not say" or a fact on
+its topic, a false price still answers nothing, and a reply with no product fact still does not answer.
+
+Rooms: built-in electronics_en (link 1 earbuds 49.99 with the coupon), hogar_es (link 1 sartén 29,90 at t=600),
+beauty_zh (link 2 口红 99). Expectations read from ``python scenarios/calibration/facts.py room ROOM SEED T``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hat_env.scoring import grade
+
+
+def components(scenario: str, seed: int, t: float, comment: str, reply: str) -> tuple[float, float]:
+    """The (accuracy, effectiveness) ``grade()`` gives one final ``reply`` to one free-text ``comment``."""
+    case = {"scenario": scenario, "seed": seed, "t": t, "comments": [{"text": comment}]}
+    c = grade(case, [reply])["components"]
+    return c["accuracy"], c["effectiveness"]
+
+
+@pytest.mark.parametrize(("scenario", "t", "comment", "reply"), [
+    ("electronics_en", 100, "earbuds good?", "They're $49.99 with the coupon right now."),
+    ("hogar_es", 600, "la sartén es buena?", "Está a 29,90 €."),
+    ("beauty_zh", 100, "2号口红好用吗", "2号口红现在99元～"),
+    ("beauty_zh", 100, "2号口红值得买吗", "2号口红现在99元～"),
+])
+def test_opinion_question_answered_by_a_true_price(scenario: str, t: float, comment: str, reply: str) -> None:
+    assert components(scenario, 1, t, comment, reply) == (1.0, 1.0)
+
+
+@pytest.mark.parametrize(("scenario", "t", "comment", "reply"), [
+    # a factual question about an attribute the data lacks: a price does not answer it
+    ("electronics_en", 100, "are the earbuds waterproof?", "They're $49.99 with the coupon right now."),
+    ("hogar_es", 600, "la sartén vale para inducción?", "Está a 29,90 €."),
+    ("beauty_zh", 100, "2号口红防水吗", "2号口红现在99元～"),
+    # an opinion question with no product fact in the reply
+    ("electronics_en", 100, "why should i get the earbuds", "Great question!"),
+    ("hogar_es", 600, "merece la pena la freidora?", "Claro que sí."),
+    ("beauty_zh", 100, "2号口红好用吗", "宝宝们放心冲～"),
+])
+def test_no_product_fact_or_factual_question_still_unanswered(scenario: str, t: float, comment: str,
+                                                              reply: str) -> None:
+    assert components(scenario, 1, t, comment, reply)[1] == 0.0
+
+
+@pytest.mark.parametrize(("scenario", "t", "comment", "reply"), [
+    ("electronics_en", 100, "earbuds worth it?", "They're $29.99 with the coupon right now."),
+    ("hogar_es", 600, "la sartén es buena?", "Está a 19,90 €."),
+    ("beauty_zh", 100, "2号口红值得买吗", "2号口红现在89元～"),
+])
+def test_opinion_question_with_a_false_price_fails(scenario: str, t: float, comment: str, reply: str) -> None:
+    assert components(scenario, 1, t, comment, reply) == (0.0, 0.0)
