@@ -53,3 +53,28 @@ def test_no_product_fact_or_factual_question_still_unanswered(scenario: str, t: 
 ])
 def test_opinion_question_with_a_false_price_fails(scenario: str, t: float, comment: str, reply: str) -> None:
     assert components(scenario, 1, t, comment, reply) == (0.0, 0.0)
+
+
+# --- denials of a health effect ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("scenario", "comment", "reply"), [
+    ("pets_en", "will this food make my dog lose weight fast",
+     "I can't promise weight loss: it's a dog food, not a fat burner."),
+    ("pets_en", "will this food make my dog lose weight fast", "I can't say it helps with weight loss, it's just a food."),
+    ("hogar_es", "las toallas sirven para la dermatitis?",
+     "No te puedo decir que sirvan para eso: son toallas, no un producto sanitario."),
+    ("hogar_es", "las toallas sirven para la dermatitis?", "Son toallas de algodón; para eso pregúntale a tu dermatólogo."),
+])
+def test_declining_the_health_effect_answers(scenario: str, comment: str, reply: str) -> None:
+    assert components(scenario, 1, 100, comment, reply) == (1.0, 1.0)
+
+
+@pytest.mark.parametrize(("scenario", "comment", "reply"), [
+    ("pets_en", "will this food make my dog lose weight fast", "It's a great food!"),
+    ("pets_en", "will this food make my dog lose weight fast",
+     "I can't promise it, but it will help your dog lose weight for sure."),
+    ("hogar_es", "las toallas sirven para la dermatitis?", "Son de algodón."),
+])
+def test_no_denial_still_unanswered(scenario: str, comment: str, reply: str) -> None:
+    assert components(scenario, 1, 100, comment, reply)[1] == 0.0
