@@ -53,7 +53,8 @@ class Denial:
 
     Attributes:
         head: the denied words (Latin words, or one Chinese run), all of which a contradicting clause must hold
-            (Latin: the last one, the head of the denied phrase, plus any ``need`` more of them).
+            (Latin: for a negation, the denied phrase's last two words, all in the clause; for an FAQ
+            question's words, any of them in the clause and ``need`` of them in its sentence).
         subject: words before the negation in the same statement ("reservoir" of "reservoir not included"); a
             contradicting clause must hold one of them when there are any.
         need: how many of ``head``'s words must be in the clause (Latin; an FAQ question's words need two).
@@ -192,7 +193,14 @@ def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale:
                     head = _words(p[m.end() :])
                     if not head:
                         continue
-                    out.append(Denial((head[-1],), tuple(_words(p[: m.start()])), 1, rest(k), a))
+                    subj = tuple(_words(p[: m.start()]))
+                    if not subj and not p[: m.start()].strip() and k > 0:
+                        # an elliptical "..., not X" continues the statement before it ("the warranty covers the
+                        # movement only, not the strap"): X is denied of that statement, whose words are its subject
+                        subj = tuple(_words(pieces[k - 1]))
+                    # the denied phrase's last two words ("not certified lactose free", "no calls on the watch"):
+                    # its last word alone ("free", "watch") is too often an innocent word of another statement
+                    out.append(Denial(tuple(head[-2:]), subj, 1, rest(k), a))
             if after is not None:
                 for m in after.finditer(p):
                     lead = p[: m.start()]
@@ -246,7 +254,7 @@ def _contradicts(r: "Reading", i: int, d: Denial) -> bool:
     if d.numbers and not all(n in _DIGITS.findall(low) for n in d.numbers):
         return False
     if d.need == 1:
-        if not _holds(words, d.head[-1]):
+        if not all(_holds(words, h) for h in d.head):
             return False
     elif not any(_holds(words, h) for h in d.head) or \
             sum(1 for h in d.head if _holds(_words(r.stext(i).lower()), h)) < d.need:
