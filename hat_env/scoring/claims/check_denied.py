@@ -53,7 +53,7 @@ class Denial:
 
     Attributes:
         head: the denied words (Latin words, or one Chinese run), all of which a contradicting clause must hold
-            (Latin: for a negation, the denied phrase's last two words, all in the clause; for an FAQ
+            (Latin: for a negation, the denied phrase's last word, in English its last two, all in the clause; for an FAQ
             question's words, any of them in the clause and ``need`` of them in its sentence).
         subject: words before the negation in the same statement ("reservoir" of "reservoir not included"); a
             contradicting clause must hold one of them when there are any.
@@ -141,6 +141,19 @@ def _neg_rx(v: "Vocab") -> "re.Pattern[str] | None":
     return v.rx.get("negation")
 
 
+def _pieces(text: str) -> tuple[list[str], list[str]]:
+    """The statements of a data text (split at :data:`_DATA_CLAUSE`, empty ones dropped) and, for each, the
+    separator before it ("" for the first)."""
+    out: list[tuple[str, str]] = []
+    last, sep = 0, ""
+    for m in _DATA_CLAUSE.finditer(text):
+        out.append((text[last : m.start()], sep))
+        last, sep = m.end(), m.group()
+    out.append((text[last:], sep))
+    kept = [(x, s) for x, s in out if x.strip()]
+    return [x for x, _ in kept], [s for _, s in kept]
+
+
 @lru_cache(maxsize=4096)
 def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale: str, neg_src: str,
                 after_src: str) -> tuple[Denial, ...]:
@@ -151,7 +164,7 @@ def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale:
     out: list[Denial] = []
     for q, a in texts:
         an = normalize(a, locale).text.lower()
-        pieces = [x for x in _DATA_CLAUSE.split(an) if x.strip()]
+        pieces, before = _pieces(an)
 
         def rest(k: int) -> frozenset[str]:
             """The words of the answer's other statements than piece ``k`` (a clause holding them restates it)."""
@@ -194,13 +207,15 @@ def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale:
                     if not head:
                         continue
                     subj = tuple(_words(p[: m.start()]))
-                    if not subj and not p[: m.start()].strip() and k > 0:
+                    if not subj and not p[: m.start()].strip() and k > 0 and before[k] == ",":
                         # an elliptical "..., not X" continues the statement before it ("the warranty covers the
                         # movement only, not the strap"): X is denied of that statement, whose words are its subject
                         subj = tuple(_words(pieces[k - 1]))
-                    # the denied phrase's last two words ("not certified lactose free", "no calls on the watch"):
-                    # its last word alone ("free", "watch") is too often an innocent word of another statement
-                    out.append(Denial(tuple(head[-2:]), subj, 1, rest(k), a))
+                    # English (head-final phrases): the denied phrase's last two words, its head and the word
+                    # before it ("not certified lactose free", "no calls on the watch"): the last word alone
+                    # ("free", "watch") is too often an innocent word of another statement. Spanish phrases put
+                    # their modifiers after the head ("ni promete quitar manchas"): the last word alone there.
+                    out.append(Denial(tuple(head[-2:]) if lang == "en" else (head[-1],), subj, 1, rest(k), a))
             if after is not None:
                 for m in after.finditer(p):
                     lead = p[: m.start()]
