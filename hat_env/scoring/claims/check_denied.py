@@ -53,7 +53,8 @@ class Denial:
 
     Attributes:
         head: the denied words (Latin words, or one Chinese run), all of which a contradicting clause must hold
-            (Latin: the last one, the head of the denied phrase, plus any ``need`` more of them).
+            (Latin: for a negation, the denied phrase's last word, in English its last two, all in the clause; for an FAQ
+            question's words, any of them in the clause and ``need`` of them in its sentence).
         subject: words before the negation in the same statement ("reservoir" of "reservoir not included"); a
             contradicting clause must hold one of them when there are any.
         need: how many of ``head``'s words must be in the clause (Latin; an FAQ question's words need two).
@@ -140,6 +141,19 @@ def _neg_rx(v: "Vocab") -> "re.Pattern[str] | None":
     return v.rx.get("negation")
 
 
+def _pieces(text: str) -> tuple[list[str], list[str]]:
+    """The statements of a data text (split at :data:`_DATA_CLAUSE`, empty ones dropped) and, for each, the
+    separator before it ("" for the first)."""
+    out: list[tuple[str, str]] = []
+    last, sep = 0, ""
+    for m in _DATA_CLAUSE.finditer(text):
+        out.append((text[last : m.start()], sep))
+        last, sep = m.end(), m.group()
+    out.append((text[last:], sep))
+    kept = [(x, s) for x, s in out if x.strip()]
+    return [x for x, _ in kept], [s for _, s in kept]
+
+
 @lru_cache(maxsize=4096)
 def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale: str, neg_src: str,
                 after_src: str) -> tuple[Denial, ...]:
@@ -150,7 +164,7 @@ def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale:
     out: list[Denial] = []
     for q, a in texts:
         an = normalize(a, locale).text.lower()
-        pieces = [x for x in _DATA_CLAUSE.split(an) if x.strip()]
+        pieces, before = _pieces(an)
 
         def rest(k: int) -> frozenset[str]:
             """The words of the answer's other statements than piece ``k`` (a clause holding them restates it)."""
@@ -192,7 +206,16 @@ def _denials_of(pid: str, texts: tuple[tuple[str, str], ...], lang: str, locale:
                     head = _words(p[m.end() :])
                     if not head:
                         continue
-                    out.append(Denial((head[-1],), tuple(_words(p[: m.start()])), 1, rest(k), a))
+                    subj = tuple(_words(p[: m.start()]))
+                    if not subj and not p[: m.start()].strip() and k > 0 and before[k] == ",":
+                        # an elliptical "..., not X" continues the statement before it ("the warranty covers the
+                        # movement only, not the strap"): X is denied of that statement, whose words are its subject
+                        subj = tuple(_words(pieces[k - 1]))
+                    # English (head-final phrases): the denied phrase's last two words, its head and the word
+                    # before it ("not certified lactose free", "no calls on the watch"): the last word alone
+                    # ("free", "watch") is too often an innocent word of another statement. Spanish phrases put
+                    # their modifiers after the head ("ni promete quitar manchas"): the last word alone there.
+                    out.append(Denial(tuple(head[-2:]) if lang == "en" else (head[-1],), subj, 1, rest(k), a))
             if after is not None:
                 for m in after.finditer(p):
                     lead = p[: m.start()]
@@ -246,7 +269,7 @@ def _contradicts(r: "Reading", i: int, d: Denial) -> bool:
     if d.numbers and not all(n in _DIGITS.findall(low) for n in d.numbers):
         return False
     if d.need == 1:
-        if not _holds(words, d.head[-1]):
+        if not all(_holds(words, h) for h in d.head):
             return False
     elif not any(_holds(words, h) for h in d.head) or \
             sum(1 for h in d.head if _holds(_words(r.stext(i).lower()), h)) < d.need:

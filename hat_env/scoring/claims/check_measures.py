@@ -220,6 +220,15 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
                 r.claim(q.start, q.end, pids, fam, q.base, q.unit, True, "false",
                         f"{r.label(pfs[0].pid)}: '{orig}' but {fam_facts[0].label}", would_answer(fam, pfs[0].pid))
                 return
+    if not facts and q.dim in ("time_h", "time_m"):
+        # a time the data states only in the other unit ("a month — 30 days" for 30-day returns, "半年左右（180天）"
+        # for a 180-day shelf life): converted by the calendar's conventions and checked against those times
+        other = "time_h" if q.dim == "time_m" else "time_m"
+        conv = convert_time(q, other)
+        alt = [f for pf in pfs for f in pf.numbers if f.dim == other]
+        if conv is not None and alt:
+            q = Quantity(conv, q.unit, other, conv, q.start, q.end, None, q.inherited)
+            facts = alt
     if q.dim not in ("time_h", "time_m", "percent", "zhe") and _zh_said(r, q, i, pids, pfs, orig):
         return
     lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
