@@ -226,8 +226,14 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
         other = "time_h" if q.dim == "time_m" else "time_m"
         conv = convert_time(q, other)
         alt = [f for pf in pfs for f in pf.numbers if f.dim == other]
-        if conv is not None and alt:
-            q = Quantity(conv, q.unit, other, conv, q.start, q.end, None, q.inherited)
+        # a year is 365 days, and 12 months of 30 days ("半年" for 180 days)
+        cands = [c for c in (conv, q.base * 720.0 if q.dim == "time_m" else None) if c is not None]
+        near = approximate(r, q, i)
+        fit = [c for c in cands if any(eq(c, f.value) or within(c, f, True, near) for f in alt)]
+        if fit:
+            # taken only when the converted time is one the data states: otherwise the claim keeps the unit it
+            # was said in (a "6-month warranty" on a part is checked in months by the after-sales checks)
+            q = Quantity(fit[0], q.unit, other, fit[0], q.start, q.end, None, q.inherited)
             facts = alt
     if q.dim not in ("time_h", "time_m", "percent", "zhe") and _zh_said(r, q, i, pids, pfs, orig):
         return
