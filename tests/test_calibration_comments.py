@@ -44,7 +44,9 @@ ROUNDS: dict[int, dict[str, tuple[int, frozenset[str]]]] = {
         "en_US": (100, EN_ROOMS | {"rooms/outdoor_en.yaml", "rooms/jewelry_en.yaml"}),
         "es_ES": (85, frozenset({"hogar_es", "rooms/deportes_es.yaml", "rooms/belleza_es.yaml",
                                  "rooms/mascotas_es.yaml"}))},
-    9: {"zh_CN": (110, frozenset({"beauty_zh", "groceries_zh", "rooms/shuma_zh.yaml"}))},
+    9: {"zh_CN": (110, frozenset({"beauty_zh", "groceries_zh", "rooms/shuma_zh.yaml"})),
+        "en_US": (110, frozenset({"electronics_en", "rooms/fitness_en.yaml", "rooms/tools_en.yaml"})),
+        "es_ES": (110, frozenset({"hogar_es", "rooms/optica_es.yaml", "rooms/belleza_es.yaml"}))},
 }
 #: Rounds whose files grew batch by batch with ``split.py --keep`` (their draw cannot be replayed, see
 #: calibration_forms.split_problems).
