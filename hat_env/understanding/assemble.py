@@ -304,7 +304,7 @@ def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> lis
     Returns:
         The hits without the dropped campaign (or price) roles.
     """
-    deals = [h for h in hits if h[2] == "kind" and h[3] == "campaign"]
+    deals = [h for h in hits if (h[2] == "kind" and h[3] == "campaign") or h[2] == "deal"]
     if not deals:
         return hits
     parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
@@ -314,6 +314,19 @@ def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> lis
         part = bisect_right(parts, d[0])
         start = parts[part - 1] if part > 0 else 0
         same = [h for h in hits if bisect_right(parts, h[0]) == part]
+        if d[2] == "deal":  # "how much w the code", "price with the coupon": the deal is the price's condition
+            asked = [h for h in same if ((h[2] == "qty" and h[3] != "count") or (h[2] == "kind" and h[3] == "price"))
+                     and h[1] <= d[0] and lex.deal_condition_re.fullmatch(f[h[1]:d[0]].strip()) is not None]
+            if asked:
+                drop.add(d)
+                for h in asked:
+                    if h[2] == "qty":
+                        drop.add(h)
+                        priced.append((h[0], h[1], "kind", "price"))
+            continue
+        if _price_right_after(f, d, same, parts, part):  # "羽绒服秒杀多少钱", "flash sale price?": the price at it
+            drop.add(d)
+            continue
         compound = [h for h in same if h[2] == "kind" and h[3] == "price" and (h[0], h[1]) == (d[0], d[1])]
         asks_price = any((h[2] == "qty" and h[3] != "count"  # not "cuánto me ahorro"
                           and (next_token(f, h[1], parts) in (None, *lex.qty_next)
@@ -338,6 +351,27 @@ def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> lis
     if not drop:
         return hits
     return sorted([h for h in hits if h not in drop] + priced)
+
+
+#: what may follow the price word that closes a deal-conditioned price question ("秒杀多少钱呀", "flash sale price?")
+_CLOSING = re.compile(r"[\s?？!！。.,，~～呀啊呢吗嘛哇]*")
+
+
+def _price_right_after(f: str, d: Hit, same: list[Hit], parts: list[int], part: int) -> bool:
+    """Whether the campaign word ``d`` is right before (at most a space or "的" between) a price word or price
+    quantity word that ends its part of the clause ("羽绒服秒杀多少钱", "券多少钱", "一起买多少钱", "flash sale
+    price?"): the deal says which price is asked, it asks nothing about the deal."""
+    end = parts[part] if part < len(parts) else len(f)
+    for h in same:
+        if not ((h[2] == "kind" and h[3] == "price") or (h[2] == "qty" and h[3] != "count")) or h[0] < d[1]:
+            continue
+        if f[d[1]:h[0]].strip(" 的") or h[0] - d[1] > 2:
+            continue
+        if any(x[0] >= h[1] and x[2] in ("kind", "spec", "deal", "value") for x in same):
+            continue
+        if _CLOSING.fullmatch(f, h[1], end) is not None:
+            return True
+    return False
 
 
 def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: dict[int, int], bounds: list[int],
