@@ -8,7 +8,7 @@ import pytest
 from hat_env.understanding.parser import parse_comment
 from rooms import room
 
-ROOMS = {k: room(k, 1212, 100.0) for k in ("paddle_en.yaml", "chaju_zh.yaml", "jardin_es.yaml",
+ROOMS = {k: room(k, 1212, 100.0) for k in ("paddle_en.yaml", "chaju_zh.yaml", "jardin_es.yaml", "tongqu_zh.yaml",
                                           "tongzhuang_zh.yaml", "cosmetica_es.yaml")}
 
 
@@ -42,3 +42,32 @@ def test_a_deal_asked_about_stays_a_campaign_question(scenario: str, text: str,
 def test_a_code_after_a_condition_lead_is_the_prices_condition() -> None:
     """"how much w the code": the price after the code, not a question about the code."""
     assert intents("paddle_en.yaml", "the kayak how much w the code") == [("price", 1, None)]
+
+
+@pytest.mark.parametrize("scenario,text,want", [
+    ("jardin_es.yaml", "la hamaca azul hay?", [("stock", 6, None)]),
+    ("jardin_es.yaml", "las tijeras en negro hay?", [("stock", 2, None)]),
+    ("paddle_en.yaml", "wetsuit size M in stock?", [("stock", 4, None)]),
+    ("tongqu_zh.yaml", "滑板车有哪些颜色 XL有吗", [("spec", 6, "color"), ("stock", 6, None)]),
+])
+def test_a_variant_said_with_a_stock_word_asks_the_stock(scenario: str, text: str,
+                                                         want: list[tuple[str, int, str | None]]) -> None:
+    """A colour or size then "hay?" / "in stock?" / "有吗" asks the stock of that variant (calibration README
+    conventions), also on a product that lists no variants; a size asked after a colour question is its own."""
+    assert intents(scenario, text) == want
+
+
+@pytest.mark.parametrize("scenario,text", [
+    ("paddle_en.yaml", "i'll take the wetsuit size L"), ("jardin_es.yaml", "compro la hamaca azul"),
+])
+def test_a_variant_in_a_purchase_asks_no_spec(scenario: str, text: str) -> None:
+    assert [k for k, _, _ in intents(scenario, text)] == ["purchase"]
+
+
+@pytest.mark.parametrize("scenario,text,want", [
+    ("jardin_es.yaml", "hay tijeras en negro?", [("spec", 2, "color")]),
+    ("paddle_en.yaml", "what sizes does the wetsuit come in", [("spec", 4, "size")]),
+])
+def test_a_variant_asked_about_stays_a_spec_question(scenario: str, text: str,
+                                                     want: list[tuple[str, int, str]]) -> None:
+    assert intents(scenario, text) == want
