@@ -9,7 +9,7 @@ from hat_env.understanding.parser import parse_comment
 from rooms import room
 
 ROOMS = {k: room(k, 1212, 100.0) for k in ("paddle_en.yaml", "chaju_zh.yaml", "jardin_es.yaml", "tongqu_zh.yaml",
-                                          "tongzhuang_zh.yaml", "cosmetica_es.yaml")}
+                                          "chaye_zh.yaml", "tongzhuang_zh.yaml", "cosmetica_es.yaml")}
 
 
 def intents(scenario: str, text: str) -> list[tuple[str, int | None, str | None]]:
@@ -71,3 +71,14 @@ def test_a_variant_in_a_purchase_asks_no_spec(scenario: str, text: str) -> None:
 def test_a_variant_asked_about_stays_a_spec_question(scenario: str, text: str,
                                                      want: list[tuple[str, int, str]]) -> None:
     assert intents(scenario, text) == want
+
+
+@pytest.mark.parametrize("scenario,text,want", [
+    ("chaju_zh.yaml", "盖碗的釉面硬度多少", [("spec", 1, "unknown")]),
+    ("chaju_zh.yaml", "紫砂壶含铁量是多少", [("spec", 2, "unknown")]),
+    ("chaye_zh.yaml", "西湖龙井净重多少", [("spec", 1, "net_weight")]),
+])
+def test_how_much_of_a_measure_is_no_price(scenario: str, text: str, want: list[tuple[str, int, str]]) -> None:
+    """"X量/值/度/率 多少" asks that amount (a spec), "净重多少" the weight; a bare "紫砂壶多少" stays the price."""
+    assert intents(scenario, text) == want
+    assert intents("chaju_zh.yaml", "紫砂壶多少") == [("price", 2, None)]

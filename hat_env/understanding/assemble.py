@@ -213,6 +213,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             if sub in spec_subs:
                 continue
             nxt = next_token(f, end, joints)
+            if val != "count" and nxt is None and _measure_before(f, start, joints):
+                found.append((start, Intent("spec", link=link_at(start), attr="unknown")))
+                continue  # "充绒量多少", "含糖量是多少": the amount of a measure no spec word names, not a price
             if val != "count" and (nxt is None or nxt in lex.qty_next):
                 ln = link_at(start)
                 for one in (shared_links(start, clause, mentions) if ln is None else ()) or (ln,):
@@ -317,6 +320,19 @@ def _other_values_next(h: Hit, hits: list[Hit], bounds: list[int]) -> bool:
     c = bisect_right(bounds, h[0]) + 1
     nxt = [x for x in hits if x[2] == "value" and bisect_right(bounds, x[0]) == c]
     return bool(nxt) and all(x[3] != h[3] for x in nxt)
+
+
+#: the last character of a Chinese measure noun ("充绒量", "防晒值", "硬度", "含糖率"): "多少" after one asks that amount
+_MEASURE_ENDS = frozenset("量值度率")
+
+
+def _measure_before(f: str, start: int, joints: list[int]) -> bool:
+    """Whether the quantity word at ``start`` follows (a "是" between) a measure noun of its part of the clause."""
+    lo = joints[bisect_right(joints, start) - 1] if bisect_right(joints, start) > 0 else 0
+    i = start
+    while i > lo and f[i - 1] in " 是":
+        i -= 1
+    return i - 2 >= lo and f[i - 1] in _MEASURE_ENDS and "\u4e00" <= f[i - 2] <= "\u9fff"
 
 
 def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
