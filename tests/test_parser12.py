@@ -82,3 +82,16 @@ def test_how_much_of_a_measure_is_no_price(scenario: str, text: str, want: list[
     """"X量/值/度/率 多少" asks that amount (a spec), "净重多少" the weight; a bare "紫砂壶多少" stays the price."""
     assert intents(scenario, text) == want
     assert intents("chaju_zh.yaml", "紫砂壶多少") == [("price", 2, None)]
+
+
+@pytest.mark.parametrize("scenario,text,want", [
+    ("paddle_en.yaml", "morning all ☀️ what's the kayak cost", [("chitchat", None, None), ("price", 1, None)]),
+    ("paddle_en.yaml", "hiii 💕 is the cooler ok for camping and how many left",
+     [("chitchat", None, None), ("spec", 5, "unknown"), ("stock", 5, None)]),
+    ("jardin_es.yaml", "holi! cuánto cuesta la hamaca", [("chitchat", None, None), ("price", 6, None)]),
+])
+def test_a_drawn_out_or_time_of_day_greeting_opens_the_question(scenario: str, text: str,
+                                                                want: list[tuple[str, int | None, str | None]]) -> None:
+    """"hiii", "morning all", "holi" greet (a chitchat next to the question), and the greeting does not keep the
+    product question of its part from being read."""
+    assert intents(scenario, text) == want
