@@ -95,3 +95,14 @@ def test_a_drawn_out_or_time_of_day_greeting_opens_the_question(scenario: str, t
     """"hiii", "morning all", "holi" greet (a chitchat next to the question), and the greeting does not keep the
     product question of its part from being read."""
     assert intents(scenario, text) == want
+
+
+@pytest.mark.parametrize("text,want", [
+    ("盖碗和紫砂壶差多少钱", [("compare", 1, 2)]),
+    ("紫砂壶跟茶盘差几块", [("compare", 2, 4)]),
+    ("紫砂壶差多少钱", [("price", 2, None)]),
+])
+def test_the_price_gap_of_two_products_is_a_comparison(text: str, want: list[tuple[str, int, int | None]]) -> None:
+    """"A和B差多少钱" compares the two prices; with one product named it stays that product's price."""
+    r = ROOMS["chaju_zh.yaml"]
+    assert sorted((i.kind, i.link, i.link2) for i in parse_comment(text, r.locale, catalog=r)) == want
