@@ -106,3 +106,9 @@ def test_the_price_gap_of_two_products_is_a_comparison(text: str, want: list[tup
     """"A和B差多少钱" compares the two prices; with one product named it stays that product's price."""
     r = ROOMS["chaju_zh.yaml"]
     assert sorted((i.kind, i.link, i.link2) for i in parse_comment(text, r.locale, catalog=r)) == want
+
+
+@pytest.mark.parametrize("text", ["la regadera es de cristal?", "la regadera de qué es"])
+def test_spanish_material_words(text: str) -> None:
+    """"es de cristal/vidrio/madera", "de qué es" ask the material."""
+    assert intents("jardin_es.yaml", text) == [("spec", 3, "material")]
