@@ -112,3 +112,17 @@ def test_the_price_gap_of_two_products_is_a_comparison(text: str, want: list[tup
 def test_spanish_material_words(text: str) -> None:
     """"es de cristal/vidrio/madera", "de qué es" ask the material."""
     assert intents("jardin_es.yaml", text) == [("spec", 3, "material")]
+
+
+@pytest.mark.parametrize("scenario,text,want", [
+    ("jardin_es.yaml", "qué asco de directo", [("troll", None, None)]),
+    ("chaju_zh.yaml", "骗小孩的直播间", [("troll", None, None)]),
+    ("chaju_zh.yaml", "主播别播了", [("troll", None, None)]),
+    ("jardin_es.yaml", "eres un avatar o una persona?", [("identity", None, None)]),
+    ("paddle_en.yaml", "are you an avatar?", [("identity", None, None)]),
+    ("jardin_es.yaml", "la hamaca es buena para la artrosis?", [("efficacy", 6, None)]),
+])
+def test_troll_identity_and_condition_words(scenario: str, text: str,
+                                            want: list[tuple[str, int | None, None]]) -> None:
+    """Insults ("qué asco", "别播了", "骗小孩"), "avatar" asked of the host, and "artrosis" as a health condition."""
+    assert intents(scenario, text) == want
