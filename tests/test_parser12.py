@@ -126,3 +126,10 @@ def test_troll_identity_and_condition_words(scenario: str, text: str,
                                             want: list[tuple[str, int | None, None]]) -> None:
     """Insults ("qué asco", "别播了", "骗小孩"), "avatar" asked of the host, and "artrosis" as a health condition."""
     assert intents(scenario, text) == want
+
+
+def test_a_comparative_with_than_compares_two_products() -> None:
+    """"is the kayak heavier than the cooler": a comparison of the two, not a question about one."""
+    r = ROOMS["paddle_en.yaml"]
+    got = [(i.kind, i.link, i.link2) for i in parse_comment("is the kayak heavier than the cooler", r.locale, catalog=r)]
+    assert got == [("compare", 1, 5)]
