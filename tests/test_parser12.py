@@ -133,3 +133,11 @@ def test_a_comparative_with_than_compares_two_products() -> None:
     r = ROOMS["paddle_en.yaml"]
     got = [(i.kind, i.link, i.link2) for i in parse_comment("is the kayak heavier than the cooler", r.locale, catalog=r)]
     assert got == [("compare", 1, 5)]
+
+
+@pytest.mark.parametrize("text,want", [
+    ("la regadera y la hamaca cuanto cada una", [("price", 3, None), ("price", 6, None)]),
+    ("hamaca cuanto bale", [("price", 6, None)]),
+])
+def test_spanish_how_much_each_and_the_b_for_v_typo_ask_the_price(text: str, want: list[tuple[str, int, None]]) -> None:
+    assert intents("jardin_es.yaml", text) == want
