@@ -141,3 +141,16 @@ def test_a_comparative_with_than_compares_two_products() -> None:
 ])
 def test_spanish_how_much_each_and_the_b_for_v_typo_ask_the_price(text: str, want: list[tuple[str, int, None]]) -> None:
     assert intents("jardin_es.yaml", text) == want
+
+
+@pytest.mark.parametrize("text", ["兔子玩偶是雪纺的吗", "兔子玩偶有没有氨纶"])
+def test_chinese_fabric_names_ask_the_material(text: str) -> None:
+    """雪纺, 氨纶, 天丝, 莫代尔...: a fabric named asks the material."""
+    assert intents("tongqu_zh.yaml", text) == [("spec", 3, "material")]
+
+
+def test_an_age_asked_again_in_words_of_the_question_is_one_question() -> None:
+    """"兔子玩偶小孩能玩吗 几岁能玩": the age words (几岁, 多大宝宝, 几个月用) ask the age range; a later part that repeats
+    the question's words (能玩) asks it again, once; two parts with words of their own stay two questions."""
+    assert intents("tongqu_zh.yaml", "兔子玩偶小孩能玩吗 几岁能玩") == [("spec", 3, "unknown")]
+    assert intents("tongqu_zh.yaml", "兔子玩偶能机洗吗 会掉毛吗") == [("spec", 3, "unknown"), ("spec", 3, "unknown")]
