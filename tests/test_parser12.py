@@ -145,7 +145,7 @@ def test_spanish_how_much_each_and_the_b_for_v_typo_ask_the_price(text: str, wan
 
 @pytest.mark.parametrize("text", ["兔子玩偶是雪纺的吗", "兔子玩偶有没有氨纶"])
 def test_chinese_fabric_names_ask_the_material(text: str) -> None:
-    """雪纺, 氨纶, 天丝, 莫代尔...: a fabric named asks the material."""
+    """雪纺, 氨纶, 莫代尔, 锦纶: a fabric named asks the material."""
     assert intents("tongqu_zh.yaml", text) == [("spec", 3, "material")]
 
 
@@ -154,3 +154,12 @@ def test_an_age_asked_again_in_words_of_the_question_is_one_question() -> None:
     the question's words (能玩) asks it again, once; two parts with words of their own stay two questions."""
     assert intents("tongqu_zh.yaml", "兔子玩偶小孩能玩吗 几岁能玩") == [("spec", 3, "unknown")]
     assert intents("tongqu_zh.yaml", "兔子玩偶能机洗吗 会掉毛吗") == [("spec", 3, "unknown"), ("spec", 3, "unknown")]
+
+
+@pytest.mark.parametrize("text,attr", [("link 2 how many ppl", "sleeps"), ("link 3 rated to what", "temp_rating"),
+                                       ("what temp is link 3 good to", "temp_rating")])
+def test_english_capacity_and_temperature_rating_words(text: str, attr: str) -> None:
+    """"how many ppl" asks how many a product sleeps, "rated to" / "what temp" its temperature rating (read without a
+    catalog, the attribute as the words say)."""
+    got = parse_comment(text, "en_US")
+    assert [(i.kind, i.attr) for i in got] == [("spec", attr)]
