@@ -15,6 +15,8 @@ from hat_env.understanding.clauses import Hit, Mention, clause_text, is_emoji
 from hat_env.understanding.lexicon import Lexicon
 from hat_env.understanding.names import is_joiner_gap, link_for, shared_links, two_products
 from hat_env.understanding.questions import QUESTION_CHARS, is_question
+from hat_env.understanding.qualifiers import (VARIANT_ATTRS, measure_before, names_its_value, other_values_next,
+                                              variant_then_stock)
 from hat_env.understanding.later import carried_questions, joined_parts, named_parts, opinions_beside, restates
 
 from hat_env.understanding.later import _WORDISH, PRODUCT_KINDS
@@ -64,12 +66,12 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         for h in hits:
             if h[3] != "chitchat" and f[h[0]:h[1]] not in lex.bare_stock:
                 busy_clauses.add(bisect_right(bounds, h[0]))
-                if h[2] in ("spec", "value") and not _other_values_next(h, hits, bounds):
+                if h[2] in ("spec", "value") and not other_values_next(h, hits, bounds):
                     busy_clauses.add(bisect_right(bounds, h[0]) + 1)  # "牛仔裤腰围有几码 26的有吗": it goes on
         hits = [h for h in hits if not (h[2:] == ("kind", "stock") and f[h[0]:h[1]] in lex.bare_stock
                                         and bisect_right(bounds, h[0]) in busy_clauses
                                         and not (any(0 <= bisect_right(bounds, h[0]) - m[3] <= 1 for m in mentions)
-                                                 and _variant_then_stock(h, hits, bounds)))]
+                                                 and variant_then_stock(h, hits, bounds)))]
     if lex.name_stock:
         hits = [h for h in hits if not (h[2:] == ("kind", "stock") and f[h[0]:h[1]] in lex.name_stock)
                 or _stock_after_name(f, h, hits, mentions, bounds, lex)]
@@ -183,7 +185,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         elif typ in ("spec", "value"):
             if typ == "value" and qualifier(clause):
                 continue
-            if typ == "spec" and val in VARIANT_ATTRS and qualifier(clause) and _names_its_value(f, start, end):
+            if typ == "spec" and val in VARIANT_ATTRS and qualifier(clause) and names_its_value(f, start, end):
                 continue  # "arnés talla M queda?", "compro las zapatillas talla 40": which one, no size question
             if clause in praised and not question(clause):
                 continue  # "口红颜色好好看": a spec word in praise asks nothing
@@ -213,7 +215,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             if sub in spec_subs:
                 continue
             nxt = next_token(f, end, joints)
-            if val != "count" and nxt is None and _measure_before(f, start, joints):
+            if val != "count" and nxt is None and measure_before(f, start, joints):
                 found.append((start, Intent("spec", link=link_at(start), attr="unknown")))
                 continue  # "充绒量多少", "含糖量是多少": the amount of a measure no spec word names, not a price
             if val != "count" and (nxt is None or nxt in lex.qty_next):
@@ -291,48 +293,6 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     found.extend(named_parts(f, hits, value_hits, mentions, bounds, found, lex))
     found.extend(joined_parts(f, hits, value_hits, mentions, bounds, found, lex))
     return opinions_beside(f, found, bounds, lex)
-
-
-#: the attributes whose values tell a product's variants apart: a value of one said with a stock word ("rascador
-#: gris hay?", "卫衣 XL有吗") or in a purchase says which one, it asks no spec (calibration README conventions)
-VARIANT_ATTRS = frozenset({"color", "size", "shade"})
-#: a size said right after a size word ("talla M", "size 40", "talla 39")
-_SIZE_AFTER = re.compile(r"\s*(?:\d{1,3}(?:[.,]5)?|[2-4]?x{0,3}[sml]|xxs|xs)(?![\w])")
-
-
-def _names_its_value(f: str, start: int, end: int) -> bool:
-    """Whether the size word at ``f[start:end]`` is followed by a size ("talla M", "size 10")."""
-    return _SIZE_AFTER.match(f, end) is not None
-
-
-def _variant_then_stock(h: Hit, hits: list[Hit], bounds: list[int]) -> bool:
-    """Whether the bare stock word ``h`` ("hay") closes a clause that names only variant values before it
-    ("rascador gris hay?", "pulso x5 en negro hay?"): the stock of that variant is asked (when the clause names
-    the product; "米色的有吗" alone stays a colour question)."""
-    c = bisect_right(bounds, h[0])
-    own = [x for x in hits if x is not h and bisect_right(bounds, x[0]) == c and x[3] != "chitchat"]
-    return bool(own) and all(x[2] == "value" and x[3] in VARIANT_ATTRS and x[1] <= h[0] for x in own)
-
-
-def _other_values_next(h: Hit, hits: list[Hit], bounds: list[int]) -> bool:
-    """Whether the clause after spec hit ``h``'s names values of other attributes only ("卫衣有哪些颜色 XL有吗": the
-    size asked after the colours is a question of its own)."""
-    c = bisect_right(bounds, h[0]) + 1
-    nxt = [x for x in hits if x[2] == "value" and bisect_right(bounds, x[0]) == c]
-    return bool(nxt) and all(x[3] != h[3] for x in nxt)
-
-
-#: the last character of a Chinese measure noun ("充绒量", "防晒值", "硬度", "含糖率"): "多少" after one asks that amount
-_MEASURE_ENDS = frozenset("量值度率")
-
-
-def _measure_before(f: str, start: int, joints: list[int]) -> bool:
-    """Whether the quantity word at ``start`` follows (a "是" between) a measure noun of its part of the clause."""
-    lo = joints[bisect_right(joints, start) - 1] if bisect_right(joints, start) > 0 else 0
-    i = start
-    while i > lo and f[i - 1] in " 是":
-        i -= 1
-    return i - 2 >= lo and f[i - 1] in _MEASURE_ENDS and "\u4e00" <= f[i - 2] <= "\u9fff"
 
 
 def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
