@@ -15,6 +15,8 @@ from hat_env.understanding.clauses import Hit, Mention, clause_text, is_emoji
 from hat_env.understanding.lexicon import Lexicon
 from hat_env.understanding.names import is_joiner_gap, link_for, shared_links, two_products
 from hat_env.understanding.questions import QUESTION_CHARS, is_question
+from hat_env.understanding.qualifiers import (VARIANT_ATTRS, measure_before, names_its_value, other_values_next,
+                                              variant_then_stock)
 from hat_env.understanding.later import carried_questions, joined_parts, named_parts, opinions_beside, restates
 
 from hat_env.understanding.later import _WORDISH, PRODUCT_KINDS
@@ -64,10 +66,12 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         for h in hits:
             if h[3] != "chitchat" and f[h[0]:h[1]] not in lex.bare_stock:
                 busy_clauses.add(bisect_right(bounds, h[0]))
-                if h[2] in ("spec", "value"):  # "牛仔裤腰围有几码 26的有吗": the next clause goes on asking it
-                    busy_clauses.add(bisect_right(bounds, h[0]) + 1)
+                if h[2] in ("spec", "value") and not other_values_next(h, hits, bounds):
+                    busy_clauses.add(bisect_right(bounds, h[0]) + 1)  # "牛仔裤腰围有几码 26的有吗": it goes on
         hits = [h for h in hits if not (h[2:] == ("kind", "stock") and f[h[0]:h[1]] in lex.bare_stock
-                                        and bisect_right(bounds, h[0]) in busy_clauses)]
+                                        and bisect_right(bounds, h[0]) in busy_clauses
+                                        and not (any(0 <= bisect_right(bounds, h[0]) - m[3] <= 1 for m in mentions)
+                                                 and variant_then_stock(h, hits, bounds)))]
     if lex.name_stock:
         hits = [h for h in hits if not (h[2:] == ("kind", "stock") and f[h[0]:h[1]] in lex.name_stock)
                 or _stock_after_name(f, h, hits, mentions, bounds, lex)]
@@ -181,6 +185,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         elif typ in ("spec", "value"):
             if typ == "value" and qualifier(clause):
                 continue
+            if typ == "spec" and val in VARIANT_ATTRS and qualifier(clause) and names_its_value(f, start, end):
+                continue  # "arnés talla M queda?", "compro las zapatillas talla 40": which one, no size question
             if clause in praised and not question(clause):
                 continue  # "口红颜色好好看": a spec word in praise asks nothing
             ln = link_at(start)
@@ -209,6 +215,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             if sub in spec_subs:
                 continue
             nxt = next_token(f, end, joints)
+            if val != "count" and nxt is None and measure_before(f, start, joints):
+                found.append((start, Intent("spec", link=link_at(start), attr="unknown")))
+                continue  # "充绒量多少", "含糖量是多少": the amount of a measure no spec word names, not a price
             if val != "count" and (nxt is None or nxt in lex.qty_next):
                 ln = link_at(start)
                 for one in (shared_links(start, clause, mentions) if ln is None else ()) or (ln,):
@@ -304,7 +313,7 @@ def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> lis
     Returns:
         The hits without the dropped campaign (or price) roles.
     """
-    deals = [h for h in hits if h[2] == "kind" and h[3] == "campaign"]
+    deals = [h for h in hits if (h[2] == "kind" and h[3] == "campaign") or h[2] == "deal"]
     if not deals:
         return hits
     parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
@@ -314,6 +323,19 @@ def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> lis
         part = bisect_right(parts, d[0])
         start = parts[part - 1] if part > 0 else 0
         same = [h for h in hits if bisect_right(parts, h[0]) == part]
+        if d[2] == "deal":  # "how much w the code", "price with the coupon": the deal is the price's condition
+            asked = [h for h in same if ((h[2] == "qty" and h[3] != "count") or (h[2] == "kind" and h[3] == "price"))
+                     and h[1] <= d[0] and lex.deal_condition_re.fullmatch(f[h[1]:d[0]].strip()) is not None]
+            if asked:
+                drop.add(d)
+                for h in asked:
+                    if h[2] == "qty":
+                        drop.add(h)
+                        priced.append((h[0], h[1], "kind", "price"))
+            continue
+        if _price_right_after(f, d, same, parts, part):  # "羽绒服秒杀多少钱", "flash sale price?": the price at it
+            drop.add(d)
+            continue
         compound = [h for h in same if h[2] == "kind" and h[3] == "price" and (h[0], h[1]) == (d[0], d[1])]
         asks_price = any((h[2] == "qty" and h[3] != "count"  # not "cuánto me ahorro"
                           and (next_token(f, h[1], parts) in (None, *lex.qty_next)
@@ -338,6 +360,27 @@ def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> lis
     if not drop:
         return hits
     return sorted([h for h in hits if h not in drop] + priced)
+
+
+#: what may follow the price word that closes a deal-conditioned price question ("秒杀多少钱呀", "flash sale price?")
+_CLOSING = re.compile(r"[\s?？!！。.,，~～呀啊呢吗嘛哇]*")
+
+
+def _price_right_after(f: str, d: Hit, same: list[Hit], parts: list[int], part: int) -> bool:
+    """Whether the campaign word ``d`` is right before (at most a space or "的" between) a price word or price
+    quantity word that ends its part of the clause ("羽绒服秒杀多少钱", "券多少钱", "一起买多少钱", "flash sale
+    price?"): the deal says which price is asked, it asks nothing about the deal."""
+    end = parts[part] if part < len(parts) else len(f)
+    for h in same:
+        if not ((h[2] == "kind" and h[3] == "price") or (h[2] == "qty" and h[3] != "count")) or h[0] < d[1]:
+            continue
+        if f[d[1]:h[0]].strip(" 的") or h[0] - d[1] > 2:
+            continue
+        if any(x[0] >= h[1] and x[2] in ("kind", "spec", "deal", "value") for x in same):
+            continue
+        if _CLOSING.fullmatch(f, h[1], end) is not None:
+            return True
+    return False
 
 
 def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: dict[int, int], bounds: list[int],

@@ -155,8 +155,9 @@ def named_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, s
     if not any(it.kind in PRODUCT_KINDS for _, it in found) or not mentions:
         return []
     parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
-    busy = {bisect_right(parts, h[0]) for h in hits} | {bisect_right(parts, v[0]) for v in value_hits} \
-        | {bisect_right(parts, p) for p, _ in found}
+    # a greeting opening the part ("hiii 💕 is the sunscreen reef safe and ...") asks nothing of the product
+    busy = {bisect_right(parts, h[0]) for h in hits if h[3] != "chitchat"} \
+        | {bisect_right(parts, v[0]) for v in value_hits} | {bisect_right(parts, p) for p, it in found if it.kind != "chitchat"}
     out: list[tuple[int, Intent]] = []
     seen: set[int] = set()
     for m in mentions:

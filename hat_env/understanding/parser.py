@@ -38,6 +38,7 @@ from hat_env.understanding.fold import fold
 from hat_env.understanding.fuzzy import ASCII_TOKEN, pinyin_like, pinyin_roles, sounds, typos
 from hat_env.understanding.injection import injections
 from hat_env.understanding.language import other_language
+from hat_env.understanding.later import restates
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
@@ -141,6 +142,8 @@ class CommentParser:
                 # two questions no spec names, in two parts of the comment, are two questions ("洁面乳能卸妆吗 会不会
                 # 紧绷", "does the charger get hot and is it foldable"); one part asks once
                 key = (it, bisect_right(parts, p))
+                if key not in seen and it in out and _restated(f, parts, key[1], lex):
+                    continue  # "维C孩子能吃吗 几岁能吃": the later part repeats the question's words, it asks it again
                 if key not in seen:
                     seen.add(key)
                     out.append(it)
@@ -282,6 +285,16 @@ class CommentParser:
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
         parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
         return spread(out, mentions, group_of, bounds, f), parts
+
+def _restated(f: str, parts: list[int], i: int, lex: Lexicon) -> bool:
+    """Whether part ``i`` of the folded comment ``f`` (``parts``: where its parts start) restates the part before it
+    (:func:`~hat_env.understanding.later.restates`)."""
+    if i < 1:
+        return False
+    def text(k: int) -> str:
+        return f[parts[k - 1] if k > 0 else 0: parts[k] if k < len(parts) else len(f)]
+    return restates(text(i), text(i - 1), lex)
+
 
 def praise_re() -> re.Pattern[str]:
     """Every locale's ``praise_words``, folded, as one pattern (:attr:`Lexicon.praise_re`)."""
