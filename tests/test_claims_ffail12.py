@@ -35,3 +35,17 @@ def test_adding_a_listed_product_is_no_gift_but_a_gift_word_still_is() -> None:
     assert bad("口红99元，再加一件4号粉底液一起下单～", r, Intent(kind="campaign", link=2)) == []
     assert bad("2号口红再加送一件4号粉底液", r, Intent(kind="campaign", link=2)) != []
     assert bad("1号精华送小样，再加一条毛巾", r, Intent(kind="campaign", link=1)) != []
+
+
+# --- bundle terms ---------------------------------------------------------------------------------------------
+
+
+def test_second_unit_at_half_price_is_a_quarter_off_the_pair() -> None:
+    # belleza_es BZ05 Crema Calma 16,50 €: 2 units 25% off; bodega_es V005 turrón: 2x1 (2 units 50% off)
+    crema = room(str(CAL_ROOMS / "belleza_es.yaml"), 7001, 100)
+    asked = Intent(kind="campaign", link=5)
+    assert bad("La crema Calma tiene la segunda unidad al 50%: dos por 24,75 €.", crema, asked) == []
+    assert bad("La crema Calma va en 2x1, te llevas dos por 16,50 €.", crema, asked) != []
+    assert bad("La crema Calma tiene la segunda unidad gratis.", crema, asked) != []
+    turron = room("bodega_es.yaml", 7001, 100)
+    assert bad("El turrón tiene la segunda unidad al 50%.", turron, Intent(kind="campaign", link=5)) != []
