@@ -49,3 +49,15 @@ def test_second_unit_at_half_price_is_a_quarter_off_the_pair() -> None:
     assert bad("La crema Calma tiene la segunda unidad gratis.", crema, asked) != []
     turron = room("bodega_es.yaml", 7001, 100)
     assert bad("El turrón tiene la segunda unidad al 50%.", turron, Intent(kind="campaign", link=5)) != []
+
+
+# --- short names ----------------------------------------------------------------------------------------------
+
+
+def test_a_carriers_name_is_no_near_miss_of_a_code() -> None:
+    # fitness_en FT06 "Stride HR Fitness Smart Watch with GPS", ships free by UPS within 24 h
+    r = room(str(CAL_ROOMS / "fitness_en.yaml"), 7001, 100)
+    asked = Intent(kind="shipping", link=6)
+    assert bad("The GPS watch ships free by UPS within 24 hours.", r, asked) == []
+    assert bad("The GPS watch ships by DHL within 24 hours.", r, asked) != []
+    assert bad("The watch has built-in GPX tracking.", r, asked) != []
