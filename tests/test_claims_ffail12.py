@@ -61,3 +61,23 @@ def test_a_carriers_name_is_no_near_miss_of_a_code() -> None:
     assert bad("The GPS watch ships free by UPS within 24 hours.", r, asked) == []
     assert bad("The GPS watch ships by DHL within 24 hours.", r, asked) != []
     assert bad("The watch has built-in GPX tracking.", r, asked) != []
+
+
+# --- who has the ailment ----------------------------------------------------------------------------------------
+
+
+def test_who_has_the_ailment_a_health_effect_is_denied_for_is_no_feature() -> None:
+    # groceries_zh GR01 赣南脐橙: its data says nothing of children
+    r = room("groceries_zh", 7001, 100)
+    asked = Intent(kind="efficacy", link=1)
+    assert bad("脐橙就是普通水果，不能治咳嗽，孩子咳嗽还是要看医生～", r, asked) == []
+    assert bad("脐橙就是普通水果，孩子吃了能止咳～", r, asked) != []
+    assert bad("脐橙孩子老人都适合吃～", r, Intent(kind="spec", link=1, attr="unknown")) != []
+
+
+def test_together_for_a_load_is_no_bundle() -> None:
+    # fitness_en FT03 LoopFlex band set: no bundle runs on it; FT04 whey: two tubs 15% off
+    r = room(str(CAL_ROOMS / "fitness_en.yaml"), 7001, 100)
+    asked = Intent(kind="spec", link=3, attr="unknown")
+    assert bad("The LoopFlex bands clip together for up to 150 lb of resistance.", r, asked) == []
+    assert bad("Get two LoopFlex sets together for $30.", r, asked) != []
