@@ -4,8 +4,9 @@ for IPX7, "CR2025" for CR2032, "USB-A" for USB-C), said as the product's.
 Read from the data, not from a word list: the codes are the product's Latin-letter tokens (with digits allowed)
 of its spec values and FAQ answers; a token of a reply clause about that product, of the same length and
 differing from one of them in exactly one character, that no data text of the room and no value the room knows
-holds, is false. A clause that negates it ("不是XPE", "not IPX8") or asks claims nothing; a token the viewer's own
-comment holds is the viewer's, unless the reply affirms it as the product's (then the same rule applies). The
+holds, is false (a carrier's name, the room's or the locale's, is the carrier check's: "UPS" is no near-miss of
+"GPS"). A clause that negates it ("不是XPE", "not IPX8") or asks claims nothing; a token the viewer's own comment
+holds is the viewer's, unless the reply affirms it as the product's (then the same rule applies). The
 check prefers saying nothing: the product's code must be a real code (a letter and at least three characters, or
 a letter and a digit), and one character apart only.
 """
@@ -77,7 +78,10 @@ def read_nearmiss_codes(r: "Reading") -> None:
         if not mine:
             continue
         if room_codes is None:
-            room_codes = frozenset(x.lower() for p in r.room.products for x in _codes(_product_texts(p), loc))
+            # a carrier's name ("UPS" next to a product's "GPS") is read by the carrier check, not as a code
+            carriers = {p.shipping.carrier for p in r.room.products} | set(r.vocab.carriers)
+            room_codes = frozenset(x.lower() for p in r.room.products for x in _codes(_product_texts(p), loc)) \
+                | {n.lower() for n in carriers if n}
         for m in toks:
             tok = m.group()
             if tok.lower() in room_codes or r.in_mention(c.start + m.start(), c.start + m.end()):

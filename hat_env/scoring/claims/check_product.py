@@ -66,6 +66,8 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
             continue  # "宝宝皮肤敏感的话建议先咨询医生": the viewer's case a piece of advice is for, no product fact
         if pol and hedged(r, i):
             continue  # "敏感的话建议先小面积试": advice, no claim
+        if name in ("child", "pets") and r.cfind("health_denial", i) is not None:
+            continue  # "不能治猫藓", "孩子咳嗽要看医生": who has the ailment a health effect is denied for, no feature
         if (pol and r.cfind("honest_unknown", i) is not None) or r.cfind("data_lacks", i) is not None                 or r.cfind("unavailable", i) is not None:
             # "资料里没有孕妇适用的说明", "暂时没有孕妇使用的相关信息", "It doesn't say anything about a 16-inch
             # MacBook", "沾杯的问题我稍后再确认": what the data lacks or a question put off, no claim either way
