@@ -286,6 +286,7 @@ class CommentParser:
         parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
         return spread(out, mentions, group_of, bounds, f), parts
 
+
 def _restated(f: str, parts: list[int], i: int, lex: Lexicon) -> bool:
     """Whether part ``i`` of the folded comment ``f`` (``parts``: where its parts start) restates the part before it
     (:func:`~hat_env.understanding.later.restates`)."""
