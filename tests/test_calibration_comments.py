@@ -2,7 +2,8 @@
 (scenarios/calibration/comments_<locale>_r2.jsonl ... _r8.jsonl; round 4 adds es_ES and a room of its own,
 scenarios/calibration/rooms/deportes_es.yaml, named in the items as ``rooms/deportes_es.yaml``; round 5 adds the
 rooms of the reply rounds (muying_zh, outdoor_en) and one of its own, rooms/shuma_zh.yaml; round 6 rooms/mascotas_es.yaml;
-round 7 rooms/wanju_zh.yaml, a toy room; round 8 rooms/yundong_zh.yaml, sports and outdoor goods).
+round 7 rooms/wanju_zh.yaml, a toy room; round 8 rooms/yundong_zh.yaml, sports and outdoor goods; round 10 uses every zh_CN and en_US room, built-in and
+calibration).
 
 Every item has the calibration README's fields, its id follows ``cmt<round>-<locale>-NNNN``, every link, spec key
 and order it names exists in its room at its seed (seeded catalogs add products), every room of the locale is used
@@ -47,12 +48,17 @@ ROUNDS: dict[int, dict[str, tuple[int, frozenset[str]]]] = {
     9: {"zh_CN": (110, frozenset({"beauty_zh", "groceries_zh", "rooms/shuma_zh.yaml"})),
         "en_US": (110, frozenset({"electronics_en", "rooms/fitness_en.yaml", "rooms/tools_en.yaml"})),
         "es_ES": (110, frozenset({"hogar_es", "rooms/optica_es.yaml", "rooms/belleza_es.yaml"}))},
+    10: {"zh_CN": (140, ZH_ROOMS | {"rooms/chongwu_zh.yaml", "rooms/jiafang_zh.yaml", "rooms/muying_zh.yaml",
+                                    "rooms/shengxian_zh.yaml", "rooms/shuma_zh.yaml", "rooms/wanju_zh.yaml",
+                                    "rooms/wenju_zh.yaml", "rooms/xiebao_zh.yaml", "rooms/yundong_zh.yaml"}),
+         "en_US": (120, EN_ROOMS | {"rooms/fitness_en.yaml", "rooms/jewelry_en.yaml", "rooms/outdoor_en.yaml",
+                                    "rooms/skincare_en.yaml", "rooms/tools_en.yaml"})},
 }
 #: Rounds whose files grew batch by batch with ``split.py --keep`` (their draw cannot be replayed, see
 #: calibration_forms.split_problems).
 KEPT_ROUNDS = {2, 3, 4, 5, 6}
 #: Rounds whose files must use every room of their locale.
-ALL_ROOMS_ROUNDS = {3, 4, 5, 6, 7, 8}
+ALL_ROOMS_ROUNDS = {3, 4, 5, 6, 7, 8, 10}
 FILES = [(rnd, loc) for rnd, locs in sorted(ROUNDS.items()) for loc in sorted(locs)]
 IDS = [f"r{rnd}-{loc}" for rnd, loc in FILES]
 
