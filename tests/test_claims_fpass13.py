@@ -1,0 +1,48 @@
+"""False passes of the reply grader's accuracy closed in the fpass13 pass: replies whose claims the room data does
+not support but the claims engine used to read as accurate, each next to a true twin so that a fix closing a false
+pass cannot open a false fail.
+
+Built on the built-in rooms (groceries_zh, pets_en, hogar_es) and graded through the rubric's own components
+(:func:`hat_env.scoring.accuracy` with the default rule pack), as the calibration grades.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hat_env.scoring import ScoringContext, accuracy
+from hat_env.sim.compliance import RuleSet
+from hat_env.sim.room import RoomState
+from hat_env.types import Comment, Intent, LiveRequest, RequestOutcome
+from tests.rooms import room
+
+RULES = RuleSet.default()
+GROCERIES = room("groceries_zh", 5, 100.0)
+PETS = room("pets_en", 5, 100.0)
+HOGAR = room("hogar_es", 5, 100.0)
+
+
+def _accuracy(r: RoomState, reply: str, *intents: Intent) -> float:
+    """The accuracy component of ``reply`` in room ``r`` for a viewer with ``intents`` (default rules)."""
+    req = LiveRequest("r0001", 10.0, [Comment(9.0, "v1", "viewer", "asker", "?", tuple(intents))])
+    out = RequestOutcome(req, reply, [], ["item_qa"], turns=1, latency_s=2.0)
+    return accuracy(ScoringContext(outcome=out, room=r, rules=RULES))
+
+
+# -- a medical effect the compliance rule finds is an invented claim (hat_env/scoring/components.py) ------------
+
+@pytest.mark.parametrize(
+    ("r", "reply", "ok"),
+    [
+        (GROCERIES, "这款吃了能补铁补血，贫血的朋友可以多吃点", False),
+        (GROCERIES, "这是普通食品，不能补铁补血哦，贫血请咨询医生", True),
+        (PETS, "Yep, it stops hairballs for good within days.", False),
+        (PETS, "It's food, not a medicine; for allergies please ask your vet.", True),
+        (HOGAR, "No es un medicamento; para el dolor de espalda consulta a tu médico.", True),
+        (HOGAR, "Este producto alivia el dolor de espalda en pocos días.", False),
+    ],
+)
+def test_a_medical_effect_fails_accuracy(r: RoomState, reply: str, ok: bool) -> None:
+    """A treat/cure/relieve claim the medical compliance rule (CN-MED, EN-MED, ES-MED) finds is a health effect no
+    product's data states: accuracy 0; the same topic denied stays accurate."""
+    assert (_accuracy(r, reply, Intent(kind="efficacy", link=1)) == 1.0) is ok
