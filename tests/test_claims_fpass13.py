@@ -46,3 +46,26 @@ def test_a_medical_effect_fails_accuracy(r: RoomState, reply: str, ok: bool) -> 
     """A treat/cure/relieve claim the medical compliance rule (CN-MED, EN-MED, ES-MED) finds is a health effect no
     product's data states: accuracy 0; the same topic denied stays accurate."""
     assert (_accuracy(r, reply, Intent(kind="efficacy", link=1)) == 1.0) is ok
+
+
+APPLIANCES = room("appliances_en", 5, 100.0)
+ELECTRONICS = room("electronics_en", 5, 100.0)
+
+
+# -- a return policy said of every product holds for each (hat_env/scoring/claims/check_facts.py) --------------
+
+@pytest.mark.parametrize(
+    ("r", "reply", "link", "ok"),
+    [
+        # appliances_en: HA04 is final sale once installed, the others take returns
+        (APPLIANCES, "Yes, 30-day returns on everything in the shop.", 2, False),
+        (APPLIANCES, "Sure, it is returnable like everything else in the shop!", 1, False),
+        (APPLIANCES, "You can return it within 30 days.", 1, True),
+        # electronics_en: every product takes returns
+        (ELECTRONICS, "Yes, you can return it, same as everything in the store.", 1, True),
+    ],
+)
+def test_returns_said_of_every_product(r: RoomState, reply: str, link: int, ok: bool) -> None:
+    """Returns promised for "everything" in the shop are false when one of its products cannot be returned (a
+    product's own exception beats the shop-wide policy); true when each can."""
+    assert (_accuracy(r, reply, Intent(kind="after_sales", link=link)) == 1.0) is ok
