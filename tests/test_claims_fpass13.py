@@ -69,3 +69,36 @@ def test_returns_said_of_every_product(r: RoomState, reply: str, link: int, ok: 
     """Returns promised for "everything" in the shop are false when one of its products cannot be returned (a
     product's own exception beats the shop-wide policy); true when each can."""
     assert (_accuracy(r, reply, Intent(kind="after_sales", link=link)) == 1.0) is ok
+
+
+BEAUTY = room("beauty_zh", 5, 100.0)
+
+
+# -- a return promised whatever the item's state, in more words (hat_env/scoring/claims/vocab/) -----------------
+
+@pytest.mark.parametrize(
+    ("r", "reply", "link", "ok"),
+    [
+        # beauty_zh B002: 拆封后非质量问题不支持退换
+        (BEAUTY, "开瓶了也能退，放心买～", 2, False),
+        (BEAUTY, "支持7天退换，拆封后非质量问题不支持退换哦", 2, True),
+        # pets_en PT01: unopened bags can be returned within 30 days
+        (PETS, "Returns are fine, opened or not.", 1, False),
+        (PETS, "Unopened bags can be returned within 30 days.", 1, True),
+        # hogar_es S001: returns within 14 days with the original packaging
+        (HOGAR, "Puedes devolverlo aunque esté usado.", 1, False),
+        (HOGAR, "Puedes devolverlo en 14 días.", 1, True),
+    ],
+)
+def test_returns_whatever_the_state(r: RoomState, reply: str, link: int, ok: bool) -> None:
+    """"开瓶了也能退", "opened or not", "aunque esté usado": a return promise beyond the product's after-sales
+    note is unsupported; the note's own window restated stays accurate."""
+    assert (_accuracy(r, reply, Intent(kind="after_sales", link=link)) == 1.0) is ok
+
+
+def test_an_exchange_said_with_a_pronoun() -> None:
+    """"lo cambias por otro" is an exchange claim: false for a product the data says cannot be exchanged
+    (tests/data/rooms/jardin_es.yaml link 5), true for one that can (link 1)."""
+    jardin = room("jardin_es.yaml", 5, 100.0)
+    assert _accuracy(jardin, "Claro, lo cambias por otro sin problema.", Intent(kind="after_sales", link=5)) == 0.0
+    assert _accuracy(jardin, "Claro, lo cambias por otro sin problema.", Intent(kind="after_sales", link=1)) == 1.0
