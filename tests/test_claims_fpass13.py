@@ -102,3 +102,34 @@ def test_an_exchange_said_with_a_pronoun() -> None:
     jardin = room("jardin_es.yaml", 5, 100.0)
     assert _accuracy(jardin, "Claro, lo cambias por otro sin problema.", Intent(kind="after_sales", link=5)) == 0.0
     assert _accuracy(jardin, "Claro, lo cambias por otro sin problema.", Intent(kind="after_sales", link=1)) == 1.0
+
+
+# -- a number is checked against the spec it is about (hat_env/scoring/claims/check_measures.py, families.py) ---
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        # electronics_en link 4: battery "20 hours"; it ships within 48 hours
+        ("Easily 48 hours, two full days.", False),
+        ("About 20 hours of music.", True),
+    ],
+)
+def test_a_time_without_a_topic_word_is_the_asked_spec(reply: str, ok: bool) -> None:
+    """A time said with no topic word, in answer to a spec question, is checked against that spec's time, not a
+    shipping time it happens to equal."""
+    assert (_accuracy(ELECTRONICS, reply, Intent(kind="spec", link=4, attr="battery")) == 1.0) is ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        # pets_en link 1: size "24 lb bag", dog_size "dogs 22-44 lb"
+        ("It comes in a 40 lb bag.", False),
+        ("It comes in a 24 lb bag.", True),
+        ("It's for dogs of 40 lb or so.", True),
+    ],
+)
+def test_a_number_is_checked_against_the_spec_whose_words_it_shares(reply: str, ok: bool) -> None:
+    """"a 40 lb bag" is about the size "24 lb bag", not a weight range of dogs it happens to fall in; a dog's
+    weight in that range stays accurate."""
+    assert (_accuracy(PETS, reply, Intent(kind="spec", link=1, attr="size")) == 1.0) is ok
