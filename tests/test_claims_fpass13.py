@@ -133,3 +133,33 @@ def test_a_number_is_checked_against_the_spec_whose_words_it_shares(reply: str, 
     """"a 40 lb bag" is about the size "24 lb bag", not a weight range of dogs it happens to fall in; a dog's
     weight in that range stays accurate."""
     assert (_accuracy(PETS, reply, Intent(kind="spec", link=1, attr="size")) == 1.0) is ok
+
+
+# -- a region an FAQ answer gives terms for (hat_env/scoring/claims/faq_regions.py) -----------------------------
+
+CHAYE = room("chaye_zh.yaml", 5, 100.0)
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        # chaye_zh link 3 (普洱): free shipping, but its FAQ says 新疆、西藏等偏远地区 pay 10元 extra
+        ("3号普洱新疆也包邮，放心拍", False),
+        ("3号普洱发新疆要补10元运费", True),
+        ("3号普洱发西藏要补20元运费", False),
+    ],
+)
+def test_an_faq_region_exception_beats_free_shipping(reply: str, ok: bool) -> None:
+    """A region an FAQ answer names with an extra fee is no free-shipping region: "新疆也包邮" is false, the FAQ's
+    fee restated is true, another fee is false."""
+    assert (_accuracy(CHAYE, reply, Intent(kind="shipping", link=3)) == 1.0) is ok
+
+
+def test_an_faq_exclusion_of_a_place_answers_and_is_checked() -> None:
+    """An FAQ answer "cannot ship to Alaska, Hawaii or Puerto Rico" gives the product regions it is not sent to
+    (places read from the answer's list after "to", no product's own words)."""
+    from hat_env.scoring.claims.faq_regions import _places
+
+    text = "No, batteries go by ground only, so the Voltforge pack cannot ship to Alaska, Hawaii or Puerto Rico."
+    assert _places(text, "en", {"voltforge"}) == ["Alaska", "Hawaii", "Puerto Rico"]
+    assert _places("新疆、西藏、青海等偏远地区暂不发货", "zh", set()) == ["新疆", "西藏", "青海", "偏远"]
