@@ -163,3 +163,33 @@ def test_an_faq_exclusion_of_a_place_answers_and_is_checked() -> None:
     text = "No, batteries go by ground only, so the Voltforge pack cannot ship to Alaska, Hawaii or Puerto Rico."
     assert _places(text, "en", {"voltforge"}) == ["Alaska", "Hawaii", "Puerto Rico"]
     assert _places("新疆、西藏、青海等偏远地区暂不发货", "zh", set()) == ["新疆", "西藏", "青海", "偏远"]
+
+
+# -- how long a deal is said to last (hat_env/scoring/claims/check_lasting.py) ----------------------------------
+
+ELECTRONICS_300 = room("electronics_en", 5, 300.0)
+
+
+@pytest.mark.parametrize(
+    ("reply", "link", "ok"),
+    [
+        # electronics_en at 300 s: link 3's flash sale ends at 600 s, the coupons run to the stream's end (900 s)
+        ("The flash deal on the watch runs all stream long!", 3, False),
+        ("The coupon runs all stream long, no rush.", 1, True),
+        ("The coupon is valid all week, so take your time.", 1, False),
+        ("The coupon is valid until the stream ends.", 1, True),
+    ],
+)
+def test_how_long_a_deal_lasts(reply: str, link: int, ok: bool) -> None:
+    """A deal said to last the whole stream must run to its end; one said to last beyond it ("all week") is
+    supported by no campaign's data."""
+    assert (_accuracy(ELECTRONICS_300, reply, Intent(kind="campaign", link=link)) == 1.0) is ok
+
+
+def test_zh_deal_lasting_beyond_the_stream() -> None:
+    """"这张券一周内都有效" is false: no campaign runs past the stream; "整场有效" holds for a coupon to the end."""
+    g = room("groceries_zh", 5, 100.0)
+    link = next(p.link for p in g.products if any(c.type == "coupon" and c.end_s >= g.scenario.duration_s
+                                                  for c in g.active_campaigns(p.product_id)))
+    assert _accuracy(g, "这张券一周内都有效，不着急", Intent(kind="campaign", link=link)) == 0.0
+    assert _accuracy(g, "这张券整场有效，不着急", Intent(kind="campaign", link=link)) == 1.0
