@@ -193,3 +193,20 @@ def test_zh_deal_lasting_beyond_the_stream() -> None:
                                                   for c in g.active_campaigns(p.product_id)))
     assert _accuracy(g, "这张券一周内都有效，不着急", Intent(kind="campaign", link=link)) == 0.0
     assert _accuracy(g, "这张券整场有效，不着急", Intent(kind="campaign", link=link)) == 1.0
+
+
+# -- deals said to stack, in Spanish (hat_env/scoring/claims/vocab/es_ES.yaml stacking_words) ----------------------
+
+@pytest.mark.parametrize(
+    ("reply", "link", "ok"),
+    [
+        # hogar_es: link 2's flash price 69 meets the 40 € coupon (64 €); link 5 (24.9 €) has no flash sale and
+        # does not reach the coupon's 40 €
+        ("Sí, el cupón se suma a la oferta flash.", 2, True),
+        ("Sí, el cupón se suma a la oferta.", 5, False),
+    ],
+)
+def test_deals_said_to_stack_in_spanish(reply: str, link: int, ok: bool) -> None:
+    """"se suma" says two deals combine: true where the price the viewer pays takes both, false where nothing
+    stacks."""
+    assert (_accuracy(HOGAR, reply, Intent(kind="campaign", link=link)) == 1.0) is ok
