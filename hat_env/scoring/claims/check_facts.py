@@ -428,11 +428,19 @@ def _no_returns(r: "Reading", i: int) -> None:
         if "refund" in m.group().lower() or "退款" in m.group():
             continue  # a refund is an order's state, not the return policy
         s = c0 + m.start()
-        pids, _many = _group(r, i, s)
+        pids, many = _group(r, i, s)
         pfs = r.pfs(pids)
         if not pfs or all(pf.product.returns.returnable for pf in pfs):
             return
         pol = _state(r, i, s) and not _negated_after(r, i, c0 + m.end())
+        if many and pol:
+            # "30-day returns on everything", "like everything else in the shop": said of each product the group
+            # names, so one of them that cannot be returned makes it false
+            unmet = [pf for pf in pfs if not pf.product.returns.returnable]
+            r.claim(s, c0 + m.end(), pids, "returnable", pol, "", pol, "false",
+                    f"{r.label(unmet[0].pid)}: '{r.m.original(s, c0 + m.end())}' said of every product, but it "
+                    "cannot be returned", [("after_sales", unmet[0].pid)])
+            return
         good = [pf for pf in pfs if pf.product.returns.returnable == pol]
         if good:
             r.claim(s, c0 + m.end(), pids, "returnable", pol, "", pol, "true", "", [("after_sales", pf.pid) for pf in good])

@@ -11,7 +11,7 @@ from hat_env.scoring.claims import conversions, topics
 from hat_env.scoring.claims.amounts import eq
 from hat_env.scoring.claims.data_counts import data_counts, data_labelled, zh_labelled
 from hat_env.scoring.claims.durations import deal_time, supply
-from hat_env.scoring.claims.families import fact_in_family, family, spec_named, would_answer
+from hat_env.scoring.claims.families import asked_spec, fact_in_family, family, spec_named, would_answer
 from hat_env.scoring.claims.numbers import Quantity
 from hat_env.scoring.claims.tolerance import APPROX_TOLERANCE, approximate, convert_time, range_fits, within
 
@@ -91,6 +91,10 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     if sw is not None and q.start >= r.clauses[i].start + sw.end() and supply(r, q, i, pfs):
         return  # how long a pack lasts: its count over the daily dose, not the shelf life
     fam = family(r, i, pfs, pos=q.start) if q.dim in ("time_h", "time_m", "count") else None
+    if fam is None and q.dim in ("time_h", "time_m"):
+        # no topic word anywhere ("Around 72 hours — three full days off the wrist" for "power reserve?"): the
+        # spec the viewer asked about, when the product states a time for it
+        fam = asked_spec(r, pfs, ("time_h", "time_m"))
     if q.dim == "time_h" and (r.cfind("flash_words", i) or r.cfind("coupon_words", i)) and \
             deal_time(r, q, i, pids, pfs, record_false=fam is None):
         return  # a deal's window; with another topic word in the clause, only when it matches one
@@ -237,6 +241,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
             facts = alt
     if q.dim not in ("time_h", "time_m", "percent", "zhe") and _zh_said(r, q, i, pids, pfs, orig):
         return
+    if fam is None and q.dim not in ("time_h", "time_m", "count", "percent", "zhe"):
+        facts = _by_shared_word(r, i, pfs, facts)
     lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
     approx = approximate(r, q, i)
     ok = any(eq(q.base, f.value) or (lo is not None and range_fits(lo, q.base, f, facts))
@@ -284,6 +290,25 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     would += [("spec:*", pfs[0].pid), ("spec:unknown", pfs[0].pid)]  # a wrong value answers no spec question
     r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}",
             would)
+
+
+#: A word of a spec value that may name it in a reply ("bag" of "24 lb bag"; units are shorter or shared).
+_VALUE_WORD = re.compile(r"[A-Za-z\u00c0-\u024f]{3,}")
+
+
+def _by_shared_word(r: "Reading", i: int, pfs: list, facts: list) -> list:
+    """The facts of the one spec whose value shares a word with clause ``i`` ("It's a 30 lb bag!" is about size
+    "24 lb bag", not dog_size "dogs 22-44 lb") and those of no spec (title, FAQ), when the facts are of several
+    specs; else ``facts``."""
+    keys = {f.attr for f in facts if f.attr.startswith("spec:")}
+    if len(keys) < 2:
+        return facts
+    words = {w.lower() for w in _VALUE_WORD.findall(r.ctext(i))}
+    shared = {k for k in keys for pf in pfs if k[5:] in pf.product.specs
+              and words & {w.lower() for w in _VALUE_WORD.findall(str(pf.product.specs[k[5:]]))}}
+    if len(shared) != 1:
+        return facts
+    return [f for f in facts if f.attr in shared or not f.attr.startswith("spec:")]
 
 
 #: What separates the items of a spec value that lists bare numbers ("59/66/73/80", "S, M, L").

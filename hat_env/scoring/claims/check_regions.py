@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _negated_after, _state, claim_in_clause
+from hat_env.scoring.claims.faq_regions import faq_regions
 from hat_env.sim.room_words import regions_named
 from hat_env.text import normalize
 
@@ -37,7 +38,7 @@ def _names(r: "Reading", g: "Region") -> list[str]:
 def region_clauses(r: "Reading", stated: list[int]) -> set[int]:
     """Judge every stated clause of ``r`` that names a region its subject product lists; returns those clauses
     (their usual free/paid-shipping claims are replaced by the region's)."""
-    if not any(p.shipping.regions for p in r.room.products):
+    if not any(faq_regions(r, p) for p in r.room.products):
         return set()
     done: set[int] = set()
     for i in stated:
@@ -51,9 +52,9 @@ def _region_clause(r: "Reading", i: int) -> bool:
     ct = r.ctext(i)
     hits: list[tuple[int, int, "ProductFacts", "Region"]] = []
     for p in r.room.products:
-        if not p.shipping.regions:
+        regs = faq_regions(r, p)
+        if not regs:
             continue
-        regs = p.shipping.regions
         for k, s, e in regions_named(ct, [_names(r, g) for g in regs]):
             if not r.in_mention(c.start + s, c.start + e):
                 hits.append((c.start + s, c.start + e, r.facts.of(p.product_id), regs[k]))
@@ -61,7 +62,8 @@ def _region_clause(r: "Reading", i: int) -> bool:
         return False
     s, e = hits[0][0], hits[0][1]
     pids, _many = r.subject(s, i)
-    mine = [(pf, g) for a, _b, pf, g in hits if pf.pid in pids and a == s]
+    # the likeliest subject first: the product the clause is about, not the first of the room with terms there
+    mine = sorted(((pf, g) for a, _b, pf, g in hits if pf.pid in pids and a == s), key=lambda x: pids.index(x[0].pid))
     if not mine:
         return False  # a region the subject product has no terms for: the usual terms hold
     pf, g = mine[0]

@@ -22,6 +22,7 @@ from hat_env.scoring.claims.fees import read_free_fees
 from hat_env.scoring.claims.check_unlisted import _feature_named, _free_of, _suits
 from hat_env.scoring.claims.check_orders import _order_status
 from hat_env.scoring.claims.check_after_sales import read_after_sales
+from hat_env.scoring.claims.check_lasting import deal_lasting
 from hat_env.scoring.claims.check_regions import region_clauses
 from hat_env.scoring.claims.check_free_over import free_over_clauses
 from hat_env.scoring.claims.check_sets import read_set_prices
@@ -55,6 +56,7 @@ _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...]
     (("bundle_words",), _bundles),
     (("gift_words",), _gifts),
     (("deadline_words",), _deadline),
+    (("deal_lasts_stream", "deal_lasts_beyond"), deal_lasting),
     (("stacking_words",), _stacking),
     (("free_item",), _free_item),
     (tuple(n for n, _a, _w in _UNSUPPORTED), _unsupported_lists),

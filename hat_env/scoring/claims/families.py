@@ -50,6 +50,21 @@ def family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = Fa
     return None
 
 
+#: Intent kinds whose answer states a time of its own (a return window, a shipping time, an order's ETA).
+_TIMED_KINDS = frozenset({"after_sales", "shipping", "order_status", "campaign"})
+
+
+def asked_spec(r: "Reading", pfs: list[ProductFacts], dims: tuple[str, ...]) -> str | None:
+    """``spec:KEY`` when the viewers asked about one spec attribute (a ``spec`` intent's ``attr``) for which one of
+    ``pfs`` states a number of one of ``dims``, else ``None``; none when a viewer also asked something whose answer
+    states a time of its own (returns, shipping, an order, a deal's window)."""
+    keys = {it.attr for it in r.intents if it.kind == "spec" and it.attr and it.attr != "unknown"}
+    if len(keys) != 1 or any(it.kind in _TIMED_KINDS for it in r.intents):
+        return None
+    fam = f"spec:{keys.pop()}"
+    return fam if any(f.attr == fam and f.dim in dims for pf in pfs for f in pf.numbers) else None
+
+
 def spec_named(r: "Reading", i: int, pfs: list[ProductFacts]) -> str | None:
     """``spec:KEY`` when clause ``i`` names a spec attribute one of ``pfs`` has (by the locale's attribute words,
     else the words the scenario declares for it), else ``None``."""
