@@ -69,3 +69,15 @@ def test_adding_a_product_to_reach_the_threshold_is_no_bundle_claim() -> None:
     assert bad("1号精华单买不够满199；再凑一支6号洁面一起拍，合计就满199减30了～", r, asked) == []
     assert bad("1号精华单买不够门槛，再加一支6号洁面一起拍就能减30哦", r, asked) == []
     assert bad("1号精华和6号洁面一起拍更便宜哦", r, asked) != []
+
+
+# --- a value word of the gift that comes with the product ----------------------------------------------------------
+
+
+def test_a_word_of_the_running_gift_describes_the_gift_not_the_product() -> None:
+    # optica_es link 3 montura Ligera: material 'titanio, plaquetas de silicona'; gift: a microfibre cloth with it
+    r = room(str(CAL_ROOMS / "optica_es.yaml"), 7001, 300)
+    asked = Intent(kind="spec", link=3, attr="material")
+    assert bad("La montura Ligera es de titanio y trae de regalo una gamuza de microfibra.", r, asked) == []
+    assert bad("Con la montura Ligera te regalamos una gamuza de microfibra.", r, asked) == []
+    assert bad("La montura Ligera es de microfibra.", r, asked) != []
