@@ -81,3 +81,14 @@ def test_a_word_of_the_running_gift_describes_the_gift_not_the_product() -> None
     assert bad("La montura Ligera es de titanio y trae de regalo una gamuza de microfibra.", r, asked) == []
     assert bad("Con la montura Ligera te regalamos una gamuza de microfibra.", r, asked) == []
     assert bad("La montura Ligera es de microfibra.", r, asked) != []
+
+
+@pytest.mark.parametrize("text,want", [
+    ("does the charger cable come in the box", "spec"),  # the gift's word glued to a product name: its part
+    ("does the power bank come with a free cable?", "campaign"),  # the gift asked about
+    ("the cable is free?", "campaign"),
+])
+def test_a_gift_word_right_after_a_product_name_is_a_part_of_it(text: str, want: str) -> None:
+    # electronics_en: a free USB-C cable comes with the power bank
+    r = room("electronics_en", 7001)
+    assert [i.kind for i in parse_comment(text, r.locale, catalog=r)] == [want]

@@ -264,7 +264,8 @@ class CommentParser:
         if self._codes_re is not None:  # a campaign code or gift is a question about its deal ("HOME25 works on the
             for m in self._codes_re.finditer(f):  # washer?", "车厘子冰袋还送吗")
                 if free(m.start(), m.end()) and not any(h[0] < m.end() and m.start() < h[1] for h in hits) \
-                        and not any(x[0] < m.end() and m.start() < x[1] for x in mentions):
+                        and not any(x[0] < m.end() and m.start() < x[1] for x in mentions) \
+                        and not _part_of_named(f, m, hits, mentions, bounds):
                     hits.append((m.start(), m.end(), "kind", "campaign"))
                     if m.group() in self.codes:
                         code_clauses.add(bisect_right(bounds, m.start()))
@@ -335,6 +336,17 @@ def _parser_for(catalog: Any, locale: str, vocabulary: Any = None) -> CommentPar
     p = CommentParser(catalog, locale, vocabulary)
     _BOUND[catalog] = (key, p)
     return p
+
+
+def _part_of_named(f: str, m: "re.Match[str]", hits: list, mentions: list, bounds: list[int]) -> bool:
+    """Whether the Latin gift word ``m`` follows a product's name right away in a clause naming no deal ("is the
+    charger cable included?"): a part of that product, not the gift."""
+    if not m.group().isascii():
+        return False
+    c = bisect_right(bounds, m.start())
+    glued = any(x[1] <= m.start() and not f[x[1]:m.start()].strip() and x[3] == c for x in mentions)
+    return glued and not any(bisect_right(bounds, h[0]) == c and (h[2] == "deal" or h[2:] == ("kind", "campaign"))
+                             for h in hits)
 
 
 def parse_comment(text: str, locale: str = "zh_CN", catalog: Any = None, vocabulary: Any = None) -> list[Intent]:
