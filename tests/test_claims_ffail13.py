@@ -92,3 +92,12 @@ def test_a_gift_word_right_after_a_product_name_is_a_part_of_it(text: str, want:
     # electronics_en: a free USB-C cable comes with the power bank
     r = room("electronics_en", 7001)
     assert [i.kind for i in parse_comment(text, r.locale, catalog=r)] == [want]
+
+
+@pytest.mark.parametrize("text,want", [
+    ("is the smart watch still there??", ["stock"]),  # "still there" right after a product's name asks its stock
+    ("you still there?", ["chitchat"]),  # said to the host: no stock question
+])
+def test_still_there_after_a_name_asks_the_stock(text: str, want: list[str]) -> None:
+    r = room("electronics_en", 7001)
+    assert [i.kind for i in parse_comment(text, r.locale, catalog=r)] == want
