@@ -101,3 +101,11 @@ def test_a_gift_word_right_after_a_product_name_is_a_part_of_it(text: str, want:
 def test_still_there_after_a_name_asks_the_stock(text: str, want: list[str]) -> None:
     r = room("electronics_en", 7001)
     assert [i.kind for i in parse_comment(text, r.locale, catalog=r)] == want
+
+
+def test_the_price_paid_word_and_an_oversize_fee_name_their_kinds() -> None:
+    zh = room("beauty_zh", 7001)
+    assert [i.kind for i in parse_comment("2号口红到手价？", zh.locale, catalog=zh)] == ["price"]
+    en = room("appliances_en", 7001)
+    assert [i.kind for i in parse_comment("is there an oversize fee on the air fryer?", en.locale, catalog=en)] \
+        == ["shipping"]
