@@ -109,3 +109,11 @@ def test_the_price_paid_word_and_an_oversize_fee_name_their_kinds() -> None:
     en = room("appliances_en", 7001)
     assert [i.kind for i in parse_comment("is there an oversize fee on the air fryer?", en.locale, catalog=en)] \
         == ["shipping"]
+
+
+def test_a_code_the_data_writes_is_no_labelled_number() -> None:
+    # optica_es link 2: blue-light glasses, 'TR90' in their title; "montura" also heads link 3's title
+    r = room(str(CAL_ROOMS / "optica_es.yaml"), 7001, 300)
+    asked = Intent(kind="spec", link=2, attr="weight")
+    assert bad("Son ligeras, la montura es de TR90 y no pesa nada.", r, asked) == []
+    assert bad("Son ligeras, la montura es de TR80 y no pesa nada.", r, asked) != []
