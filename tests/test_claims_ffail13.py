@@ -117,3 +117,11 @@ def test_a_code_the_data_writes_is_no_labelled_number() -> None:
     asked = Intent(kind="spec", link=2, attr="weight")
     assert bad("Son ligeras, la montura es de TR90 y no pesa nada.", r, asked) == []
     assert bad("Son ligeras, la montura es de TR80 y no pesa nada.", r, asked) != []
+
+
+def test_replacing_it_every_so_often_is_no_exchange_claim() -> None:
+    # optica_es link 4 lens case: exchange False
+    r = room(str(CAL_ROOMS / "optica_es.yaml"), 7001, 300)
+    asked = Intent(kind="spec", link=4, attr="unknown")
+    assert bad("El estuche conviene cambiarlo cada 3 meses por higiene.", r, asked) == []
+    assert bad("El estuche puedes cambiarlo si no te convence.", r, asked) != []
