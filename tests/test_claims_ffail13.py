@@ -125,3 +125,10 @@ def test_replacing_it_every_so_often_is_no_exchange_claim() -> None:
     asked = Intent(kind="spec", link=4, attr="unknown")
     assert bad("El estuche conviene cambiarlo cada 3 meses por higiene.", r, asked) == []
     assert bad("El estuche puedes cambiarlo si no te convence.", r, asked) != []
+
+
+def test_a_region_asked_about_is_no_product_whose_title_holds_it() -> None:
+    # jiafang_zh: link 3 '60支新疆长绒棉四件套', link 7 '100%桑蚕丝被'
+    r = room(str(CAL_ROOMS / "jiafang_zh.yaml"), 7001)
+    assert [(i.kind, i.link) for i in parse_comment("桑蚕丝被发新疆吗", r.locale, catalog=r)] == [("shipping", 7)]
+    assert [(i.kind, i.link) for i in parse_comment("四件套能发新疆吗", r.locale, catalog=r)] == [("shipping", 3)]
