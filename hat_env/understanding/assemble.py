@@ -215,7 +215,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             if sub in spec_subs:
                 continue
             nxt = next_token(f, end, joints)
-            if val != "count" and nxt is None and measure_before(f, start, joints):
+            if val != "count" and nxt is None and measure_before(f, start, joints, [(m[0], m[1]) for m in mentions]):
                 found.append((start, Intent("spec", link=link_at(start), attr="unknown")))
                 continue  # "充绒量多少", "含糖量是多少": the amount of a measure no spec word names, not a price
             if val != "count" and (nxt is None or nxt in lex.qty_next):

@@ -264,7 +264,8 @@ class CommentParser:
         if self._codes_re is not None:  # a campaign code or gift is a question about its deal ("HOME25 works on the
             for m in self._codes_re.finditer(f):  # washer?", "车厘子冰袋还送吗")
                 if free(m.start(), m.end()) and not any(h[0] < m.end() and m.start() < h[1] for h in hits) \
-                        and not any(x[0] < m.end() and m.start() < x[1] for x in mentions):
+                        and not any(x[0] < m.end() and m.start() < x[1] for x in mentions) \
+                        and not _part_of_named(f, m, hits, mentions, bounds):
                     hits.append((m.start(), m.end(), "kind", "campaign"))
                     if m.group() in self.codes:
                         code_clauses.add(bisect_right(bounds, m.start()))
@@ -272,6 +273,8 @@ class CommentParser:
         if self.terms is not None:  # "2号发西藏吗", "1号黑色39码多少钱": the room's regions and variants
             hits, values, mentions = region_variant_hits(f, bounds, hits, values, mentions, self.terms)
         hits.extend(region_word_hits(f, bounds, hits, lex))  # "手表寄海南吗": a region any shop is asked about
+        if lex.region_re is not None and lex.ship_re is not None:
+            mentions = _regions_not_named(f, bounds, mentions, lex)
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
         if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
@@ -335,6 +338,32 @@ def _parser_for(catalog: Any, locale: str, vocabulary: Any = None) -> CommentPar
     p = CommentParser(catalog, locale, vocabulary)
     _BOUND[catalog] = (key, p)
     return p
+
+
+def _regions_not_named(f: str, bounds: list[int], mentions: list, lex: Any) -> list:
+    """The mentions less those that are exactly a region word asked about with a sending verb, in a question
+    clause naming a product of its own ("蚕丝被发新疆吗" with 新疆 in another product's title): the region."""
+    out = list(mentions)
+    for m in lex.region_re.finditer(f):
+        c = bisect_right(bounds, m.start())
+        span = (m.start(), m.end())
+        if not any((x[0], x[1]) == span for x in out) or not any(x[3] == c and (x[0], x[1]) != span for x in out):
+            continue
+        text = clause_text(f, bounds, c)
+        if lex.ship_re.search(text) is not None and is_question(text):
+            out = [x for x in out if (x[0], x[1]) != span]
+    return out
+
+
+def _part_of_named(f: str, m: "re.Match[str]", hits: list, mentions: list, bounds: list[int]) -> bool:
+    """Whether the Latin gift word ``m`` follows a product's name right away in a clause naming no deal ("is the
+    charger cable included?"): a part of that product, not the gift."""
+    if not m.group().isascii():
+        return False
+    c = bisect_right(bounds, m.start())
+    glued = any(x[1] <= m.start() and not f[x[1]:m.start()].strip() and x[3] == c for x in mentions)
+    return glued and not any(bisect_right(bounds, h[0]) == c and (h[2] == "deal" or h[2:] == ("kind", "campaign"))
+                             for h in hits)
 
 
 def parse_comment(text: str, locale: str = "zh_CN", catalog: Any = None, vocabulary: Any = None) -> list[Intent]:

@@ -40,15 +40,28 @@ def other_values_next(h: Hit, hits: list[Hit], bounds: list[int]) -> bool:
 
 #: the last character of a Chinese measure noun ("充绒量", "防晒值", "硬度", "含糖率"): "多少" after one asks that amount
 _MEASURE_ENDS = frozenset("量值度率")
+#: the last character of a Chinese dimension noun ("筒高", "袖长", "肩宽", "净重", "直径", "腰围", "尺寸"): "多少" after
+#: one asks that dimension, not the price; read only right after a product's name and outside it ("乐高多少")
+_DIMENSION_ENDS = frozenset("高长宽重径围深厚寸")
 
 
-def measure_before(f: str, start: int, joints: list[int]) -> bool:
-    """Whether the quantity word at ``start`` follows (a "是" between) a measure noun of its part of the clause."""
+def measure_before(f: str, start: int, joints: list[int], named: "list[tuple[int, int]] | None" = None) -> bool:
+    """Whether the quantity word at ``start`` follows (a "是" between) a measure noun of its part of the clause:
+    one ending in a measure character, or in a dimension character outside the product names ``named`` (spans)."""
     lo = joints[bisect_right(joints, start) - 1] if bisect_right(joints, start) > 0 else 0
     i = start
     while i > lo and f[i - 1] in " 是":
         i -= 1
-    return i - 2 >= lo and f[i - 1] in _MEASURE_ENDS and "\u4e00" <= f[i - 2] <= "\u9fff"
+    if not (i - 2 >= lo and "\u4e00" <= f[i - 2] <= "\u9fff"):
+        return False
+    if f[i - 1] in _MEASURE_ENDS:
+        return True
+    # a dimension noun of two or three characters right after a product's name or a "的" ("雪地靴筒高多少",
+    # "帆布鞋鞋跟高多少", "裙子的袖长多少"), itself no part of a name
+    han3 = i - 3 >= lo and "\u4e00" <= f[i - 3] <= "\u9fff" and f[i - 3] != "的"
+    after = any(any(b == j for _a, b in named or ()) or (j - 1 >= lo and f[j - 1] == "的")
+                for j in ((i - 2, i - 3) if han3 else (i - 2,)))  # j: where the noun starts
+    return f[i - 1] in _DIMENSION_ENDS and after and not any(a <= i - 1 < b for a, b in named or ())
 
 
 __all__ = ["VARIANT_ATTRS", "measure_before", "names_its_value", "other_values_next", "variant_then_stock"]

@@ -139,6 +139,16 @@ def _unit_words_of(locale: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def _a_code_of(r: "Reading", said: str, pids: "tuple[str, ...]") -> bool:
+    """Whether ``said``, letters glued to digits ("TR90"), is written so in the data of one of products ``pids``
+    (the subject's or the asked ones'): a code or model name, no label with a number."""
+    if not re.fullmatch(r"[A-Za-z]+\d+|\d+[A-Za-z]+", said):
+        return False
+    low = said.lower()
+    return any(re.search(r"(?<![a-z0-9])" + re.escape(low) + r"(?![a-z0-9])", t.lower())
+               for pf in r.pfs(tuple(dict.fromkeys(pids))) for _k, t in _data_texts(pf.product))
+
+
 def read_labelled_numbers(r: "Reading") -> None:
     """Check every labelled number of the reply against the data of the product it is about (appends claims)."""
     text = r.text
@@ -176,7 +186,8 @@ def read_labelled_numbers(r: "Reading") -> None:
             if how in ("clause", "group"):
                 have = have[:1] if have and have[0] is pfs[0] else ([] if how == "clause" else have)
             if not have:
-                if how == "clause":
+                if how == "clause" and not _a_code_of(r, text[s:e], (*r.scope, *pids)):
+                    # "la montura es de TR90": a model code the data writes so is no label the data lacks
                     r.claim(s, e, (pfs[0].pid,), f"label:{lab}", v, "", True, "unsupported",
                             f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': its data has no {lab}")
                 continue

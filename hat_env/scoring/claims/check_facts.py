@@ -462,8 +462,25 @@ def _paid_shipping(r: "Reading", i: int) -> None:
                claim_value=False)
 
 
+def _adds_for_a_threshold(r: "Reading", i: int) -> bool:
+    """Whether clause ``i``'s bundle words are buying another product with it to reach a coupon's threshold
+    ("再凑一支6号洁面一起拍，合计218就满199能减30"): each is a buy-together word after an add-another word of its
+    sentence, and the sentence names the threshold."""
+    found = r.call("bundle_words", i)
+    if not found or r.vocab.find("threshold_reached", r.stext(i)) is None:
+        return False
+    c0 = r.clauses[i].start
+    s0 = min(c.start for c in r.clauses if c.sentence == r.clauses[i].sentence)
+    together = r.call("buy_together", i)
+    return all(any(t.start() <= m.start() < t.end() for t in together)
+               and r.vocab.find("add_another", r.text[s0:c0 + m.start()]) is not None for m in found)
+
+
 def _bundles(r: "Reading", i: int) -> None:
-    """A bundle deal named: one must run for the product now."""
+    """A bundle deal named: one must run for the product now (a coupon's threshold reached with another
+    product is none)."""
+    if _adds_for_a_threshold(r, i):
+        return
     _exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles or pf.sets), "campaign",
                   "no bundle deal runs now",
                   void=False)

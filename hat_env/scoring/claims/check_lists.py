@@ -169,6 +169,10 @@ def read_enumerations(r: "Reading", i: int, key: str, pf: "ProductFacts", s: int
     if m is not None and _state(r, i, s):
         extra = m.group(1).strip()
         named = any(extra in x or x in extra for x in items)
+        attr = r.room.vocabulary.attributes.get(key)
+        label = (attr.labels.get(r.vocab.locale) or "").lower() if attr is not None else ""
+        # "三档色温": the attribute itself (its label ends the item), no item; "成分是磷虾油" still is one
+        named = named or (len(label) >= 2 and extra.lower().endswith(label))
         if not named and not any(w in extra for w in ("等", "其他", "多", "都")):
             r.claim(s, e, (pf.pid,), f"spec:{key}", extra, "", True, "false",
                     f"{r.label(pf.pid)}: '{extra}' but {key} is '{pf.product.specs.get(key, value)}'",

@@ -279,6 +279,10 @@ def _spec_values(r: "Reading", i: int) -> None:
         if wrong and restated_data(r, i, pf):
             wrong = []  # the clause restates the product's FAQ answer or note ("干皮建议先做好保湿")
         wrong = [w for w in wrong if not _viewer_condition(r, i, low, w, pf)]
+        if wrong and pf.gifts and r.cfind("gift_words", i) is not None:
+            # "lleva de regalo una gamuza de microfibra": a word of the gift that comes with it describes the gift
+            gifts = [normalize(g, v.locale).text.lower() for g in pf.gifts]
+            wrong = [w for w in wrong if not any(w in g for g in gifts)]
         wrong += invented
         # a word the product's data gives another attribute ("green tea" of key_ingredients in "made for oily skin
         # with 2% salicylic acid, green tea and zinc PCA") is that attribute's value, listed on, not a wrong one
