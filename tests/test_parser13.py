@@ -8,8 +8,7 @@ import pytest
 from hat_env.understanding.parser import parse_comment
 from rooms import room
 
-ROOMS = {k: room(k, 1) for k in ("cookware_en.yaml", "jardin_es.yaml", "chaju_zh.yaml", "juguetes_es.yaml",
-                                 "watches_en.yaml")}
+ROOMS = {k: room(k, 1) for k in ("cookware_en.yaml", "jardin_es.yaml", "cheping_zh.yaml")}
 
 
 def intents(scenario: str, text: str) -> list[tuple[str, int | None, str | None]]:
@@ -46,3 +45,29 @@ def test_a_statement_without_a_tag_stays_chitchat() -> None:
     """A remark with "no" at its end or a pronoun "u" asks nothing."""
     assert intents("cookware_en.yaml", "paste the full prompt u got") != [("spec", None, "unknown")]
     assert intents("cookware_en.yaml", "lol i love cooking") == [("chitchat", None, None)]
+
+
+@pytest.mark.parametrize("text", ["吸尘器多少W", "车载快充几w"])
+def test_a_latin_unit_after_a_chinese_asking_word_asks_it(text: str) -> None:
+    """"多少W", "几w": the product's one spec in watts."""
+    want = {"吸尘器多少W": ("spec", 3, "power"), "车载快充几w": ("spec", 5, "power")}[text]
+    assert intents("cheping_zh.yaml", text) == [want]
+
+
+def test_a_stated_number_with_a_unit_asks_the_spec_in_that_unit() -> None:
+    """"支持120W吗": whether the product's spec in watts holds the number."""
+    assert intents("cheping_zh.yaml", "吸尘器支持120W吗") == [("spec", 3, "power")]
+
+
+def test_links_written_next_to_each_other_are_one_group() -> None:
+    """"1号2号各多少": each link asked, with nothing between the link numbers."""
+    assert intents("cheping_zh.yaml", "1号2号各多少") == [("price", 1, None), ("price", 2, None)]
+
+
+@pytest.mark.parametrize("scenario,text,want", [
+    ("cheping_zh.yaml", "吸尘器加镀晶剂一起买有优惠吗", [("campaign", 3, None), ("campaign", 6, None)]),
+    ("cookware_en.yaml", "kettle plus cutting board together any discount", [("campaign", 4, None), ("campaign", 5, None)]),
+])
+def test_plus_joins_two_products(scenario: str, text: str, want: list[tuple[str, int, None]]) -> None:
+    """"加", "plus": two products asked about together."""
+    assert intents(scenario, text) == want

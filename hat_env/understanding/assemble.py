@@ -401,7 +401,8 @@ def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: d
         if gid is None and i > 0:
             prev = singles[i - 1]
             gap = f[prev[1] : m[0]]
-            if is_joiner_gap(gap):  # only spaces, joiners and articles (it may be a clause bound)
+            if is_joiner_gap(gap) or not gap:  # only spaces, joiners and articles (it may be a clause bound), or
+                # nothing ("1号2号3号各多少")
                 gid = group_of.get(prev[0], prev[0])
                 if prev[0] not in group_of:
                     groups.setdefault(gid, []).append(prev)

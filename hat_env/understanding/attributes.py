@@ -206,6 +206,32 @@ def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention
         elif link is not None and keys is None and not any(
                 h[2] in ("spec", "value", "kind") and bisect_right(bounds, h[0]) == c for h in hits):
             hits.append((a, b, "spec", "unknown"))  # "la freidora cuántos watios tiene": no spec in watts
+    stated_unit_questions(f, cat, hits, mentions, bounds, free)
+
+
+def stated_unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention], bounds: list[int],
+                          free: Any) -> None:
+    """A number with a unit in a question clause that asks no other spec ("fridge 38db really?", "will the washer
+    fit thru a 28 in door", "支持100w吗") asks the product's one spec whose value is in that unit; a spec hit is
+    appended for it. Not a number glued to a product name ("the 65w charger": a name) or inside one."""
+    from hat_env.understanding.units import stated_units
+
+    done: set[int] = set()
+    for a, b, unit in stated_units(f):
+        c = bisect_right(bounds, a)
+        if c in done or not free(a, b) or any(m[0] <= a < m[1] or m[0] < b <= m[1] for m in mentions) \
+                or any(h[0] < b and a < h[1] for h in hits) \
+                or any(h[2] in ("spec", "value") and bisect_right(bounds, h[0]) == c for h in hits):
+            continue
+        if any(m[3] == c and 0 <= m[0] - b <= 1 for m in mentions):  # "the 55L pack", "65w charger": its name
+            continue
+        if not is_question(clause_text(f, bounds, c)):
+            continue
+        link = link_for(a, c, mentions)
+        keys = cat.units.get(link, {}).get(unit) if link is not None else None
+        if keys is not None and len(keys) == 1:
+            hits.append((a, b, "spec", next(iter(keys))))
+            done.add(c)
 
 
 def drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
@@ -237,4 +263,5 @@ def quotes_value(f: str, a: int, b: int, link: int, attr: str, mentions: list[Me
                for k, v in e.specs)
 
 
-__all__ = ["drop_conditions", "pinyin_value_table", "quotes_value", "spec_attr", "unit_questions", "value_hits"]
+__all__ = ["drop_conditions", "pinyin_value_table", "quotes_value", "spec_attr", "stated_unit_questions", "unit_questions",
+           "value_hits"]
