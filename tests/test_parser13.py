@@ -71,3 +71,27 @@ def test_links_written_next_to_each_other_are_one_group() -> None:
 def test_plus_joins_two_products(scenario: str, text: str, want: list[tuple[str, int, None]]) -> None:
     """"加", "plus": two products asked about together."""
     assert intents(scenario, text) == want
+
+
+def test_a_title_word_that_is_a_spec_word_asks_it_beside_another_name() -> None:
+    """"polarizadas" is a word of one product's title and the room's label of ``polarized``: beside another name
+    ("las deportivas") it asks that spec of the product named."""
+    r = room("scenarios/calibration/rooms/optica_es.yaml", 1)
+    got = [(i.kind, i.link, i.attr) for i in parse_comment("las deportivas son polarizadas?", r.locale, catalog=r)]
+    assert got == [("spec", 7, "polarized")]
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("La mangueira é boa?", "pt"), ("Quanto custa a regadeira?", "pt"), ("La forbice è affilata?", "it"),
+])
+def test_portuguese_and_italian_are_not_read_as_spanish(text: str, lang: str) -> None:
+    """A one-letter word or letter group only Portuguese or Italian writes ("é", "è", "ão") is one marker more."""
+    r = ROOMS["jardin_es.yaml"]
+    got = parse_comment(text, r.locale, catalog=r)
+    assert [(i.kind, i.lang) for i in got] == [("other_language", lang)]
+
+
+def test_spanish_accents_are_no_foreign_marker() -> None:
+    """"¿La manguera está en oferta?": Spanish as written."""
+    r = ROOMS["jardin_es.yaml"]
+    assert all(i.kind != "other_language" for i in parse_comment("¿La manguera está en oferta? qué pena", r.locale, catalog=r))

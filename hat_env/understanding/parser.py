@@ -126,7 +126,7 @@ class CommentParser:
                         if it.kind not in AFTER_INJECTION_DROPS]
                 found.extend(rest)
             work, f = work[:cut], f[:cut]
-        lang = other_language(f) if f.strip() else None
+        lang = other_language(f, work) if f.strip() else None
         if lang is not None:
             return [it for _, it in inj] or [Intent("other_language", lang=lang)]
         if f.strip():
