@@ -95,3 +95,38 @@ def test_spanish_accents_are_no_foreign_marker() -> None:
     """"¿La manguera está en oferta?": Spanish as written."""
     r = ROOMS["jardin_es.yaml"]
     assert all(i.kind != "other_language" for i in parse_comment("¿La manguera está en oferta? qué pena", r.locale, catalog=r))
+
+
+@pytest.mark.parametrize("text,want", [
+    ("1号是铁罐的吗", ("spec", 1, "packaging")), ("2号是武夷山的吗", ("spec", 2, "origin")),
+])
+def test_a_question_writing_part_of_a_spec_value_asks_that_key(text: str, want: tuple[str, int, str]) -> None:
+    """"铁罐" is written in link 1's packaging "铁罐密封" only: no spec word, the room's own value says the key."""
+    assert intents_of(room("chaye_zh.yaml", 1), text) == [want]
+
+
+def test_a_word_no_spec_writes_keeps_the_question_unknown() -> None:
+    """"come with a duvet bag": the bag is asked, not a spec that happens to share a word."""
+    assert intents_of(room("bedding_en.yaml", 1), "does the weighted blanket come with a duvet bag") \
+        == [("spec", 4, "unknown")]
+
+
+def test_belly_fat_is_a_health_condition() -> None:
+    """"belly fat" is a condition; "will the X help with belly fat" asks an effect."""
+    assert intents_of(room("bedding_en.yaml", 1), "will the pillow help with belly fat") == [("efficacy", 3, None)]
+
+
+def intents_of(r: object, text: str) -> list[tuple[str, int | None, str | None]]:
+    """``(kind, link, attr of a spec)`` of each intent read in ``text`` in room ``r``."""
+    return sorted((i.kind, i.link, i.attr if i.kind == "spec" else None)
+                  for i in parse_comment(text, r.locale, catalog=r))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("text,want", [
+    ("my daughter has eczema can she sleep on the sheet set", ("efficacy", 1, None)),
+    ("the duvet is it good for rosacea", ("efficacy", 2, None)),
+])
+def test_a_condition_asked_with_can_she_or_of_rosacea_is_an_effect_question(text: str,
+                                                                           want: tuple[str, int, None]) -> None:
+    """"can she" is an inversion; rosacea a health condition."""
+    assert intents_of(room("bedding_en.yaml", 1), text) == [want]

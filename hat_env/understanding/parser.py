@@ -41,6 +41,7 @@ from hat_env.understanding.language import other_language
 from hat_env.understanding.later import restates
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
+from hat_env.understanding.overlap import resolve_unknown
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.purchases import count_purchases
@@ -273,6 +274,7 @@ class CommentParser:
             hits, values, mentions = region_variant_hits(f, bounds, hits, values, mentions, self.terms)
         hits.extend(region_word_hits(f, bounds, hits, lex))  # "手表寄海南吗": a region any shop is asked about
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
+        out = resolve_unknown(f, out, mentions, bounds, cat, lex)  # "夏凉被是天丝的么": the key its value writes
         if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
             # "ur prices are a scam", "全是库存货 垃圾": an insult that asks nothing names no price or stock question
