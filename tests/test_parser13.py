@@ -130,3 +130,20 @@ def test_a_condition_asked_with_can_she_or_of_rosacea_is_an_effect_question(text
                                                                            want: tuple[str, int, None]) -> None:
     """"can she" is an inversion; rosacea a health condition."""
     assert intents_of(room("bedding_en.yaml", 1), text) == [want]
+
+
+@pytest.mark.parametrize("text,want", [
+    ("¿envío gratis si compro solo la regadera?", [("shipping", 3, None)]),
+    ("el cupón sirve si compro la hamaca?", [("campaign", 6, None)]),
+])
+def test_a_supposed_purchase_is_no_purchase(text: str, want: list[tuple[str, int, None]]) -> None:
+    """"si compro ...": the purchase is the condition of what is asked, not a purchase."""
+    assert intents("jardin_es.yaml", text) == want
+
+
+@pytest.mark.parametrize("text,want", [
+    ("la hamaca cuándo sale", [("shipping", 6, None)]),
+])
+def test_cuando_sale_asks_when_it_ships(text: str, want: list[tuple[str, int, None]]) -> None:
+    """"cuándo sale" (when does it go out) is shipping, not the English "sale"."""
+    assert intents("jardin_es.yaml", text) == want

@@ -239,7 +239,7 @@ def drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) ->
     bag": the flavor is the condition, the return is asked): from a condition lead to the next question inversion
     in its clause, or to the clause's end, when something other than a spec is asked after it."""
     assert lex.condition_re is not None
-    spans = []
+    spans, buys = [], []
     for m in lex.condition_re.finditer(f):
         c = bisect_right(bounds, m.start())
         end = bounds[c] if c < len(bounds) else len(f)
@@ -247,9 +247,14 @@ def drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) ->
         stop = inv.start() if inv is not None else end
         if any(h[0] >= stop and h[2] == "kind" for h in hits):
             spans.append((m.start(), stop))
-    if not spans:
+        # "envío gratis si compro solo el labial?", "does the coupon work if i buy two": a purchase supposed
+        # is no purchase when something else is asked
+        if any(h[2] in ("kind", "deal", "spec") and h[3] != "purchase" and not m.start() <= h[0] < stop for h in hits):
+            buys.append((m.start(), stop))
+    if not spans and not buys:
         return hits
-    return [h for h in hits if not (h[2] in ("spec", "value") and any(a <= h[0] < b for a, b in spans))]
+    return [h for h in hits if not (h[2] in ("spec", "value") and any(a <= h[0] < b for a, b in spans))
+            and not (h[2:] == ("kind", "purchase") and any(a <= h[0] < b for a, b in buys))]
 
 
 def quotes_value(f: str, a: int, b: int, link: int, attr: str, mentions: list[Mention], cat: Catalog) -> bool:
