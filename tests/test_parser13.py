@@ -8,7 +8,7 @@ import pytest
 from hat_env.understanding.parser import parse_comment
 from rooms import room
 
-ROOMS = {k: room(k, 1) for k in ("cookware_en.yaml", "jardin_es.yaml", "cheping_zh.yaml")}
+ROOMS = {k: room(k, 1) for k in ("cookware_en.yaml", "jardin_es.yaml", "cheping_zh.yaml", "chaju_zh.yaml")}
 
 
 def intents(scenario: str, text: str) -> list[tuple[str, int | None, str | None]]:
@@ -147,3 +147,12 @@ def test_a_supposed_purchase_is_no_purchase(text: str, want: list[tuple[str, int
 def test_cuando_sale_asks_when_it_ships(text: str, want: list[tuple[str, int, None]]) -> None:
     """"cuándo sale" (when does it go out) is shipping, not the English "sale"."""
     assert intents("jardin_es.yaml", text) == want
+
+
+@pytest.mark.parametrize("scenario,text", [
+    ("cookware_en.yaml", "is this an actual person or ai answering"), ("cookware_en.yaml", "am i talking to an actual human"),
+    ("jardin_es.yaml", "oye, estoy hablando con una máquina?"), ("chaju_zh.yaml", "主播说话好像AI啊"),
+])
+def test_asking_whether_the_host_is_a_person_is_identity(scenario: str, text: str) -> None:
+    """"actual person", "or ai", "con una máquina", "像AI": whether the host is a person or a machine."""
+    assert intents(scenario, text) == [("identity", None, None)]
