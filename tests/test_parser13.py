@@ -156,3 +156,11 @@ def test_cuando_sale_asks_when_it_ships(text: str, want: list[tuple[str, int, No
 def test_asking_whether_the_host_is_a_person_is_identity(scenario: str, text: str) -> None:
     """"actual person", "or ai", "con una máquina", "像AI": whether the host is a person or a machine."""
     assert intents(scenario, text) == [("identity", None, None)]
+
+
+@pytest.mark.parametrize("text,want", [
+    ("kettle still 5 left??", ("stock", 4, None)), ("the skillet only 2 left?", ("stock", 1, None)),
+])
+def test_a_count_before_left_asks_the_stock(text: str, want: tuple[str, int, None]) -> None:
+    """"still 5 left": the count the viewer read, asked back, is a stock question."""
+    assert intents("cookware_en.yaml", text) == [want]
