@@ -291,6 +291,10 @@ class ParserSpec(_Strict):
     question_words: Words = ()
     #: an auxiliary before its subject asks a question wherever it stands ("litter box is it quiet")
     question_inversions: Words = ()
+    #: tags that end a statement as a question ("earbuds have anc or not", "drill is brushless right", "o no")
+    question_tags: Words = ()
+    #: words joining two choices ("or", "o"): "capsules or ground coffee", "28 cm o hay de 24" asks which
+    alternative_words: Words = ()
     #: words that open a new question inside an unpunctuated run-on, like the inversions ("how much is the blender
     #: how many watts"): the clause is cut before one when the words before it already ask something
     runon_leads: Words = ()

@@ -25,13 +25,18 @@ from hat_env.understanding.later import _WORDISH, PRODUCT_KINDS
 def _stock_after_name(f: str, h: Hit, hits: list[Hit], mentions: list[Mention], bounds: list[int],
                       lex: Lexicon) -> bool:
     """Whether the stock word of hit ``h`` (a ``name_stock_words`` word: "left", "back") asks the stock: right
-    after a product mention of its clause, ending the clause, which holds no other keyword and no sending verb."""
+    after a product mention of its clause, ending the clause, or after a count ("still 3 left", "only 9 fridges
+    left or is that fake") in a clause naming a product; the clause holds no other keyword and no sending verb."""
     c = bisect_right(bounds, h[0])
-    if not any(m[3] == c and 0 <= h[0] - m[1] <= 1 and not f[m[1]:h[0]].strip() for m in mentions):
+    counted = re.search(r"(?<![\d.,])\d{1,4}\s*$", f[:h[0]]) is not None or any(  # "still 3 left", "only 9 fridges
+        m[3] == c and 0 <= h[0] - m[1] <= 1 and re.search(r"(?<![\d.,])\d{1,4}\s*$", f[:m[0]]) for m in mentions)  # left"
+    if not counted and not any(m[3] == c and 0 <= h[0] - m[1] <= 1 and not f[m[1]:h[0]].strip() for m in mentions):
+        return False
+    if counted and not any(m[3] == c for m in mentions):
         return False
     end = bounds[c] if c < len(bounds) else len(f)
-    if re.search(r"[\w\u4e00-\u9fff]", f[h[1]:end]):
-        return False
+    if not counted and re.search(r"[\w\u4e00-\u9fff]", f[h[1]:end]):
+        return False  # a count before the word asks it with more after it ("only 3 cat food left for real?")
     if any(x is not h and bisect_right(bounds, x[0]) == c and x[3] != "chitchat" for x in hits):
         return False
     return lex.ship_re is None or lex.ship_re.search(clause_text(f, bounds, c)) is None
@@ -401,7 +406,8 @@ def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: d
         if gid is None and i > 0:
             prev = singles[i - 1]
             gap = f[prev[1] : m[0]]
-            if is_joiner_gap(gap):  # only spaces, joiners and articles (it may be a clause bound)
+            if is_joiner_gap(gap) or not gap:  # only spaces, joiners and articles (it may be a clause bound), or
+                # nothing ("1号2号3号各多少")
                 gid = group_of.get(prev[0], prev[0])
                 if prev[0] not in group_of:
                     groups.setdefault(gid, []).append(prev)

@@ -206,6 +206,32 @@ def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention
         elif link is not None and keys is None and not any(
                 h[2] in ("spec", "value", "kind") and bisect_right(bounds, h[0]) == c for h in hits):
             hits.append((a, b, "spec", "unknown"))  # "la freidora cuántos watios tiene": no spec in watts
+    stated_unit_questions(f, cat, hits, mentions, bounds, free)
+
+
+def stated_unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention], bounds: list[int],
+                          free: Any) -> None:
+    """A number with a unit in a question clause that asks no other spec ("fridge 38db really?", "will the washer
+    fit thru a 28 in door", "支持100w吗") asks the product's one spec whose value is in that unit; a spec hit is
+    appended for it. Not a number glued to a product name ("the 65w charger": a name) or inside one."""
+    from hat_env.understanding.units import stated_units
+
+    done: set[int] = set()
+    for a, b, unit in stated_units(f):
+        c = bisect_right(bounds, a)
+        if c in done or not free(a, b) or any(m[0] <= a < m[1] or m[0] < b <= m[1] for m in mentions) \
+                or any(h[0] < b and a < h[1] for h in hits) \
+                or any(h[2] in ("spec", "value") and bisect_right(bounds, h[0]) == c for h in hits):
+            continue
+        if any(m[3] == c and 0 <= m[0] - b <= 1 for m in mentions):  # "the 55L pack", "65w charger": its name
+            continue
+        if not is_question(clause_text(f, bounds, c)):
+            continue
+        link = link_for(a, c, mentions)
+        keys = cat.units.get(link, {}).get(unit) if link is not None else None
+        if keys is not None and len(keys) == 1:
+            hits.append((a, b, "spec", next(iter(keys))))
+            done.add(c)
 
 
 def drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
@@ -213,7 +239,7 @@ def drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) ->
     bag": the flavor is the condition, the return is asked): from a condition lead to the next question inversion
     in its clause, or to the clause's end, when something other than a spec is asked after it."""
     assert lex.condition_re is not None
-    spans = []
+    spans, buys = [], []
     for m in lex.condition_re.finditer(f):
         c = bisect_right(bounds, m.start())
         end = bounds[c] if c < len(bounds) else len(f)
@@ -221,9 +247,14 @@ def drop_conditions(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) ->
         stop = inv.start() if inv is not None else end
         if any(h[0] >= stop and h[2] == "kind" for h in hits):
             spans.append((m.start(), stop))
-    if not spans:
+        # "envío gratis si compro solo el labial?", "does the coupon work if i buy two": a purchase supposed
+        # is no purchase when something else is asked
+        if any(h[2] in ("kind", "deal", "spec") and h[3] != "purchase" and not m.start() <= h[0] < stop for h in hits):
+            buys.append((m.start(), stop))
+    if not spans and not buys:
         return hits
-    return [h for h in hits if not (h[2] in ("spec", "value") and any(a <= h[0] < b for a, b in spans))]
+    return [h for h in hits if not (h[2] in ("spec", "value") and any(a <= h[0] < b for a, b in spans))
+            and not (h[2:] == ("kind", "purchase") and any(a <= h[0] < b for a, b in buys))]
 
 
 def quotes_value(f: str, a: int, b: int, link: int, attr: str, mentions: list[Mention], cat: Catalog) -> bool:
@@ -237,4 +268,5 @@ def quotes_value(f: str, a: int, b: int, link: int, attr: str, mentions: list[Me
                for k, v in e.specs)
 
 
-__all__ = ["drop_conditions", "pinyin_value_table", "quotes_value", "spec_attr", "unit_questions", "value_hits"]
+__all__ = ["drop_conditions", "pinyin_value_table", "quotes_value", "spec_attr", "stated_unit_questions", "unit_questions",
+           "value_hits"]

@@ -103,6 +103,9 @@ class Lexicon:
     #: question marks (clause-final) and question words
     question_marks: frozenset[str]
     question_re: re.Pattern[str]
+    #: clause-final question tags ("or not", "right", "o no") and the "A or B" of a choice asked, or ``None``
+    tag_re: re.Pattern[str] | None
+    alternative_re: re.Pattern[str] | None
     #: auxiliary-subject inversions: a question anywhere in a clause
     inversion_re: re.Pattern[str] | None
     #: inversions and run-on leads, with the words before them (``clauses.runon_bounds``)
@@ -370,6 +373,10 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         qty_next=frozenset(fold(w) for p in specs.values() for w in p.quantity_price_next),
         question_marks=qmarks,
         question_re=re.compile(alternation(qwords)),
+        tag_re=re.compile(r"(?:^|(?<=[\s,，]))(?:" + alternation(words("question_tags")) + r")$")
+        if words("question_tags") else None,
+        alternative_re=re.compile(r"[a-z0-9\u00e0-\u00ff]\s+(?:" + alternation(words("alternative_words"))
+                                  + r")\s+[a-z0-9\u00e0-\u00ff]") if words("alternative_words") else None,
         inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
         if words("question_inversions") else None,
         greeting_re=greeting_re(words("greeting_openers"), addr),

@@ -267,7 +267,22 @@ def release_keywords(f: str, names: list[Mention], cat: Any, lex: Any) -> list[M
                 out.append((a, a + len(head), links, c))
                 continue
         out.append((a, b, links, c))
-    return out
+    return [m for m in out if not _asked_word(f, m, out, cat, lex)]
+
+
+def _asked_word(f: str, m: Mention, names: list[Mention], cat: Any, lex: Any) -> bool:
+    """Whether the name ``m`` is one word that is a spec keyword ("brushless" of a "20V Brushless Drill",
+    "polarizadas" of "Gafas de Sol Polarizadas") while another name of its clause, apart from it, names some of the
+    same products or products that have that spec ("is the drill brushless?", "las sprint son polarizadas?"): the
+    word asks that spec, the other name says which product."""
+    a, b, links, c = m
+    w = f[a:b]
+    attrs = [r[1] for r in lex.roles.get(w, ()) if r[0] == "spec"]
+    if " " in w.strip() or not attrs:
+        return False
+    return any(o is not m and o[3] == c and (f[o[1]:a].strip() if o[1] <= a else f[b:o[0]].strip())
+               and (o[2] <= links or all(any(cat.has_attr(ln, x) for x in attrs) for ln in o[2]))
+               for o in names)
 
 
 def modifier_gaps() -> frozenset[str]:

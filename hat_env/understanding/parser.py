@@ -41,6 +41,7 @@ from hat_env.understanding.language import other_language
 from hat_env.understanding.later import restates
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
+from hat_env.understanding.overlap import resolve_unknown
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.purchases import count_purchases
@@ -126,7 +127,7 @@ class CommentParser:
                         if it.kind not in AFTER_INJECTION_DROPS]
                 found.extend(rest)
             work, f = work[:cut], f[:cut]
-        lang = other_language(f) if f.strip() else None
+        lang = other_language(f, work) if f.strip() else None
         if lang is not None:
             return [it for _, it in inj] or [Intent("other_language", lang=lang)]
         if f.strip():
@@ -276,6 +277,7 @@ class CommentParser:
         if lex.region_re is not None and lex.ship_re is not None:
             mentions = _regions_not_named(f, bounds, mentions, lex)
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
+        out = resolve_unknown(f, out, mentions, bounds, cat, lex)  # "夏凉被是天丝的么": the key its value writes
         if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
             # "ur prices are a scam", "全是库存货 垃圾": an insult that asks nothing names no price or stock question

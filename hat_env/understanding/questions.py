@@ -41,6 +41,10 @@ def is_question(clause: str, inversions: bool = True) -> bool:
         return True
     if inversions and lex.inversion_re is not None and lex.inversion_re.search(clause) is not None:
         return True
+    if lex.tag_re is not None and tail and lex.tag_re.search(tail) is not None:
+        return True  # "earbuds have anc or not", "drill is brushless right", "le vale o no"
+    if lex.alternative_re is not None and lex.alternative_re.search(clause) is not None:
+        return True  # "usa cápsulas o café molido", "the swiftbot mop too or just vacuum": which of two
     return A_NOT_A.search(clause) is not None
 
 

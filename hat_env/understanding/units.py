@@ -56,6 +56,12 @@ def unit_tables() -> tuple[dict[str, str], re.Pattern[str], dict[str, str], re.P
     if han and after:
         pre = "|".join(re.escape(fold(w)) for w in sorted(after, key=len, reverse=True))
         parts.append(rf"(?:{pre})(?P<h>{'|'.join(re.escape(w) for w in sorted(han, key=len, reverse=True))})")
+        # a Latin unit written right after a Chinese asking word asks it too ("支持多少W", "几mAh")
+        short = sorted((w for w in value if w.isascii() and w.isalpha() and w not in ask), key=len, reverse=True)
+        for w in short:
+            ask.setdefault(w, value[w])
+        if short:
+            parts.append(rf"(?:{pre})\s*(?P<s>{'|'.join(re.escape(w) for w in short)})(?![a-z])")
     return value, value_re, ask, re.compile("|".join(parts) if parts else r"(?!x)x")
 
 
@@ -75,11 +81,18 @@ def asked_units(folded: str) -> list[tuple[int, int, str]]:
     _, _, ask, ask_re = unit_tables()
     out = []
     for m in ask_re.finditer(folded):
-        g = "h" if m.groupdict().get("h") else 0
+        g = "h" if m.groupdict().get("h") else "s" if m.groupdict().get("s") else 0
         a, b = m.span(g)
         if not (a > 0 and folded[a - 1].isdigit()):
             out.append((a, b, ask[m.group(g)]))
     return out
 
 
-__all__ = ["asked_units", "unit_tables", "units_of"]
+def stated_units(folded: str) -> list[tuple[int, int, str]]:
+    """``(start, end, unit)`` of each number written with a unit in a folded comment ("38db", "28 in", "100w"): in a
+    question about a product it asks whether the product's spec in that unit holds it ("fridge 38db really?")."""
+    value, value_re, _, _ = unit_tables()
+    return [(m.start(), m.end(), value[m.group(1)]) for m in value_re.finditer(folded)]
+
+
+__all__ = ["asked_units", "stated_units", "unit_tables", "units_of"]
