@@ -46,6 +46,7 @@ from hat_env.understanding.names import (drop_modifiers, drop_picking_values, el
 from hat_env.understanding.purchases import count_purchases
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
+from hat_env.understanding.spec_match import resolve_unknown_specs
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -284,6 +285,7 @@ class CommentParser:
         if code_clauses:  # what its clause asks is whether and how the code applies, not a spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
         parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+        out = resolve_unknown_specs(f, out, mentions, bounds, cat)  # "sunscreen white cast?"
         return spread(out, mentions, group_of, bounds, f), parts
 
 
