@@ -27,3 +27,23 @@ def test_an_addition_word_between_two_products_asks_about_both(scenario: str, te
                                                                want: list[tuple[str, int]]) -> None:
     """"A加B一起多少": the price of both products, as "A和B" asks it."""
     assert intents(scenario, text) == want
+
+
+@pytest.mark.parametrize("scenario,text,want", [
+    ("tongqu_zh.yaml", "兔子玩偶多少寸", [("spec", 3, "size")]),  # 40cm: a length asked in inches
+    ("paddle_en.yaml", "how many pounds is the dry bag", [("spec", 2, "hull_weight")]),  # 12 oz
+])
+def test_a_unit_asked_finds_the_spec_written_in_another_unit_of_its_kind(scenario: str, text: str,
+                                                                         want: list[tuple[str, int, str]]) -> None:
+    """"多少斤" of a 5 kg bag: no spec in the unit asked, the one spec in a unit of the same dimension."""
+    r = ROOMS[scenario]
+    assert sorted((i.kind, i.link, i.attr) for i in parse_comment(text, r.locale, catalog=r)) == want
+
+
+def test_every_unit_with_a_dimension_names_a_known_one() -> None:
+    from hat_env.understanding.units import unit_dimensions, unit_tables
+
+    dims = unit_dimensions()
+    assert dims["jin"] == dims["kg"] == dims["oz"] == "mass"
+    assert dims["in"] == dims["cm"] != dims["L"]
+    assert set(dims) <= set(unit_tables()[0].values())
