@@ -66,3 +66,12 @@ def test_haggling_over_a_product_asks_for_a_deal(scenario: str, text: str, want:
 ])
 def test_identity_injection_and_insult_phrasings(scenario: str, text: str, want: list[tuple[str, None]]) -> None:
     assert intents(scenario, text) == want
+
+
+@pytest.mark.parametrize("text,want", [
+    ("wetsuit only 3 left?", [("stock", 4)]),
+    ("cooler 2 left", [("stock", 5)]),
+])
+def test_a_count_between_the_name_and_its_stock_word_still_asks_the_stock(text: str,
+                                                                        want: list[tuple[str, int]]) -> None:
+    assert intents("paddle_en.yaml", text) == want

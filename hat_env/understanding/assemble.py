@@ -22,12 +22,17 @@ from hat_env.understanding.later import carried_questions, joined_parts, named_p
 from hat_env.understanding.later import _WORDISH, PRODUCT_KINDS
 
 
+#: what may stand between a product's name and its stock word: nothing, or a count the viewer read ("dive watch
+#: only 9 left?")
+_COUNT_GAP = re.compile(r"\s?|\s(?:(?:only|just)\s)?\d{1,4}\s")
+
+
 def _stock_after_name(f: str, h: Hit, hits: list[Hit], mentions: list[Mention], bounds: list[int],
                       lex: Lexicon) -> bool:
     """Whether the stock word of hit ``h`` (a ``name_stock_words`` word: "left", "back") asks the stock: right
-    after a product mention of its clause, ending the clause, which holds no other keyword and no sending verb."""
+    after a product mention of its clause (or after a count there: "only 9 left?"), ending the clause, which holds no other keyword and no sending verb."""
     c = bisect_right(bounds, h[0])
-    if not any(m[3] == c and 0 <= h[0] - m[1] <= 1 and not f[m[1]:h[0]].strip() for m in mentions):
+    if not any(m[3] == c and 0 <= h[0] - m[1] and _COUNT_GAP.fullmatch(f[m[1]:h[0]]) for m in mentions):
         return False
     end = bounds[c] if c < len(bounds) else len(f)
     if re.search(r"[\w\u4e00-\u9fff]", f[h[1]:end]):
