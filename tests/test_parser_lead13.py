@@ -8,7 +8,7 @@ import pytest
 from hat_env.understanding.parser import parse_comment
 from rooms import room
 
-ROOMS = {k: room(k, 1212, 100.0) for k in ("paddle_en.yaml", "tongqu_zh.yaml", "chaju_zh.yaml")}
+ROOMS = {k: room(k, 1212, 100.0) for k in ("paddle_en.yaml", "tongqu_zh.yaml", "chaju_zh.yaml", "taller_en.yaml")}
 
 
 def intents(scenario: str, text: str) -> list[tuple[str, int | None]]:
@@ -75,3 +75,10 @@ def test_identity_injection_and_insult_phrasings(scenario: str, text: str, want:
 def test_a_count_between_the_name_and_its_stock_word_still_asks_the_stock(text: str,
                                                                         want: list[tuple[str, int]]) -> None:
     assert intents("paddle_en.yaml", text) == want
+
+
+def test_a_name_cut_short_by_a_longer_keyword_still_names_its_product() -> None:
+    """"line laser range?": the keyword "laser range" takes "laser", "line laser" still names the laser level."""
+    r = ROOMS["taller_en.yaml"]
+    assert [(i.kind, i.link, i.attr) for i in parse_comment("line laser range?", r.locale, catalog=r)] == \
+        [("spec", 3, "laser_range")]

@@ -195,8 +195,11 @@ class CommentParser:
                     continue
                 # a keyword longer than the name wins ("防晒指数" over "防晒"); a name wins a tie ("口红" over "红色")
                 a0, b0 = m.span()
-                if any(x < b0 and a0 < y and y - x > b0 - a0 for x, y in kw_spans):
-                    continue
+                over = [x for x, y in kw_spans if x < b0 and a0 < y and y - x > b0 - a0]
+                if over:  # "whey protein per scoop": a shorter name before the keyword still names ("whey")
+                    m = _shorter_name(cat.names_re, f, a0, min(over))
+                    if m is None:
+                        continue
                 links = name_links(m.group(), cat.names)
                 if links:
                     names.append((m.start(), m.end(), links, bisect_right(bounds, m.start())))
@@ -287,6 +290,18 @@ class CommentParser:
         parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
         out = resolve_unknown_specs(f, out, mentions, bounds, cat)  # "sunscreen white cast?"
         return spread(out, mentions, group_of, bounds, f), parts
+
+
+def _shorter_name(names_re: re.Pattern[str], f: str, a: int, b: int) -> re.Match[str] | None:
+    """The longest product name of ``names_re`` that starts at ``a`` and ends by ``b`` in the folded comment ``f``
+    (at a word's end for Latin names), or ``None``."""
+    for end in range(b, a, -1):
+        if f[end - 1].isascii() and f[end - 1].isalnum() and end < len(f) and f[end].isascii() and f[end].isalnum():
+            continue
+        m = names_re.fullmatch(f, a, end)
+        if m is not None:
+            return m
+    return None
 
 
 def _restated(f: str, parts: list[int], i: int, lex: Lexicon) -> bool:
