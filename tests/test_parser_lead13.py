@@ -8,7 +8,8 @@ import pytest
 from hat_env.understanding.parser import parse_comment
 from rooms import room
 
-ROOMS = {k: room(k, 1212, 100.0) for k in ("paddle_en.yaml", "tongqu_zh.yaml", "chaju_zh.yaml", "taller_en.yaml")}
+ROOMS = {k: room(k, 1212, 100.0) for k in ("paddle_en.yaml", "tongqu_zh.yaml", "chaju_zh.yaml", "taller_en.yaml",
+                                          "jardin_es.yaml")}
 
 
 def intents(scenario: str, text: str) -> list[tuple[str, int | None]]:
@@ -82,3 +83,13 @@ def test_a_name_cut_short_by_a_longer_keyword_still_names_its_product() -> None:
     r = ROOMS["taller_en.yaml"]
     assert [(i.kind, i.link, i.attr) for i in parse_comment("line laser range?", r.locale, catalog=r)] == \
         [("spec", 3, "laser_range")]
+
+
+@pytest.mark.parametrize("scenario,text,want", [
+    ("paddle_en.yaml", "will paddling the kayak help me lose belly fat", [("efficacy", 1)]),
+    ("tongqu_zh.yaml", "吃这个就不用吃药了吧", [("efficacy", None)]),
+    ("jardin_es.yaml", "la hamaca ayuda a perder peso?", [("efficacy", 6)]),
+])
+def test_fat_loss_and_replacing_medicine_are_efficacy_questions(scenario: str, text: str,
+                                                                want: list[tuple[str, int | None]]) -> None:
+    assert intents(scenario, text) == want
