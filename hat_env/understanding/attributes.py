@@ -176,8 +176,9 @@ def _spaced_re(cat: Catalog) -> re.Pattern[str] | None:
 def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention], bounds: list[int],
                     free: Any) -> None:
     """A question that names a unit ("watts?", "de cuántos cm", "几毫升") asks for the spec of its product
-    whose value is in that unit, when exactly one is; a spec hit is appended for it (``"unknown"`` when none of its
-    values is in that unit and nothing else is asked in the clause).
+    whose value is in that unit, when exactly one is (else, when none is, the one in another unit of its dimension:
+    "多少斤" of a 5kg bag); a spec hit is appended for it (``"unknown"`` when none of its values is in that unit and
+    nothing else is asked in the clause).
 
     Args:
         f: the folded comment.
@@ -189,7 +190,7 @@ def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention
     """
     if not cat.units:
         return
-    from hat_env.understanding.units import asked_units
+    from hat_env.understanding.units import asked_units, same_dimension_keys
 
     for a, b, unit in asked_units(f):
         if not free(a, b) or any(m[0] <= a < m[1] for m in mentions) \
@@ -201,6 +202,8 @@ def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention
             continue
         link = link_for(a, c, mentions)
         keys = cat.units.get(link, {}).get(unit) if link is not None else None
+        if keys is None and link is not None:  # "五常米多少斤" of a 5kg bag: its one spec of that dimension
+            keys = same_dimension_keys(cat.units.get(link, {}), unit) or None
         if keys is not None and len(keys) == 1:
             hits.append((a, b, "spec", next(iter(keys))))
         elif link is not None and keys is None and not any(

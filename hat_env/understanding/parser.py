@@ -41,12 +41,12 @@ from hat_env.understanding.language import other_language
 from hat_env.understanding.later import restates
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
-from hat_env.understanding.overlap import resolve_unknown
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.purchases import count_purchases
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
+from hat_env.understanding.spec_match import resolve_unknown_specs
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -195,8 +195,11 @@ class CommentParser:
                     continue
                 # a keyword longer than the name wins ("防晒指数" over "防晒"); a name wins a tie ("口红" over "红色")
                 a0, b0 = m.span()
-                if any(x < b0 and a0 < y and y - x > b0 - a0 for x, y in kw_spans):
-                    continue
+                over = [x for x, y in kw_spans if x < b0 and a0 < y and y - x > b0 - a0]
+                if over:  # "whey protein per scoop": a shorter name before the keyword still names ("whey")
+                    m = _shorter_name(cat.names_re, f, a0, min(over))
+                    if m is None:
+                        continue
                 links = name_links(m.group(), cat.names)
                 if links:
                     names.append((m.start(), m.end(), links, bisect_right(bounds, m.start())))
@@ -277,7 +280,6 @@ class CommentParser:
         if lex.region_re is not None and lex.ship_re is not None:
             mentions = _regions_not_named(f, bounds, mentions, lex)
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
-        out = resolve_unknown(f, out, mentions, bounds, cat, lex)  # "夏凉被是天丝的么": the key its value writes
         if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
             # "ur prices are a scam", "全是库存货 垃圾": an insult that asks nothing names no price or stock question
@@ -289,7 +291,20 @@ class CommentParser:
         if code_clauses:  # what its clause asks is whether and how the code applies, not a spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
         parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+        out = resolve_unknown_specs(f, out, mentions, bounds, cat)  # "sunscreen white cast?"
         return spread(out, mentions, group_of, bounds, f), parts
+
+
+def _shorter_name(names_re: re.Pattern[str], f: str, a: int, b: int) -> re.Match[str] | None:
+    """The longest product name of ``names_re`` that starts at ``a`` and ends by ``b`` in the folded comment ``f``
+    (at a word's end for Latin names), or ``None``."""
+    for end in range(b, a, -1):
+        if f[end - 1].isascii() and f[end - 1].isalnum() and end < len(f) and f[end].isascii() and f[end].isalnum():
+            continue
+        m = names_re.fullmatch(f, a, end)
+        if m is not None:
+            return m
+    return None
 
 
 def _restated(f: str, parts: list[int], i: int, lex: Lexicon) -> bool:

@@ -65,6 +65,36 @@ def unit_tables() -> tuple[dict[str, str], re.Pattern[str], dict[str, str], re.P
     return value, value_re, ask, re.compile("|".join(parts) if parts else r"(?!x)x")
 
 
+@lru_cache(maxsize=1)
+def unit_dimensions() -> dict[str, str]:
+    """Unit -> what it measures (``"mass"`` for kg and 斤), from ``data/units.yaml``'s optional ``dimension`` fields.
+
+    Raises:
+        ValueError: a unit's ``dimension`` is not a word (the message names the file and the unit).
+    """
+    with _DATA.open(encoding="utf-8") as fh:
+        data: Any = yaml.safe_load(fh)
+    out: dict[str, str] = {}
+    for unit, spec in (data.get("units") or {}).items():
+        dim = spec.get("dimension") if isinstance(spec, dict) else None
+        if dim is None:
+            continue
+        if not isinstance(dim, str) or not dim.strip():
+            raise ValueError(f"{_DATA}: unit {unit!r}, field 'dimension': expected a word")
+        out[str(unit)] = dim.strip()
+    return out
+
+
+def same_dimension_keys(units: dict[str, frozenset[str]], unit: str) -> frozenset[str]:
+    """The spec keys of one product (``units``: unit -> its keys in that unit, :func:`units_of`) whose value is in
+    another unit of ``unit``'s dimension ("5kg" for a question in 斤); empty when the unit has no dimension."""
+    dims = unit_dimensions()
+    dim = dims.get(unit)
+    if dim is None:
+        return frozenset()
+    return frozenset(k for u, ks in units.items() if u != unit and dims.get(u) == dim for k in ks)
+
+
 def units_of(specs: Iterable[tuple[str, str]]) -> dict[str, frozenset[str]]:
     """Unit -> the spec keys whose value has a number in that unit, for one product's ``(key, value)`` specs."""
     value, value_re, _, _ = unit_tables()
@@ -95,4 +125,4 @@ def stated_units(folded: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), value[m.group(1)]) for m in value_re.finditer(folded)]
 
 
-__all__ = ["asked_units", "stated_units", "unit_tables", "units_of"]
+__all__ = ["asked_units", "same_dimension_keys", "stated_units", "unit_dimensions", "unit_tables", "units_of"]

@@ -1,0 +1,165 @@
+"""Which of a product's own spec keys a spec question no spec word names asks, by what the question and the room's
+data share.
+
+A viewer asks about a room's own attributes in words no locale file lists: "sunscreen white cast?" (the product's
+``finish`` says "slight white cast"), "kestrel pack fit a 21 inch torso?" (``torso_fit``), "毛毯能丢洗衣机不"
+(``washing``: 可机洗). The parser first reads such a question as
+``spec(attr="unknown")`` about the product; :func:`resolve_unknown_specs` then compares the words of the question's
+part of the comment (without the product's name, question words and function words) with each of the product's
+spec entries (the key's own words and the value) and gives the question the one key that shares the most with it:
+Latin words (a plural is its singular), a number with its Chinese counter ("60支"), or two or more Han characters (one shared character, "片" of "60片", "色"
+of a colour, says too little). Nothing is changed when no key shares enough or two keys tie: the question stays
+``unknown`` (any true answer about the product serves it).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import lru_cache
+from typing import Any
+
+from hat_env.types import Intent
+from hat_env.understanding.catalog import Catalog
+from hat_env.understanding.clauses import Mention
+from hat_env.understanding.fold import fold
+
+_LATIN = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
+_HAN = re.compile(r"[\u3400-\u9fff]")
+#: a number with its Chinese counter ("60支"): a word of its own, the same in the question and the value
+_COUNTED = re.compile(r"\d+(?:\.\d+)?[\u4e00-\u9fff]")
+
+#: Latin words that say how a question is asked, not what it is about (English, Spanish)
+_LATIN_STOP = frozenset("""
+a an the is are was be been am do does did can could will would should shall may might must has have had it its
+this that these those there here what which who whom how when where why whats wheres hows u ur you your yours i me
+my we our they their them he she his her and or but if so too very just only any some much many more most also not
+no yes yeah ok okay pls plz please thanks thx bro sis guys hey hi hello lol lmao omg of in on at to for from with w
+by about into onto over under than then like get got gets one two still really actually even ever come comes came
+go goes going gonna wanna need needs want wants know tell say said make made work works use used using fine good
+bad right left new link lnk item number no
+el la los las un una unos unas es son esta este estos estas eso esa ese y o pero si no que qué cómo como cuál cual
+de del al en con sin por para se le lo me te mi tu su hay tiene tienen viene vienen puede pueden sirve vale va
+muy más mas también tambien ya aun aún algo nada bien mal hola gracias porfa oye enlace link
+""".split())
+
+#: Han characters that say how a question is asked (question and function words, pronouns, measure words of
+#: asking), never what it is about
+_HAN_STOP = frozenset(
+    "吗呢吧啊呀哦嘛么的了是不没有能会可以要用个几多少怎样什啥这那还就都也很太和跟与或请问一下点些上里"
+    "我你他她它们咱主播宝家亲姐哥妹们求问想知道说看给买拍下单链接号款件"
+    "大小好行对吃穿带")
+
+
+def _latin_stem(w: str) -> str:
+    """A Latin word without its plural ending ("initials" -> "initial", "batteries" -> "battery")."""
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 3 and w.endswith("es") and w[-3] in "sxz":
+        return w[:-2]
+    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+        return w[:-1]
+    return w
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Whether two stemmed Latin words are one word (equal, or one a 5+ letter start of the other: "waterproof"
+    and "waterproofing"; not "water" and "water-resistant")."""
+    if a == b:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    # a compound's first part is no word of its own ("water" of "water-resistant" asks nothing about the coating)
+    return len(short) >= 5 and long_.startswith(short) and long_[len(short)].isalpha()
+
+
+@lru_cache(maxsize=4096)
+def _evidence(key: str, value: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The Latin word stems (of its key's own words, "torso_fit", and of its value), the counted numbers of its value
+    ("60支") and the Han characters of its value a spec entry is written with. The vocabulary's words for the attribute are not evidence: the parser
+    reads those already, and a question none of them names is about what the value says."""
+    text = fold(f"{key.replace('_', ' ')} {value}")
+    latin = frozenset(_latin_stem(w) for w in _LATIN.findall(text) if len(w) >= 3 and w not in _LATIN_STOP)
+    han = frozenset(c for c in _HAN.findall(fold(value)) if c not in _HAN_STOP)
+    return latin | frozenset(_COUNTED.findall(fold(value))), han
+
+
+def _question_words(part: str, title: str, brand: str) -> tuple[set[str], set[str]]:
+    """The Latin word stems and Han characters of the folded ``part`` of a comment that may say what is asked:
+    without the product's title and brand words (Latin), the runs of two or more characters its title holds (Han:
+    "冻干" of 冻干鸡胸肉粒, not the 猫 of 猫咪), question words and function words."""
+    t = fold(f"{title} {brand}")
+    title_words = {_latin_stem(w) for w in _LATIN.findall(t)}
+    latin = {s for w in _LATIN.findall(part) if len(w) >= 3 and w not in _LATIN_STOP
+             and (s := _latin_stem(w)) not in title_words}
+    latin.update(_COUNTED.findall(part))  # "四件套是60支的吗": the yarn count, also when the title writes it
+    named = [False] * len(part)
+    for i in range(len(part) - 1):
+        for n in (4, 3, 2):
+            piece = part[i : i + n]
+            if len(piece) == n and _HAN.fullmatch(piece[0]) and piece in t:
+                for k in range(i, i + n):
+                    named[k] = True
+                break
+    han = {c for i, c in enumerate(part) if _HAN.fullmatch(c) and not named[i] and c not in _HAN_STOP}
+    return latin, han
+
+
+def best_key(part: str, entry: Any) -> str | None:
+    """The spec key of ``entry`` (a :class:`~hat_env.understanding.catalog.Entry`) that the folded comment part
+    ``part`` shares the most words (Latin) or characters (Han, two or more) with; ``None`` when none shares enough or
+    two tie."""
+    latin, han = _question_words(part, entry.title, entry.brand)
+    if not latin and not han:
+        return None
+    scores: list[tuple[int, str]] = []
+    for key, value in entry.specs:
+        ev_latin, ev_han = _evidence(key, str(value))
+        shared_han = len(han & ev_han)
+        n = sum(1 for w in latin if any(_same_word(w, e) for e in ev_latin)) + (shared_han if shared_han >= 2 else 0)
+        if n:
+            scores.append((n, key))
+    if not scores:
+        return None
+    scores.sort(reverse=True)
+    if len(scores) > 1 and scores[1][0] == scores[0][0]:
+        return None
+    return scores[0][1]
+
+
+def resolve_unknown_specs(f: str, found: list[tuple[int, Intent]], mentions: list[Mention], bounds: list[int],
+                          cat: Catalog | None) -> list[tuple[int, Intent]]:
+    """``found`` with each ``spec(attr="unknown")`` question about one product given the product's spec key its
+    clause shares the most with (:func:`best_key`), when one does.
+
+    Args:
+        f: the folded comment.
+        found: ``(position, intent)`` pairs read so far.
+        mentions: the product mentions (their spans are blanked from the clause: a name says which product).
+        bounds: the clause bounds.
+        cat: the room's catalog (its entries' specs), or ``None`` (nothing changes).
+
+    Returns:
+        The pairs, in order, with resolved keys; an intent that would repeat one already there is left out.
+    """
+    if cat is None or not cat.specs_known or not any(
+            it.kind == "spec" and it.attr == "unknown" and it.link is not None for _, it in found):
+        return found
+    entries = {e.link: e for e in cat.entries}
+    out: list[tuple[int, Intent]] = []
+    for p, it in found:
+        e = entries.get(it.link) if it.kind == "spec" and it.attr == "unknown" and it.link is not None else None
+        if e is not None and e.specs:
+            c = bisect_right(bounds, p)
+            a = bounds[c - 1] if c > 0 else 0
+            b = bounds[c] if c < len(bounds) else len(f)
+            part = list(f[a:b])
+            for x, y, _, _ in mentions:
+                for k in range(max(x, a), min(y, b)):
+                    part[k - a] = " "
+            key = best_key("".join(part), e)
+            if key is not None:
+                new = Intent("spec", link=it.link, attr=key)
+                if not any(q == new for _, q in found):  # "battery life and can it get wet": a second question
+                    it = new
+        out.append((p, it))
+    return out
