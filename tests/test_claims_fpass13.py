@@ -210,3 +210,19 @@ def test_deals_said_to_stack_in_spanish(reply: str, link: int, ok: bool) -> None
     """"se suma" says two deals combine: true where the price the viewer pays takes both, false where nothing
     stacks."""
     assert (_accuracy(HOGAR, reply, Intent(kind="campaign", link=link)) == 1.0) is ok
+
+
+@pytest.mark.parametrize("marked", [True, False])
+def test_a_users_own_rule_marked_false_claim_fails_accuracy(marked: bool) -> None:
+    """Which rules count for accuracy is the pack's to say (``false_claim``), not a list of ids in the grader: a
+    user's own rule marked so fails accuracy with compliance; the same rule unmarked fails compliance only."""
+    from hat_env.scoring import compliance
+    from hat_env.sim.rule_compiled import Rule
+    from hat_env.sim.rule_spec import RuleSpec
+
+    rules = RuleSet([Rule(RuleSpec(id="MY-PAL", locale="en_US", terms=["best pal"], false_claim=marked))])
+    req = LiveRequest("r0001", 10.0, [Comment(9.0, "v1", "viewer", "asker", "?", (Intent(kind="spec", link=1),))])
+    out = RequestOutcome(req, "Link 1 is your dog's best pal!", [], ["item_qa"], turns=1, latency_s=2.0)
+    ctx = ScoringContext(outcome=out, room=PETS, rules=rules)
+    assert compliance(ctx) == 0.0
+    assert accuracy(ScoringContext(outcome=out, room=PETS, rules=rules)) == (0.0 if marked else 1.0)

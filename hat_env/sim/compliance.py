@@ -87,6 +87,12 @@ class RuleSet:
         """The distinct rule ids, in order."""
         return list(dict.fromkeys(r.id for r in self.rules))
 
+    @property
+    def false_claim_ids(self) -> frozenset[str]:
+        """The ids of the rules marked ``false_claim``: a hit of one also fails accuracy (a medical effect no
+        product's data can state)."""
+        return frozenset(r.id for r in self.rules if r.false_claim)
+
     @classmethod
     def default(cls) -> "RuleSet":
         """Every rule of the built-in ``default`` pack."""

@@ -114,7 +114,7 @@ class Rule:
     __slots__ = (
         "id", "description", "locale", "categories", "kind", "always", "negatable", "terms", "term_re",
         "pattern_res", "allow_re", "window_days", "vague_max", "within_hours", "min_run", "min_tokens", "min_share",
-        "sources", "followers", "negation", "reported_speech", "_regs",
+        "sources", "followers", "negation", "reported_speech", "false_claim", "_regs",
     )
 
     def __init__(self, spec: RuleSpec, negation: Mapping[str, Negation] | None = None):
@@ -148,6 +148,7 @@ class Rule:
         self.min_share = spec.min_share
         self.negation: dict[str, Negation] = dict(negation or {})
         self.reported_speech = spec.reported_speech
+        self.false_claim = spec.false_claim
         self._regs: tuple[Any, ...] = (self.term_re, *self.pattern_res) if self.term_re is not None else self.pattern_res
 
     @classmethod

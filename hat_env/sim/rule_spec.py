@@ -20,6 +20,7 @@ A rule pack is a YAML file::
         allow: [最近, 最后]       # phrases that contain a term but are not violations
         not_followed_by: ['理']  # a match immediately followed by one of these is not a match
         reported_speech: false   # true: a match inside a quote its sentence reports ("a viewer said '...'") is not claimed
+        false_claim: false       # true: a hit also states what no room data can ("cures acne"): it fails accuracy too
     lexicon:                     # word lists per locale, named in patterns as {name} (see below)
       zh_CN: {use_verb: [用, 吃, 穿]}
 
@@ -119,6 +120,7 @@ class RuleSpec(BaseModel):
     min_tokens: int = Field(3, ge=1, le=1000)
     min_share: float = Field(0.6, gt=0, le=1)
     reported_speech: bool = False
+    false_claim: bool = False
 
     @model_validator(mode="after")
     def _kind_fields(self) -> "RuleSpec":
