@@ -78,15 +78,9 @@ def _places(text: str, lang: str, own: set[str]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _cache(r: "Reading") -> dict:
-    """The reading's cache of FAQ regions (one per reading)."""
-    c = getattr(r, "_faq_regions", None)
-    if c is None:
-        c = {}
-        try:
-            setattr(r, "_faq_regions", c)
-        except AttributeError:  # a reading with slots: no cache
-            pass
+def _cache(r: "Reading") -> dict[tuple[str, str], list[Region]]:
+    """The reading's cache of FAQ regions, by ``(product id, locale)`` (one per reading)."""
+    c: dict[tuple[str, str], list[Region]] = r.__dict__.setdefault("_faq_regions", {})
     return c
 
 
