@@ -22,6 +22,20 @@ _DATA = Path(__file__).with_name("data") / "units.yaml"
 
 
 @lru_cache(maxsize=1)
+def _units_data() -> dict[str, Any]:
+    """``data/units.yaml`` as loaded (safely, once).
+
+    Raises:
+        ValueError: it is not a mapping with ``units`` (the message names the file).
+    """
+    with _DATA.open(encoding="utf-8") as fh:
+        data: Any = yaml.safe_load(fh)
+    if not isinstance(data, dict) or not isinstance(data.get("units"), dict):
+        raise ValueError(f"{_DATA}: expected a mapping with 'units' (unit -> {{value, ask}})")
+    return data
+
+
+@lru_cache(maxsize=1)
 def unit_tables() -> tuple[dict[str, str], re.Pattern[str], dict[str, str], re.Pattern[str]]:
     """``(value word -> unit, pattern of a number then a value word, asking word -> unit, pattern of the asking
     words)``, all folded; a Chinese asking word is matched only right after one of ``han_ask_after``.
@@ -30,10 +44,7 @@ def unit_tables() -> tuple[dict[str, str], re.Pattern[str], dict[str, str], re.P
         ValueError: ``data/units.yaml`` is not ``{han_ask_after: [...], units: {unit: {value: [...], ask:
             [...]}}}`` (the message names the file, the unit and the field).
     """
-    with _DATA.open(encoding="utf-8") as fh:
-        data: Any = yaml.safe_load(fh)
-    if not isinstance(data, dict) or not isinstance(data.get("units"), dict):
-        raise ValueError(f"{_DATA}: expected a mapping with 'units' (unit -> {{value, ask}})")
+    data = _units_data()
     after = data.get("han_ask_after", [])
     if not isinstance(after, list) or not all(isinstance(w, str) and w.strip() for w in after):
         raise ValueError(f"{_DATA}: field 'han_ask_after': expected a list of words")
@@ -72,10 +83,8 @@ def unit_dimensions() -> dict[str, str]:
     Raises:
         ValueError: a unit's ``dimension`` is not a word (the message names the file and the unit).
     """
-    with _DATA.open(encoding="utf-8") as fh:
-        data: Any = yaml.safe_load(fh)
     out: dict[str, str] = {}
-    for unit, spec in (data.get("units") or {}).items():
+    for unit, spec in _units_data()["units"].items():
         dim = spec.get("dimension") if isinstance(spec, dict) else None
         if dim is None:
             continue
