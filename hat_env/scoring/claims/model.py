@@ -66,6 +66,21 @@ class Clause:
     question: bool
 
 
+#: Attribute families whose false claims void the true claims beside them (:meth:`Report.answered`): policy
+#: promises the engine reads without ``answers`` ("opened or not", "随便退"). A false reference price or a
+#: scarcity claim beside a true price or count voids nothing: people read the price or the availability as
+#: answered.
+_FAMILIES: dict[str, str] = {"returns": "returns", "returnable": "returns", "exchange": "exchange",
+                             "warranty": "warranty", "shipping": "shipping", "delivery": "shipping",
+                             "free_shipping": "free_shipping"}
+
+
+def implied_family(attribute: str) -> str | None:
+    """The family of ``attribute`` whose false claims void true claims of the same family on the same product
+    (:data:`_FAMILIES`), or ``None``."""
+    return _FAMILIES.get(attribute)
+
+
 @dataclass(slots=True)
 class Report:
     """What the engine read in one reply.
@@ -110,12 +125,26 @@ class Report:
         ``answers`` are what it would have answered: a wrong fact voids the answer)."""
         out: set[tuple[str, str | None]] = set()
         void: set[tuple[str, str | None]] = set()
+        # a false claim the engine gave no ``answers`` (a return promise beyond the policy: "拆了也能退") voids what
+        # the true claims on the same attribute of the same product answer ("7天无理由，拆了也能退"); room-wide
+        # (no product) it voids them for every product
+        # the true claims inside its words go with it (an FAQ restatement or a "7天" read within "拆封了也能7天无理由退")
+        mute = [c for c in self.claims if c.bad and not c.answers]
+        gone = {(implied_family(c.attribute), q) for c in mute for q in (c.pids or (c.product_id,))
+                if implied_family(c.attribute)}
+        spans = [c.span for c in mute if implied_family(c.attribute) or c.attribute == "suits"
+                 or c.attribute.startswith(("spec:", "feature:"))]
         for c in self.claims:
             if c.verdict == "true":
+                fam = implied_family(c.attribute)
+                if (fam and gone and any((fam, q) in gone for q in (*(c.pids or (c.product_id,)), None))) or any(
+                        a < c.span[1] and c.span[0] < b for a, b in spans):
+                    void |= c.answers
+                    continue
                 out |= c.answers
             elif c.bad:
                 void |= c.answers
         return out - void
 
 
-__all__ = ["VERDICTS", "Claim", "Clause", "Report"]
+__all__ = ["VERDICTS", "Claim", "Clause", "Report", "implied_family"]
