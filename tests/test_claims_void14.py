@@ -55,3 +55,14 @@ def test_a_false_compatibility_claim_answers_nothing() -> None:
     ask = Intent(kind="spec", link=4, attr="unknown")
     assert _scores(HOGAR, "Sí, es compatible con cápsulas Nespresso.", ask) == (0.0, 0.0)
     assert _scores(HOGAR, "No, no usa cápsulas: funciona con café molido.", ask) == (1.0, 1.0)
+
+
+def test_adding_a_sold_out_item_to_the_cart_is_a_sale() -> None:
+    """"add two ... to your cart" urges the purchase of whatever it names, however many words name it: for a
+    product with no stock (pets_en link 5, the dog bed, at this seed) that is a false claim, for one in stock (link
+    1) it is fine."""
+    for link, sold_out in ((5, True), (1, False)):
+        p = PETS.by_link[link]
+        assert (PETS.stock.get(p.product_id, p.stock) <= 0) is sold_out  # the room as this test reads it
+        reply = f"Awesome, tap link {link} and add two of those bags to your cart!"
+        assert _scores(PETS, reply, Intent(kind="purchase", link=link))[0] == (0.0 if sold_out else 1.0)
