@@ -5,7 +5,7 @@ and outdoor_en, shipped in scenarios/calibration/rooms/ and named by their cases
 calibration folder; round 7 adds the zh_CN room jiafang_zh the same way; round 8 the en_US room tools_en and the
 zh_CN room xiebao_zh; round 9 the en_US room jewelry_en, the es_ES room belleza_es and
 the zh_CN room shengxian_zh; round 10 the zh_CN room chongwu_zh, the en_US room fitness_en and the
-es_ES room optica_es; round 11 the zh_CN room wenju_zh).
+es_ES room optica_es; round 11 the zh_CN room wenju_zh; round 12 the zh_CN room chufang_zh and the en_US room garden_en).
 
 Every item has the calibration guide's fields, refers only to links, spec keys and orders its room has at the
 case's seed, replays its tool-call turns through the harness without an invalid call, and the test split is
@@ -29,7 +29,8 @@ LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh
            "hogar_es": "es_ES", "outdoor_en": "en_US", "deportes_es": "es_ES", "skincare_en": "en_US",
            "jiafang_zh": "zh_CN", "tools_en": "en_US", "xiebao_zh": "zh_CN", "jewelry_en": "en_US",
            "belleza_es": "es_ES", "shengxian_zh": "zh_CN", "chongwu_zh": "zh_CN",
-           "fitness_en": "en_US", "optica_es": "es_ES", "wenju_zh": "zh_CN"}
+           "fitness_en": "en_US", "optica_es": "es_ES", "wenju_zh": "zh_CN", "chufang_zh": "zh_CN",
+           "garden_en": "en_US"}
 #: scenario -> what its cases name when the set ships the room itself (a path relative to the calibration folder)
 OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_en.yaml",
              "deportes_es": "rooms/deportes_es.yaml", "skincare_en": "rooms/skincare_en.yaml",
@@ -37,7 +38,8 @@ OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_e
              "xiebao_zh": "rooms/xiebao_zh.yaml", "jewelry_en": "rooms/jewelry_en.yaml",
              "belleza_es": "rooms/belleza_es.yaml", "shengxian_zh": "rooms/shengxian_zh.yaml",
              "chongwu_zh": "rooms/chongwu_zh.yaml", "fitness_en": "rooms/fitness_en.yaml",
-             "optica_es": "rooms/optica_es.yaml", "wenju_zh": "rooms/wenju_zh.yaml"}
+             "optica_es": "rooms/optica_es.yaml", "wenju_zh": "rooms/wenju_zh.yaml",
+             "chufang_zh": "rooms/chufang_zh.yaml", "garden_en": "rooms/garden_en.yaml"}
 #: round -> the scenarios it has a file for (round 5 covers the three rooms no earlier round had)
 ROUND_SCENARIOS = {r: ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh") for r in (2, 3, 4)}
 ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "groceries_zh", "pets_en")
@@ -68,10 +70,13 @@ ROUND_SCENARIOS[10] = ("apparel_flash_zh", "beauty_zh", "chongwu_zh", "groceries
 #: round 11 (one annotator): its own room wenju_zh (stationery, zh_CN; at least 60 items); 15 or more on beauty_zh,
 #: electronics_en, hogar_es, groceries_zh and pets_en
 ROUND_SCENARIOS[11] = ("beauty_zh", "electronics_en", "groceries_zh", "hogar_es", "pets_en", "wenju_zh")
+#: round 12 (two annotators: zh_CN and en_US/es_ES): rooms of its own chufang_zh (kitchenware) and garden_en (home
+#: and garden), at least 60 items each; 15 or more on healthfood_zh, apparel_flash_zh, hogar_es and belleza_es
+ROUND_SCENARIOS[12] = ("apparel_flash_zh", "belleza_es", "chufang_zh", "garden_en", "healthfood_zh", "hogar_es")
 #: the rooms a round ships itself (their files hold at least 60 items)
 ROUND_ROOMS = {6: ("muying_zh", "outdoor_en"), 7: ("jiafang_zh", "skincare_en"), 8: ("tools_en", "xiebao_zh"),
                9: ("jewelry_en", "belleza_es", "shengxian_zh"), 10: ("chongwu_zh", "fitness_en", "optica_es"),
-               11: ("wenju_zh",)}
+               11: ("wenju_zh",), 12: ("chufang_zh", "garden_en")}
 #: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30 (see
 #: _min_items for round 6)
 FILES = [(sc, r) for r, scs in sorted(ROUND_SCENARIOS.items()) for sc in scs]
@@ -84,12 +89,14 @@ IDS = [f"{sc}_r{r}" for sc, r in FILES]
 #: each of ten rooms, one or two per category, where split.py's per-category round(30%) leaves a small file with a
 #: few test items (pets_en_r9: 2 of 18) while the round as a whole is 28.6% test; round 11's files on built-in rooms
 #: likewise (beauty_zh_r11: 4 of 24, electronics_en_r11: 5 of 28; the round: 50 of 177, 28.2%)
-POOLED_SHARE_ROUNDS = {9, 10, 11}
+POOLED_SHARE_ROUNDS = {9, 10, 11, 12}
 #: The lowest pooled test share a round may have (25% unless listed): round 10's files on built-in rooms hold one
 #: item in most categories (its seven files on rooms it does not ship hold 18-23 items), where split.py's
 #: per-category round(30%) draws none, so the round as drawn is 24.3% test (its own rooms' files: 28-30%); the draw
 #: is still split.py's, checked above
-POOLED_SHARE_FLOOR = {10: 0.20}
+POOLED_SHARE_FLOOR = {10: 0.20, 12: 0.20}
+#: round 12 likewise: its files on healthfood_zh and apparel_flash_zh hold one item per category (0 of 16 test each),
+#: belleza_es_r12 2 of 15; the round as drawn is 54 of 225 (24.0%), its own rooms' files 27-31%
 
 
 def _path(scenario: str, rnd: int) -> Path:
@@ -101,7 +108,7 @@ def _min_items(scenario: str, rnd: int) -> int:
     other rooms of rounds 6-9 (each spread its items over several rooms), else 30."""
     if rnd == 2 or scenario in ROUND_ROOMS.get(rnd, ()):
         return 60
-    return 15 if rnd in (6, 7, 8, 9, 10, 11) else 30
+    return 15 if rnd in (6, 7, 8, 9, 10, 11, 12) else 30
 
 
 @pytest.mark.parametrize(("scenario", "rnd"), FILES, ids=IDS)
