@@ -34,6 +34,7 @@ from hat_env.understanding.assemble import assemble, focus_deals, spread
 from hat_env.understanding.attributes import unit_questions, value_hits
 from hat_env.understanding.catalog import Catalog, catalog_of, gift_words
 from hat_env.understanding.clauses import Hit, Mention, blank, clause_bounds, clause_text
+from hat_env.understanding.faq_names import faq_names
 from hat_env.understanding.fold import fold
 from hat_env.understanding.fuzzy import ASCII_TOKEN, pinyin_like, pinyin_roles, sounds, typos
 from hat_env.understanding.injection import injections
@@ -259,6 +260,9 @@ class CommentParser:
         mentions = narrow_by_variant(f, mentions, bounds, cat)  # "红色的遥控车": the one with that colour
         if not taken:  # "the blue one": a value only one product has names it
             mentions = value_names(f, mentions, bounds, cat)
+            # "熊掉毛吗": the words of one product's FAQ question name it
+            mentions = faq_names(f, hits, mentions, bounds, cat,
+                                 any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)))
         if mentions:  # "any cat food left", "还有口红吗": a question phrase written around a name
             hits.extend(split_phrases(f, hits, mentions, lex))
             hits.extend(count_purchases(f, hits, mentions, bounds, lex))  # "2 of link 4 please"
