@@ -74,7 +74,7 @@ def test_a_variant_attribute_asked_stays_a_spec(scenario: str, text: str, title:
 def test_the_dev_set_agreement() -> None:
     """The dev set (hand-labelled from the room data): the part tuned on and the held-out part (every 3rd item)."""
     files = [DATA / "dev_comments14.jsonl"]
-    assert calibrate_comments("train", files)["exact"] >= 0.93
+    assert calibrate_comments("train", files)["exact"] >= 0.95
     assert calibrate_comments("test", files)["exact"] >= 0.87
 
 
@@ -91,3 +91,10 @@ def test_a_question_sharing_no_faq_word_names_nothing() -> None:
     """Words of no FAQ question (or of a greeting) name no product."""
     r = room("chaju_zh.yaml", SEED)
     assert intents(r, "今天天气好吗") == [("chitchat", None, None)]
+
+
+def test_a_size_word_asks_the_one_length_a_product_has() -> None:
+    """"cuánto mide" of a product without size or dimensions but one length ("height: 120 cm"): that length, not its
+    weight (the first fallback)."""
+    r = room(Path(__file__).parent.parent / "scenarios" / "calibration" / "rooms" / "mascotas_es.yaml", SEED)
+    assert intents(r, "cuánto mide la torre miau") == [("spec", link_of(r, "Rascador"), "height")]
