@@ -51,10 +51,22 @@ def spec_attr(cat: Catalog | None, lex: Lexicon, link: int | None, attr: str | N
             named = [k for k in keys if attr in k.split("_")]
             if len(named) == 1 and (fallback is None or _measures(vocabulary, fallback) == "mass"):
                 return named[0]  # "what sizes" of a helmet whose own attribute is frame_size (not its weight)
+            if attr == "size" and not named and "dimensions" not in keys:  # "el rascador cuánto mide": its one
+                lengths = _length_keys(cat, link)  # length (a height in cm), not its weight
+                if len(lengths) == 1:
+                    return next(iter(lengths))
             return fallback or "unknown"
         if attr not in lex.attributes and not any(attr in k for k in cat.spec_keys.values()):
             return "unknown"
     return attr
+
+
+def _length_keys(cat: Catalog, link: int) -> frozenset[str]:
+    """The spec keys of product ``link`` whose value is a length ("120 cm"), by the units its values are written in."""
+    from hat_env.understanding.units import unit_dimensions
+
+    dims = unit_dimensions()
+    return frozenset(k for u, ks in cat.units.get(link, {}).items() if dims.get(u) == "length" for k in ks)
 
 
 def _measures(vocabulary: Any, key: str) -> str | None:

@@ -49,6 +49,8 @@ class Entry:
     category: str = ""
     #: what the room's vocabulary calls its category, in each locale it labels ("phone case", "手机壳")
     labels: tuple[str, ...] = ()
+    #: its FAQ's questions, folded (a viewer asking one names its product: :mod:`~hat_env.understanding.faq_names`)
+    faq_q: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -251,7 +253,8 @@ def _entries(products: Iterable[Any], vocabulary: Any = None, locale: str | None
     return tuple(Entry(int(p.link), str(p.title), str(getattr(p, "brand", "") or ""),
                        tuple((str(k), str(v)) for k, v in (getattr(p, "specs", None) or {}).items()),
                        str(getattr(p, "category", "") or ""),
-                       _labels(vocabulary, str(getattr(p, "category", "") or ""), locale))
+                       _labels(vocabulary, str(getattr(p, "category", "") or ""), locale),
+                       tuple(fold(str(getattr(x, "q", "") or "")) for x in (getattr(p, "faq", None) or ())))
                  for p in products)
 
 

@@ -34,6 +34,7 @@ from hat_env.understanding.assemble import assemble, focus_deals, spread
 from hat_env.understanding.attributes import unit_questions, value_hits
 from hat_env.understanding.catalog import Catalog, catalog_of, gift_words
 from hat_env.understanding.clauses import Hit, Mention, blank, clause_bounds, clause_text
+from hat_env.understanding.faq_names import faq_names
 from hat_env.understanding.fold import fold
 from hat_env.understanding.fuzzy import ASCII_TOKEN, pinyin_like, pinyin_roles, sounds, typos
 from hat_env.understanding.injection import injections
@@ -45,6 +46,7 @@ from hat_env.understanding.names import (drop_modifiers, drop_picking_values, el
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.purchases import count_purchases
 from hat_env.understanding.questions import is_question, split_phrases
+from hat_env.understanding.variant_values import narrow_by_variant, value_names, variant_stock_hits
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
 from hat_env.understanding.spec_match import resolve_unknown_specs
 
@@ -255,6 +257,12 @@ class CommentParser:
             sounds(f, hits, names, mentions, bounds)
         mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
+        mentions = narrow_by_variant(f, mentions, bounds, cat)  # "红色的遥控车": the one with that colour
+        if not taken:  # "the blue one": a value only one product has names it
+            mentions = value_names(f, mentions, bounds, cat)
+            # "熊掉毛吗": the words of one product's FAQ question name it
+            mentions = faq_names(f, hits, mentions, bounds, cat,
+                                 any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)))
         if mentions:  # "any cat food left", "还有口红吗": a question phrase written around a name
             hits.extend(split_phrases(f, hits, mentions, lex))
             hits.extend(count_purchases(f, hits, mentions, bounds, lex))  # "2 of link 4 please"
@@ -274,6 +282,8 @@ class CommentParser:
                     if m.group() in self.codes:
                         code_clauses.add(bisect_right(bounds, m.start()))
         hits, values = drop_picking_values(f, hits, values, mentions, bounds)  # "白色的充电器多少钱": which one
+        # "连体衣还有66码吗", "do u have chocolate whey": a variant value and a stock word ask that variant's stock
+        hits, values = variant_stock_hits(f, hits, values, mentions, bounds, cat, lex.variant_stock_re)
         if self.terms is not None:  # "2号发西藏吗", "1号黑色39码多少钱": the room's regions and variants
             hits, values, mentions = region_variant_hits(f, bounds, hits, values, mentions, self.terms)
         hits.extend(region_word_hits(f, bounds, hits, lex))  # "手表寄海南吗": a region any shop is asked about
