@@ -1,6 +1,6 @@
 """Correct replies that add true extra facts, paraphrase the data or say honestly that it is silent (pass
-``xtra14``): the dev set ``tests/data/dev_correct_extra14.jsonl`` (68 replies written for this pass on
-electronics_en, hogar_es and beauty_zh, labelled from the room data before grading; every third item held out)
+``xtra14``): the dev set ``tests/data/dev_correct_extra14.jsonl`` (106 replies written for this pass on
+electronics_en, hogar_es, beauty_zh, skincare_en, optica_es and shuma_zh, labelled from the room data before grading; every third item held out)
 and focused cases for each reading fixed:
 
 - Spanish free shipping said with a copula ("el envío es gratis", "los envíos son gratuitos") is a
@@ -44,9 +44,9 @@ def test_dev_set_agreement_floor() -> None:
         c = _components(case["scenario"], case["comments"][0]["text"], row["turns"][-1])
         agree[row["half"]][0] += int(_passed(c) == bool(row["pass"]))
         agree[row["half"]][1] += 1
-    # measured: tune 45/46, held 22/22 (main: 43/46, 21/22)
-    assert agree["tune"][0] >= 45, agree
-    assert agree["held"][0] >= 22, agree
+    # measured: tune 68/71, held 32/35 (main on the first 68 items: tune 43/46, held 21/22)
+    assert agree["tune"][0] >= 68, agree
+    assert agree["held"][0] >= 32, agree
 
 
 def test_spanish_shipping_is_free_with_a_copula_is_a_claim() -> None:
@@ -78,3 +78,13 @@ def test_a_spanish_threshold_said_with_a_reach_verb() -> None:
     assert grade(case, [ok])["components"]["accuracy"] == 1
     bad = "El envío del sérum cuesta 3,95 €; si el pedido alcanza 30 € el envío es gratis."
     assert grade(case, [bad])["components"]["accuracy"] == 0
+
+
+SHUMA = str(Path(__file__).parent.parent / "scenarios" / "calibration" / "rooms" / "shuma_zh.yaml")
+
+
+def test_the_datas_own_text_having_none_is_an_honest_unknown() -> None:
+    case = {"scenario": SHUMA, "seed": 1, "t": 100.0, "comments": [{"text": "手机壳是哪里生产的"}]}
+    for reply in ("产地这个参数里没有，抱歉哦，可以咨询客服。", "参数里没有产地，抱歉。"):
+        c = grade(case, [reply])["components"]
+        assert c["accuracy"] == 1 and c["effectiveness"] == 1, reply
