@@ -128,6 +128,8 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
         s, e = c0 + m.start(), c0 + m.end()
         if need_positive and not _state(r, i, s):
             continue
+        if need_positive and r.cfind("data_lacks", i) is not None:
+            continue  # "小样的信息暂时没有", "no viene indicado si trae regalo": the data's silence, not a deal
         if _in_a_title(r, s, e):
             continue  # "Pack de 4" of "Toallas ... Pack de 4": the product's own name, not a deal
         pids, _many = _group(r, i, s)
