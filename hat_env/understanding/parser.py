@@ -46,7 +46,7 @@ from hat_env.understanding.names import (drop_modifiers, drop_picking_values, el
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.purchases import count_purchases
 from hat_env.understanding.questions import is_question, split_phrases
-from hat_env.understanding.variant_values import narrow_by_variant, value_names, variant_stock_hits
+from hat_env.understanding.variant_values import narrow_by_variant, stated_values, value_names, variant_stock_hits
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
 from hat_env.understanding.spec_match import resolve_unknown_specs
 
@@ -152,7 +152,11 @@ class CommentParser:
                     out.append(it)
             elif it not in out:
                 out.append(it)
-        return focus_deals(out)
+        # "表带还有货吗 薄荷绿": the value picks the variant whose stock is asked, it asks no spec
+        where: dict[Intent, int] = {}
+        for p, it in found:
+            where.setdefault(it, p)
+        return focus_deals(stated_values(f, out, self.catalog, where, parts))
 
     def _read(self, work: str, f: str, lex: Lexicon,
               greeting: bool = True) -> tuple[list[tuple[int, Intent]], list[int]]:

@@ -178,3 +178,47 @@ def variant_stock_hits(f: str, hits: list[Hit], values: list[tuple[int, int, int
 
 
 __all__ = ["VARIANT_KEYS", "narrow_by_variant", "value_names", "variant_stock_hits", "variant_tokens"]
+
+
+def stated_values(f: str, intents: list[Any], cat: Any, where: dict[Any, int] | None = None,
+                  parts: list[int] | None = None) -> list[Any]:
+    """``intents`` without the spec intents a variant value merely names: a comment that asks the stock of (or
+    buys) a product and states one of the values of the asked attribute ("labial tono nude queda?", "表带还有货吗
+    薄荷绿", "5号链接 我要了 驼色") picks that variant, it does not ask which values there are.
+
+    A spec intent is dropped when a stock or purchase intent of its product is there, its attribute is a spec of the
+    product, a value word of that spec (not a word of the title) stands in the comment ``f`` (folded), and the spec
+    intent is read in the same part of the comment as the stock or purchase one, or in a part that says little more
+    than the value ("薄荷绿"). A part of its own that asks about the value stays a question ("卫衣有燕麦色吗 还有货没",
+    "粉底液有几个色？02自然色还有吗"). ``where``: the position each intent was read at; ``parts``: where the
+    comment's parts start (without them every intent is taken to be in one part)."""
+    if cat is None:
+        return intents
+    asked = {it.link for it in intents if it.kind in ("stock", "purchase") and it.link is not None}
+    if not asked:
+        return intents
+    where = where or {}
+    parts = parts or []
+    entries = {e.link: e for e in getattr(cat, "entries", ())}
+
+    def part(it: Any) -> int:
+        return bisect_right(parts, where.get(it, 0))
+
+    out = []
+    for it in intents:
+        e = entries.get(it.link) if it.kind == "spec" and it.link in asked else None
+        value = dict(e.specs).get(it.attr) if e is not None and it.attr else None
+        if value is not None:
+            title = fold(e.title)
+            spans = [sp for t, n in _tokens(str(value)) if _find(title, 0, len(title), t, n) is None
+                     and (sp := _find(f, 0, len(f), t, n)) is not None]
+            k = part(it)
+            same = any(o.kind in ("stock", "purchase") and o.link == it.link and part(o) == k for o in intents)
+            lo = parts[k - 1] if k > 0 else 0
+            hi = parts[k] if k < len(parts) else len(f)
+            bare = any(lo <= a and b <= hi and len(re.sub(r"[\W_的呢啊呀吧]+", "", f[lo:a] + f[b:hi])) <= 1
+                       for a, b in spans)
+            if spans and (same or bare):
+                continue
+        out.append(it)
+    return out
