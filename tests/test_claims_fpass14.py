@@ -82,10 +82,30 @@ def test_a_negation_inside_a_condition(link: int, reply: str, ok: bool) -> None:
     assert (_accuracy(MUYING, reply, Intent(kind="after_sales", link=link)) == 1.0) is ok
 
 
+OPTICA = room(Path(__file__).parents[1] / "scenarios" / "calibration" / "rooms" / "optica_es.yaml", 5, 100.0)
+HOGAR = room("hogar_es", 5, 100.0)
+
+
+@pytest.mark.parametrize(
+    ("r", "link", "attr", "reply", "ok"),
+    [
+        # optica_es link 2: the blue filter "filtra en torno al 40%"
+        (OPTICA, 2, "blue_filter", "Bloquean el 100 % de la luz azul, ni se nota el cristal.", False),
+        (OPTICA, 2, "blue_filter", "Filtran en torno al 40 % de la luz azul.", True),
+        # hogar_es link 3: "algodón 100%": a 100% the spec itself states
+        (HOGAR, 3, "material", "Son 100 % algodón.", True),
+    ],
+)
+def test_a_whole_share_of_a_spec_stating_less(r: RoomState, link: int, attr: str, reply: str, ok: bool) -> None:
+    """A 100% said of a spec the clause names whose own value is a smaller share is that spec's number, and false;
+    a 100% the spec states (or one said of nothing with a share) stays no claim."""
+    assert (_accuracy(r, reply, Intent(kind="spec", link=link, attr=attr)) == 1.0) is ok
+
+
 # -- the dev set ----------------------------------------------------------------------------------------------
 
 def test_dev_set_accuracy_floor() -> None:
-    """The hand-written dev set's accuracy agreement stays at or above what this pass reached (tuned part 93.9,
+    """The hand-written dev set's accuracy agreement stays at or above what this pass reached (tuned part 95.5,
     held-out part 87.5)."""
     from hat_env.scoring.offline import iter_grades
 
@@ -97,5 +117,5 @@ def test_dev_set_accuracy_floor() -> None:
         agree = (res["components"]["accuracy"] == 1) == (item["label"]["accuracy"] == 1)
         ok[item["split"]] += agree
         n[item["split"]] += 1
-    assert ok["tuned"] / n["tuned"] >= 0.93
+    assert ok["tuned"] / n["tuned"] >= 0.95
     assert ok["heldout"] / n["heldout"] >= 0.87
