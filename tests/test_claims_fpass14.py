@@ -102,10 +102,27 @@ def test_a_whole_share_of_a_spec_stating_less(r: RoomState, link: int, attr: str
     assert (_accuracy(r, reply, Intent(kind="spec", link=link, attr=attr)) == 1.0) is ok
 
 
+MASCOTAS = room(Path(__file__).parents[1] / "scenarios" / "calibration" / "rooms" / "mascotas_es.yaml", 5, 100.0)
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        # mascotas_es link 4: FAQ "¿Se puede tirar al váter?" answered "No, se tira a la basura orgánica..."
+        ("Es de bentonita, sin perfume, y se puede tirar al váter.", False),
+        ("Ojo, no se puede tirar al váter: va a la basura orgánica.", True),
+    ],
+)
+def test_a_no_faq_stated_as_yes(reply: str, ok: bool) -> None:
+    """An FAQ whose answer says no, its question's words stated as a fact, is false of that product
+    (hat_env/scoring/claims/faq_denied.py); the same words denied stay accurate."""
+    assert (_accuracy(MASCOTAS, reply, Intent(kind="spec", link=4, attr="material")) == 1.0) is ok
+
+
 # -- the dev set ----------------------------------------------------------------------------------------------
 
 def test_dev_set_accuracy_floor() -> None:
-    """The hand-written dev set's accuracy agreement stays at or above what this pass reached (tuned part 95.5,
+    """The hand-written dev set's accuracy agreement stays at or above what this pass reached (tuned part 97.0,
     held-out part 87.5)."""
     from hat_env.scoring.offline import iter_grades
 
@@ -117,5 +134,5 @@ def test_dev_set_accuracy_floor() -> None:
         agree = (res["components"]["accuracy"] == 1) == (item["label"]["accuracy"] == 1)
         ok[item["split"]] += agree
         n[item["split"]] += 1
-    assert ok["tuned"] / n["tuned"] >= 0.95
+    assert ok["tuned"] / n["tuned"] >= 0.96
     assert ok["heldout"] / n["heldout"] >= 0.87
