@@ -164,7 +164,7 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
             r.claim(q.start, q.end, pids, "number", q.value, q.unit, True, "true", "",
                     [a for pf, f in hit if f.attr == "faq" for a in (("spec:unknown", pf.pid), ("spec:*", pf.pid))])
         return
-    if q.dim == "percent" and q.value >= 100:
+    if q.dim == "percent" and q.value >= 100 and not _whole_of_a_spec(r, i, pfs, q):
         return
     facts = [f for pf in pfs for f in pf.numbers if f.dim == q.dim]
     extra: list[float] = []
@@ -366,3 +366,15 @@ def _zh_said(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list
 
 
 __all__ = ["check_measure"]
+
+
+def _whole_of_a_spec(r: "Reading", i: int, pfs: list, q) -> bool:
+    """Whether a 100% (or more) is said of a spec the clause names whose own value is a smaller share ("filtran el
+    100 % de la luz azul" of a filter stating "en torno al 40%"): then it is that spec's number, checked as one; a
+    100% anywhere else is an intensifier ("100% cotton", "100% satisfied") and no claim."""
+    named = spec_named(r, i, pfs)
+    if named is None:
+        return False
+    own = [f for pf in pfs for f in pf.numbers if f.dim == "percent" and f.attr == named]
+    return bool(own) and all(f.value < 100 for f in own)
+

@@ -17,6 +17,7 @@ from hat_env.scoring.claims.check_labelled import read_labelled_values
 from hat_env.scoring.claims.check_answers import read_bundle_share, read_no_deal
 from hat_env.scoring.claims.check_gifts import _gifts, named_gifts, read_gift_items
 from hat_env.scoring.claims.check_lists import read_restatements
+from hat_env.scoring.claims.faq_denied import read_faq_denied
 from hat_env.scoring.claims.check_warranty import read_lifetime_warranty
 from hat_env.scoring.claims.fees import read_free_fees
 from hat_env.scoring.claims.check_unlisted import _feature_named, _free_of, _suits
@@ -144,6 +145,9 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
     if any(it.kind in ("spec", "after_sales") for it in r.intents) and any(p.faq or p.returns.note for p in r.room.products):
         for i in stated:
             read_restatements(r, i)
+    if any(p.faq for p in r.room.products):
+        for i in stated:
+            read_faq_denied(r, i)
     if r.orders or any(m.how == "order" for m in r.mentions):
         for i in stated:
             _order_status(r, i)

@@ -215,7 +215,17 @@ class Reading:
         q = _QTY_BEFORE.search(self.text, max(c.start, pos - 12), pos)
         lo = max(c.start, pos - self.vocab.negation_window - (q.end() - q.start() if q is not None else 0))
         r = self.vocab.rx.get("negation")
-        return bool(r is not None and r.search(self.text, lo, pos))
+        if r is None:
+            return False
+        last = None
+        for m in r.finditer(self.text, lo, pos):
+            last = m
+        if last is None:
+            return False
+        # a negation a condition word closes is the condition's own ("封膜没开的话7天内可以换": the exchange is said)
+        cond = self.vocab.rx.get("conditional")
+        return not (cond is not None and cond.search(self.text[last.end() : pos]) is not None
+                    and self.vocab.lang == "zh")
 
     def in_mention(self, s: int, e: int) -> bool:
         """Whether ``[s, e)`` lies inside a product or order reference."""
