@@ -10,6 +10,7 @@ that asks (a question), and that names no product or link.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from hat_env.understanding.clauses import Hit, Mention
@@ -29,6 +30,18 @@ def _words(q: str) -> set[str]:
     return out
 
 
+@lru_cache(maxsize=64)
+def _owners(cat: Any) -> tuple[tuple[str, frozenset[int]], ...]:
+    """Each two-character word of the catalog's FAQ questions with the links whose questions have it (once per
+    catalog)."""
+    owners: dict[str, set[int]] = {}
+    for e in getattr(cat, "entries", ()):
+        for q in getattr(e, "faq_q", ()):
+            for w in _words(q):
+                owners.setdefault(w, set()).add(e.link)
+    return tuple((w, frozenset(v)) for w, v in owners.items())
+
+
 def faq_names(f: str, hits: list[Hit], mentions: list[Mention], bounds: list[int], cat: Any,
               asks: bool) -> list[Mention]:
     """The mentions, with a product named by its FAQ question's words when nothing else names one (module
@@ -38,13 +51,12 @@ def faq_names(f: str, hits: list[Hit], mentions: list[Mention], bounds: list[int
     from hat_env.understanding.lexicon import lexicon
 
     roles = lexicon().roles
-    owners: dict[str, set[int]] = {}
-    for e in getattr(cat, "entries", ()):
-        for q in getattr(e, "faq_q", ()):
-            for w in _words(q):
-                owners.setdefault(w, set()).add(e.link)
+    try:
+        owners = _owners(cat)
+    except TypeError:  # a catalog that cannot be a cache key
+        owners = _owners.__wrapped__(cat)
     found: dict[int, tuple[int, int]] = {}
-    for w, links in owners.items():
+    for w, links in owners:
         if len(links) != 1 or roles.get(w):
             continue
         at = f.find(w)

@@ -55,19 +55,29 @@ def _tokens(value: str) -> tuple[tuple[str, bool], ...]:
 def variant_tokens(cat: Any, link: int) -> tuple[tuple[str, bool], ...]:
     """The variant values of product ``link`` in the catalog ``cat``: ``(token, numeric)``, without the words of
     its title ("150" of "Sábanas ... 150": part of its name, no variant) and attribute keywords ("tallas" of
-    "tallas S, M, L y XL")."""
+    "tallas S, M, L y XL"). Read once per catalog (:func:`_variant_table`)."""
+    try:
+        return _variant_table(cat).get(link, ())
+    except TypeError:  # a catalog that cannot be a cache key
+        return _variant_table.__wrapped__(cat).get(link, ())
+
+
+@lru_cache(maxsize=64)
+def _variant_table(cat: Any) -> dict[int, tuple[tuple[str, bool], ...]]:
+    """link -> :func:`variant_tokens` of every product of ``cat`` (catalogs are built once per product set, so
+    this is computed once per room)."""
     from hat_env.understanding.lexicon import lexicon
 
     roles = lexicon().roles
-    out: list[tuple[str, bool]] = []
+    table: dict[int, list[tuple[str, bool]]] = {}
     for e in getattr(cat, "entries", ()):
-        if e.link == link:
-            title = fold(e.title)
-            for k, v in e.specs:
-                if k in VARIANT_KEYS:
-                    out.extend((t, n) for t, n in _tokens(v)
-                               if _find(title, 0, len(title), t, n) is None and not _attribute_word(t, roles))
-    return tuple(out)
+        title = fold(e.title)
+        out = table.setdefault(e.link, [])
+        for k, v in e.specs:
+            if k in VARIANT_KEYS:
+                out.extend((t, n) for t, n in _tokens(v)
+                           if _find(title, 0, len(title), t, n) is None and not _attribute_word(t, roles))
+    return {ln: tuple(v) for ln, v in table.items()}
 
 
 def _attribute_word(word: str, roles: dict[str, Any]) -> bool:
