@@ -16,6 +16,7 @@ from hat_env.scoring.claims.numbers import Quantity
 from hat_env.scoring.claims.tolerance import APPROX_TOLERANCE, approximate, convert_time, range_fits, within
 
 if TYPE_CHECKING:
+    from hat_env.scoring.claims.facts import ProductFacts
     from hat_env.scoring.claims.read import Reading
 
 
@@ -365,10 +366,7 @@ def _zh_said(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list
     return True
 
 
-__all__ = ["check_measure"]
-
-
-def _whole_of_a_spec(r: "Reading", i: int, pfs: list, q) -> bool:
+def _whole_of_a_spec(r: "Reading", i: int, pfs: "list[ProductFacts]", q: Quantity) -> bool:
     """Whether a 100% (or more) is said of a spec the clause names whose own value is a smaller share ("filtran el
     100 % de la luz azul" of a filter stating "en torno al 40%"): then it is that spec's number, checked as one; a
     100% anywhere else is an intensifier ("100% cotton", "100% satisfied") and no claim."""
@@ -378,3 +376,5 @@ def _whole_of_a_spec(r: "Reading", i: int, pfs: list, q) -> bool:
     own = [f for pf in pfs for f in pf.numbers if f.dim == "percent" and f.attr == named]
     return bool(own) and all(f.value < 100 for f in own)
 
+
+__all__ = ["check_measure"]
