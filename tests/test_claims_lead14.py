@@ -1,0 +1,34 @@
+"""Money roles read from the words after an amount: "the $10 store-wide coupon" names the coupon, however its
+name is worded, while "$49.99 with the coupon" stays what the viewer pays
+(hat_env/scoring/claims/vocab/en_US.yaml ``money_roles.coupon.after``). electronics_en at seed 5: link 1 costs
+59.99 and the viewer pays 49.99 after the $10 coupon on orders of $50 or more.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hat_env.scoring import ScoringContext, accuracy
+from hat_env.sim.compliance import RuleSet
+from hat_env.types import Comment, Intent, LiveRequest, RequestOutcome
+from tests.rooms import room
+
+RULES = RuleSet.default()
+ELECTRONICS = room("electronics_en", 5, 100.0)
+
+
+def _accuracy(reply: str) -> float:
+    req = LiveRequest("r0001", 10.0, [Comment(9.0, "v1", "viewer", "asker", "?", (Intent(kind="price", link=1),))])
+    out = RequestOutcome(req, reply, [], ["item_qa"], turns=1, latency_s=2.0)
+    return accuracy(ScoringContext(outcome=out, room=ELECTRONICS, rules=RULES))
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("The Volt Buds Pro come to $49.99 once the $10 storewide coupon kicks in.", True),
+    ("The Volt Buds Pro come to $49.99 once the $10 welcome coupon kicks in.", True),
+    ("The Volt Buds Pro come to $49.99 once the $15 welcome coupon kicks in.", False),
+    ("The Volt Buds Pro are $49.99 with the coupon.", True),
+    ("The Volt Buds Pro are $39.99 with the coupon.", False),
+])
+def test_a_named_coupon_amount_is_the_coupon(reply: str, ok: bool) -> None:
+    assert (_accuracy(reply) == 1.0) is ok
