@@ -32,3 +32,17 @@ def _accuracy(reply: str) -> float:
 ])
 def test_a_named_coupon_amount_is_the_coupon(reply: str, ok: bool) -> None:
     assert (_accuracy(reply) == 1.0) is ok
+
+
+
+def test_there_is_no_content_word_of_a_restatement() -> None:
+    """"there", "here", "which" are function words: "There's no heat mat in the kit" restates an FAQ answer "No,
+    the heat mat is not included and not sold in this stream" (its words heat, mat, kit against the answer's and
+    its question's), with the same polarity; the affirmative twin does not."""
+    from hat_env.scoring.claims.check_lists import restates
+    from hat_env.scoring.claims.vocab import load_vocab
+
+    neg = load_vocab("en_US").rx.get("negation")
+    answer, question = "No, the heat mat is not included and not sold in this stream.", "Does it include a heat mat?"
+    assert restates("There's no heat mat in the kit", answer, "en", neg, question)
+    assert not restates("There's a heat mat in the kit", answer, "en", neg, question)

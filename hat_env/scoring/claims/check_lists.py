@@ -29,7 +29,7 @@ RESTATE_SHARE = 0.6
 NOTE_SHARE = 0.5
 _LATIN = re.compile(r"[a-z]{3,}")
 _EN_STOP = frozenset("the and for with you your our its it's this that are was can will just also from have has not "
-                     "but they them then than into onto out any all one".split())
+                     "but they them then than into onto out any all one there here these those what which who".split())
 _SPLIT = re.compile(r"[,、/，;；]|和|及|与|或| and | or ")
 _CODE = re.compile(r"^\d{1,3}(?=[\u3400-\u9fff])")
 
