@@ -125,10 +125,11 @@ class Report:
         ``answers`` are what it would have answered: a wrong fact voids the answer)."""
         out: set[tuple[str, str | None]] = set()
         void: set[tuple[str, str | None]] = set()
-        # a false claim the engine gave no ``answers`` (a return promise beyond the policy: "拆了也能退") voids what
-        # the true claims on the same attribute of the same product answer ("7天无理由，拆了也能退"); room-wide
-        # (no product) it voids them for every product
-        # the true claims inside its words go with it (an FAQ restatement or a "7天" read within "拆封了也能7天无理由退")
+        # A false claim the engine gave no ``answers`` (a return promise beyond the policy: "拆了也能退") voids:
+        # - what the true claims of its attribute family on its product answer ("7天无理由，拆了也能退"); a room-wide
+        #   one (no product, key ``None``) voids them on every product;
+        # - the true claims read inside its words (an FAQ restatement or a "7天" within "拆封了也能7天无理由退"), when it
+        #   is a policy, compatibility, spec or feature claim.
         mute = [c for c in self.claims if c.bad and not c.answers]
         gone = {(implied_family(c.attribute), q) for c in mute for q in (c.pids or (c.product_id,))
                 if implied_family(c.attribute)}
