@@ -75,6 +75,14 @@ _FAMILIES: dict[str, str] = {"returns": "returns", "returnable": "returns", "exc
                              "free_shipping": "free_shipping"}
 
 
+#: Families whose false claims also void the intent kind they answer on the same product, whatever true claim
+#: answers it: a false return promise ("even if you've tossed the box") voids the after-sales answer a true
+#: return window beside it gives ("Returns within 30 days, ..."): the viewer asked how returns work and was told
+#: something false about them. Warranty, exchange and shipping are left out: a false warranty or exchange claim
+#: beside a true return window still leaves the return question answered.
+_FAMILY_KIND: dict[str, str] = {"returns": "after_sales"}
+
+
 def implied_family(attribute: str) -> str | None:
     """The family of ``attribute`` whose false claims void true claims of the same family on the same product
     (:data:`_FAMILIES`), or ``None``."""
@@ -129,12 +137,17 @@ class Report:
         # - what the true claims of its attribute family on its product answer ("7天无理由，拆了也能退"); a room-wide
         #   one (no product, key ``None``) voids them on every product;
         # - the true claims read inside its words (an FAQ restatement or a "7天" within "拆封了也能7天无理由退"), when it
-        #   is a policy, compatibility, spec or feature claim.
+        #   is a policy, compatibility, spec or feature claim;
+        # - for the families of ``_FAMILY_KIND``, the intent kind they answer on its product (or every product).
         mute = [c for c in self.claims if c.bad and not c.answers]
         gone = {(implied_family(c.attribute), q) for c in mute for q in (c.pids or (c.product_id,))
                 if implied_family(c.attribute)}
         spans = [c.span for c in mute if implied_family(c.attribute) or c.attribute == "suits"
                  or c.attribute.startswith(("spec:", "feature:"))]
+        for fam, q in gone:
+            kind = _FAMILY_KIND.get(fam)
+            if kind:
+                void |= {a for c in self.claims for a in c.answers if a[0] == kind and (q is None or a[1] == q)}
         for c in self.claims:
             if c.verdict == "true":
                 fam = implied_family(c.attribute)
