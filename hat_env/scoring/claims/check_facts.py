@@ -328,8 +328,7 @@ def _no_questions(r: "Reading", i: int) -> None:
     m = r.cfind("no_questions", i)
     if m is None or not _state(r, i, c.start + m.start()):
         return
-    st = r.stext(i)
-    if r.vocab.find("returns_words", st) is None and r.vocab.find("exchange_words", st) is None:
+    if not _about_returns(r, i):
         return  # "ask me anytime": a return promise is about returns
     pids, _ = _group(r, i, c.start + m.start())
     pfs = r.pfs(pids)
@@ -342,6 +341,15 @@ def _no_questions(r: "Reading", i: int) -> None:
     r.claim(c.start + m.start(), c.start + m.end(), pids, "returns", m.group(), "", True,
             "true" if ok else "unsupported", "" if ok else
             f"'{r.m.original(c.start + m.start(), c.start + m.end())}': the return policy does not say so")
+
+
+def _about_returns(r: "Reading", i: int) -> bool:
+    """Whether clause ``i``'s sentence, or the sentence just before it, speaks of returns or exchanges: "Opened
+    bags are fine too!" after "You can send it back within 30 days." is a return condition."""
+    sent = r.clauses[i].sentence
+    before = [k for k, c in enumerate(r.clauses) if c.sentence == sent - 1]
+    texts = [r.stext(i)] + ([r.stext(before[0])] if before else [])
+    return any(r.vocab.find(w, t) is not None for t in texts for w in ("returns_words", "exchange_words"))
 
 
 def _note_says_no_reason(r: "Reading", note: str) -> bool:
