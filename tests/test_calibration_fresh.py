@@ -30,7 +30,7 @@ LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh
            "jiafang_zh": "zh_CN", "tools_en": "en_US", "xiebao_zh": "zh_CN", "jewelry_en": "en_US",
            "belleza_es": "es_ES", "shengxian_zh": "zh_CN", "chongwu_zh": "zh_CN",
            "fitness_en": "en_US", "optica_es": "es_ES", "wenju_zh": "zh_CN", "chufang_zh": "zh_CN",
-           "garden_en": "en_US"}
+           "garden_en": "en_US", "office_en": "en_US", "cocina_es": "es_ES", "shuma_zh": "zh_CN"}
 #: scenario -> what its cases name when the set ships the room itself (a path relative to the calibration folder)
 OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_en.yaml",
              "deportes_es": "rooms/deportes_es.yaml", "skincare_en": "rooms/skincare_en.yaml",
@@ -39,7 +39,8 @@ OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_e
              "belleza_es": "rooms/belleza_es.yaml", "shengxian_zh": "rooms/shengxian_zh.yaml",
              "chongwu_zh": "rooms/chongwu_zh.yaml", "fitness_en": "rooms/fitness_en.yaml",
              "optica_es": "rooms/optica_es.yaml", "wenju_zh": "rooms/wenju_zh.yaml",
-             "chufang_zh": "rooms/chufang_zh.yaml", "garden_en": "rooms/garden_en.yaml"}
+             "chufang_zh": "rooms/chufang_zh.yaml", "garden_en": "rooms/garden_en.yaml",
+             "office_en": "rooms/office_en.yaml", "cocina_es": "rooms/cocina_es.yaml", "shuma_zh": "rooms/shuma_zh.yaml"}
 #: round -> the scenarios it has a file for (round 5 covers the three rooms no earlier round had)
 ROUND_SCENARIOS = {r: ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh") for r in (2, 3, 4)}
 ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "groceries_zh", "pets_en")
@@ -73,10 +74,15 @@ ROUND_SCENARIOS[11] = ("beauty_zh", "electronics_en", "groceries_zh", "hogar_es"
 #: round 12 (two annotators: zh_CN and en_US/es_ES): rooms of its own chufang_zh (kitchenware) and garden_en (home
 #: and garden), at least 60 items each; 15 or more on healthfood_zh, apparel_flash_zh, hogar_es and belleza_es
 ROUND_SCENARIOS[12] = ("apparel_flash_zh", "belleza_es", "chufang_zh", "garden_en", "healthfood_zh", "hogar_es")
-#: the rooms a round ships itself (their files hold at least 60 items)
+#: round 13 (one annotator): rooms of its own office_en (office supplies) and cocina_es (kitchenware), 27-29 items
+#: each; 9-18 on electronics_en, pets_en, hogar_es, optica_es, healthfood_zh, groceries_zh and shuma_zh (a room of the
+#: comment rounds, here with replies); drawn over all its files together (``split.py --round``)
+ROUND_SCENARIOS[13] = ("cocina_es", "electronics_en", "groceries_zh", "healthfood_zh", "hogar_es", "office_en",
+                       "optica_es", "pets_en", "shuma_zh")
+#: the rooms a round ships itself (their files hold at least 60 items; round 13's 27 or more)
 ROUND_ROOMS = {6: ("muying_zh", "outdoor_en"), 7: ("jiafang_zh", "skincare_en"), 8: ("tools_en", "xiebao_zh"),
                9: ("jewelry_en", "belleza_es", "shengxian_zh"), 10: ("chongwu_zh", "fitness_en", "optica_es"),
-               11: ("wenju_zh",), 12: ("chufang_zh", "garden_en")}
+               11: ("wenju_zh",), 12: ("chufang_zh", "garden_en"), 13: ("office_en", "cocina_es")}
 #: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30 (see
 #: _min_items for round 6)
 FILES = [(sc, r) for r, scs in sorted(ROUND_SCENARIOS.items()) for sc in scs]
@@ -90,6 +96,9 @@ IDS = [f"{sc}_r{r}" for sc, r in FILES]
 #: few test items (pets_en_r9: 2 of 18) while the round as a whole is 28.6% test; round 11's files on built-in rooms
 #: likewise (beauty_zh_r11: 4 of 24, electronics_en_r11: 5 of 28; the round: 50 of 177, 28.2%)
 POOLED_SHARE_ROUNDS = {9, 10, 11, 12}
+#: Rounds drawn with ``split.py --round``: each category over all the round's files at once (so the round is about
+#: 30% test however small its files); a redraw of the round must leave every file byte for byte as it is
+ROUND_DRAWN = {13}
 #: The lowest pooled test share a round may have (25% unless listed): round 10's files on built-in rooms hold one
 #: item in most categories (its seven files on rooms it does not ship hold 18-23 items), where split.py's
 #: per-category round(30%) draws none, so the round as drawn is 24.3% test (its own rooms' files: 28-30%); the draw
@@ -106,6 +115,8 @@ def _path(scenario: str, rnd: int) -> Path:
 def _min_items(scenario: str, rnd: int) -> int:
     """The fewest items a fresh file must hold: 60 in round 2 and for a room a round ships itself, 15 for the
     other rooms of rounds 6-9 (each spread its items over several rooms), else 30."""
+    if rnd == 13:
+        return 25 if scenario in ROUND_ROOMS[rnd] else 8
     if rnd == 2 or scenario in ROUND_ROOMS.get(rnd, ()):
         return 60
     return 15 if rnd in (6, 7, 8, 9, 10, 11, 12) else 30
@@ -133,10 +144,28 @@ def test_tool_call_turns_replay_without_an_invalid_call(scenario: str, rnd: int)
     assert not problems, problems
 
 
-@pytest.mark.parametrize(("scenario", "rnd"), FILES, ids=IDS)
+#: files drawn on their own (a round drawn together is checked as a whole, below)
+PER_FILE = [(sc, r) for sc, r in FILES if r not in ROUND_DRAWN]
+
+
+@pytest.mark.parametrize(("scenario", "rnd"), PER_FILE, ids=[f"{sc}_r{r}" for sc, r in PER_FILE])
 def test_test_split_is_the_seeded_draw(scenario: str, rnd: int, tmp_path: Path) -> None:
     problems = split_problems(_path(scenario, rnd), rnd not in KEPT_ROUNDS, tmp_path, rnd not in POOLED_SHARE_ROUNDS)
     assert not problems, problems
+
+
+@pytest.mark.parametrize("rnd", sorted(ROUND_DRAWN))
+def test_a_round_drawn_together_is_its_seeded_draw(rnd: int, tmp_path: Path) -> None:
+    """``split.py --round`` over copies of the round's files leaves each byte for byte as it is, and the round is
+    25-35% test."""
+    paths = [_path(sc, rnd) for sc in ROUND_SCENARIOS[rnd]]
+    copies = []
+    for p in paths:
+        (tmp_path / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
+        copies.append(tmp_path / p.name)
+    split_module().split_round(copies)
+    assert [c.read_text(encoding="utf-8") for c in copies] == [p.read_text(encoding="utf-8") for p in paths]
+    assert not pooled_share_problems(paths)
 
 
 @pytest.mark.parametrize("rnd", sorted(POOLED_SHARE_ROUNDS))

@@ -9,7 +9,8 @@ the ids, so rerunning gives the same split byte for byte. Run after writing a fi
 Growing a file: a plain rerun redraws each group that grew, which can move an item that was `train` (and so may
 have been read by the grader's developers) to `test`. ``--keep`` keeps every item's existing split and draws
 only the new items (those without a `split`), so that each group's test share comes as close to 30% as the new
-items allow; use it for every batch after the first.
+items allow; use it for every batch after the first. ``--round`` draws several files together (a round spread
+over many small files, where a category of one or two items per file would round down to no test item).
 
 The two sets were first drawn with different seeds (the en_US files with :data:`SEEDS` ``en``, whose group names
 carry a ``category:``/``style:`` prefix); the seed is chosen by the items' locale so that every file keeps the
@@ -103,12 +104,54 @@ def split_file(path: Path, keep: bool = False) -> tuple[int, int]:
     return len(items), len(test)
 
 
+def split_round(paths: list[Path], keep: bool = False) -> tuple[int, int]:
+    """Draw one round's files together: each category (or style) is drawn over the items of ALL the files, so a
+    round spread over many small files still sends about 30% of each group to `test` (a file drawn alone rounds
+    a group of one or two items down to none). Only the ``split`` field of each file changes.
+
+    Args:
+        paths: the round's replies_*.jsonl files, or its comments_*.jsonl files (one scheme: do not mix locales
+            of different schemes, see :func:`scheme_of`, unless they are drawn in separate calls).
+        keep: see :func:`draw_test_ids`.
+
+    Returns:
+        (number of items, number of test items). Raises ValueError naming the file on duplicate ids.
+    """
+    per_file: list[tuple[Path, list[dict[str, Any]]]] = []
+    seen: dict[str, Path] = {}
+    for path in paths:
+        items = [json.loads(ln) for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
+        for it in items:
+            if it["id"] in seen:
+                raise ValueError(f"{path}: item id {it['id']!r} is also in {seen[it['id']]}")
+            seen[it["id"]] = path
+        per_file.append((path, items))
+    everything = [it for _, items in per_file for it in items]
+    name = "round:" + "+".join(sorted(p.name for p in paths))
+    try:
+        test = draw_test_ids(everything, name, keep)
+    except ValueError as exc:
+        raise ValueError(f"{paths[0].parent}: {exc}") from None
+    for path, items in per_file:
+        for it in items:
+            it["split"] = "test" if it["id"] in test else "train"
+        path.write_text("".join(json.dumps(it, ensure_ascii=False) + "\n" for it in items), encoding="utf-8")
+    return len(everything), len(test)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Split each file named on the command line; print the counts. Returns the exit status."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+", type=Path, help="calibration JSON Lines files to (re)split in place")
     ap.add_argument("--keep", action="store_true", help="keep existing splits; draw only items without one")
+    ap.add_argument("--round", action="store_true",
+                    help="draw the files together, each category/style over all of them (one round spread over "
+                         "many small files); the seed depends on the set of file names")
     args = ap.parse_args(argv)
+    if args.round:
+        n, k = split_round(args.files, args.keep)
+        print(f"{len(args.files)} files: {n} items, {k} test ({100 * k / max(n, 1):.1f}%)")
+        return 0
     for path in args.files:
         n, k = split_file(path, args.keep)
         print(f"{path}: {n} items, {k} test ({100 * k / max(n, 1):.1f}%)")
