@@ -4,10 +4,12 @@ claim (a return window, the policy note) sits beside it. Another product's answe
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from hat_env.types import Intent
-from tests.rooms import room
+from tests.rooms import bad, room
 from tests.test_claims_void14 import _scores
 
 # electronics_en link 6: "Returns within 30 days in original packaging.", 12-month warranty
@@ -76,3 +78,83 @@ def test_a_waived_return_condition_is_a_false_promise(r, reply: str, link: int) 
 def test_the_policy_with_its_condition_is_true(r, reply: str, link: int) -> None:
     """The same windows with the condition kept (or "open it" said of something else) are true and answer."""
     assert _scores(r, reply, Intent(kind="after_sales", link=link)) == (1.0, 1.0)
+
+
+# hogar_es (seed 5): link 1 the frying pan is "28 cm", link 3 the sheets fit a "cama de 150 cm", link 4 the coffee
+# maker costs 114 € now and ships within 48 h; pets_en link 4 (the cat tree) ships free with a $15 oversize fee,
+# link 6 (the litter box) has no oversize fee
+@pytest.mark.parametrize(
+    ("reply", "link", "attr", "ok"),
+    [
+        ("La sartén mide 280 milímetros, o sea 28 centímetros.", 1, "size", True),
+        ("Son 0,28 metros de diámetro.", 1, "size", True),
+        ("Para cama de 1,5 metros.", 3, "size", True),
+        ("La sartén mide 30 cm.", 1, "size", False),
+        ("La sartén es de 260 mm.", 1, "size", False),
+    ],
+)
+def test_spanish_lengths_convert_between_units(reply: str, link: int, attr: str, ok: bool) -> None:
+    """mm, cm and metres are one length in Spanish replies as in the other locales: the same length in another
+    unit is true, another length false."""
+    acc, _ = _scores(HOGAR, reply, Intent(kind="spec", link=link, attr=attr))
+    assert acc == (1.0 if ok else 0.0)
+
+
+def test_te_sale_en_is_a_price_not_a_dispatch() -> None:
+    """"Te sale en 114 €" says what the viewer pays; "sale en 48 horas" still says when it ships."""
+    assert _scores(HOGAR, "La cafetera hoy te sale en 114 € con el cupón.", Intent(kind="price", link=4)) == (1.0, 1.0)
+    assert _scores(HOGAR, "La cafetera hoy te sale en 99 € con el cupón.", Intent(kind="price", link=4))[0] == 0.0
+    assert _scores(HOGAR, "La cafetera sale en 48 horas.", Intent(kind="shipping", link=4)) == (1.0, 1.0)
+    assert _scores(HOGAR, "La cafetera sale en 12 horas.", Intent(kind="shipping", link=4))[0] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("reply", "link", "ok"),
+    [
+        ("Shipping is free, but since it's oversize there's a fifteen-dollar fee.", 4, True),
+        ("It's an oversize item, so a $15 fee applies.", 4, True),
+        ("It's an oversize item, so a $25 fee applies.", 4, False),
+        ("The litter box is oversize, so there's a $15 fee.", 6, False),
+    ],
+)
+def test_a_generic_fee_in_a_sentence_naming_the_oversize_fee_is_that_fee(reply: str, link: int, ok: bool) -> None:
+    """An amount called just "a fee" in a sentence that names the oversize charge is checked against the
+    oversize fee, not the shipping fee; a wrong amount, or a fee the product has not, stays false."""
+    acc, _ = _scores(PETS, reply, Intent(kind="shipping", link=link))
+    assert acc == (1.0 if ok else 0.0)
+
+
+# cocina_es (a calibration room): link 1 "Sartén Antiadherente Ferro 28 cm Inducción" (induction: sí), link 7
+# "Cafetera Italiana Moka 6 Tazas Aluminio" (induction: no); "induction" is a yes/no attribute the room declares
+COCINA = room(Path(__file__).resolve().parents[1] / "scenarios/calibration/rooms/cocina_es.yaml", 1314, 100.0)
+
+
+@pytest.mark.parametrize(
+    ("reply", "link", "ok"),
+    [
+        ("La cafetera moka no vale para placas de inducción.", 7, True),
+        ("Ojo, la moka no es apta para inducción.", 7, True),
+        ("La moka funciona perfectamente en inducción.", 7, False),
+        ("La sartén sí vale para inducción.", 1, True),
+        ("La sartén no sirve para inducción.", 1, False),
+    ],
+)
+def test_a_title_word_that_is_a_shared_attribute_speaks_of_the_attribute(reply: str, link: int, ok: bool) -> None:
+    """"Inducción" ends the frying pan's title, but the moka pot has an induction spec too: said of the moka pot it
+    is the moka pot's induction value (no), checked as that yes/no spec, not a claim about the frying pan."""
+    acc, _ = _scores(COCINA, reply, Intent(kind="spec", link=link, attr="induction"))
+    assert acc == (1.0 if ok else 0.0)
+
+
+@pytest.mark.parametrize("reply", ["It comes with 2 markers and a stand.", "Good for 3 marking sessions a day.",
+                                   "We ship 2 orderly boxes."])
+def test_a_count_before_a_word_starting_like_a_threshold_word_is_no_threshold(reply: str) -> None:
+    """"2 markers" is a count, not the "$50 mark" of a coupon threshold ("mark", "order" are whole words)."""
+    assert not [x for x in bad(reply, PETS, Intent(kind="spec", link=1, attr="unknown")) if "(threshold)" in x]
+
+
+@pytest.mark.parametrize("reply", ["$5 off once you hit the $50 mark.", "There's a $5 coupon on $50 orders.",
+                                   "Spend $50 and get $5 off."])
+def test_threshold_words_still_give_the_threshold(reply: str) -> None:
+    """pets_en's $5-off-$50 coupon said with its threshold word is read (and true)."""
+    assert bad(reply, PETS, Intent(kind="campaign", link=1)) == []

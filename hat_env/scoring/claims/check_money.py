@@ -30,6 +30,13 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
         return  # "$79 oversize fee", "installation is $99": that field of the product, not what the viewer pays
     v = q.value
     pfs = r.pfs(pids)
+    if role in ("fee", "pay") and not any(eq(v, pf.effective) for pf in pfs):
+        named = fees.named_fee_role(r, i, pfs, v)
+        if named is not None:  # "since it's oversize there's a fifteen-dollar fee": the fee the sentence names
+            other, good = named
+            r.claim(q.start, q.end, tuple(pf.pid for pf in good), "price", v, other.name, True, "true", "",
+                    [(other.answers, pf.pid) for pf in good])
+            return
     if role == "pay" and (r.vocab.find("ship_words", r.stext(i)) or r.vocab.find("paid_shipping", r.stext(i))) and \
             any(pf.product.shipping.fee and eq(v, pf.product.shipping.fee) and not eq(v, pf.effective) for pf in pfs):
         role = "fee"  # "shipping on the Boom Mini is $4.99": the fee, in a sentence about shipping

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _negated_after, _state
 from hat_env.scoring.claims.check_lists import _invented_items, _unlisted_items
-from hat_env.scoring.claims.room_vocab import closed_values, room_attributes, room_values
+from hat_env.scoring.claims.room_vocab import bool_value, closed_values, declared_bools, room_attributes, room_values
 from hat_env.scoring.claims.check_lists import read_enumerations, restated_data, restates
 from hat_env.scoring.claims.distinctions import attribute_value_said, distinguished
 from hat_env.text import normalize
@@ -87,7 +87,15 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
         verdicts = []
         no = v.features_no.get(name)
         says_no = no is not None and no.search(r.stext(i)) is not None  # the reply restates the data's "no"
+        bools = declared_bools(r, name, m.group())
         for pf in pfs:
+            said_by = next((x for k in bools if (x := bool_value(pf, k)) is not None), None)
+            if said_by is not None:
+                # "no sirve para inducción" of a pot whose declared yes/no spec induction is "no": the spec decides
+                # (its key and value, not a word search of the product's text, which finds the key's own label)
+                verdicts.append(("true", "") if said_by is pol else
+                                ("false", "the data says it does not" if pol else "the data says it does"))
+                continue
             dm = rx.search(pf.text)
             if no is not None and no.search(pf.text):
                 data = False
@@ -424,8 +432,6 @@ def _bool_specs(r: "Reading", i: int) -> None:
     """A yes/no attribute the scenario declares ("grain-free", "Wi-Fi") said of a product in clause ``i``: said
     plainly it claims yes, negated it claims no; the product's value must be that one. A product whose data lacks
     the attribute, named in the clause, is unsupported when the clause claims yes."""
-    from hat_env.sim.vocabulary import BOOL_WORDS
-
     ct = r.ctext(i)
     c0 = r.clauses[i].start
     for key, (rx, typ) in room_attributes(r).items():
@@ -453,7 +459,7 @@ def _bool_specs(r: "Reading", i: int) -> None:
                 r.claim(s, e, (pfs[0].pid,), f"spec:{key}", True, "", True, "unsupported",
                         f"{r.label(pfs[0].pid)}: '{r.m.original(s, e)}': the data has no {key}")
             continue
-        vals = {pf.pid: BOOL_WORDS.get(str(pf.product.specs[key]).strip().lower()) for pf in have}
+        vals = {pf.pid: bool_value(pf, key) for pf in have}
         good = [pf for pf in have if vals[pf.pid] is said]
         if good:
             r.claim(s, e, (good[0].pid,), f"spec:{key}", said, "", said, "true", "", [(f"spec:{key}", good[0].pid)])

@@ -174,6 +174,21 @@ def _faq_amount(r: "Reading", i: int, pf: "ProductFacts", v: float) -> bool:
     return False
 
 
+def named_fee_role(r: "Reading", i: int, pfs: list, v: float,
+                   role: FeeRole | None = None) -> "tuple[FeeRole, list] | None":
+    """A fee role (other than ``role``) whose words the sentence of clause ``i`` names ("oversize", "installation")
+    and whose field holds amount ``v`` (above 0) on some of ``pfs``: ``(that role, those products)``, else
+    ``None``. "Since it's oversize there's a fifteen-dollar fee": the generic fee is the oversize fee."""
+    st = r.stext(i)
+    for other in fee_roles(r.vocab):
+        if other is role or other.words is None or other.words.search(st) is None:
+            continue
+        good = [pf for pf in pfs if (x := _fee_of(pf, other)) is not None and x > 0 and abs(x - v) < _EPS]
+        if good:
+            return other, good
+    return None
+
+
 def check_fee_amount(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], role: FeeRole) -> None:
     """Check an amount said in a fee role ("$79 oversize fee") against that field of the products it may be about;
     record the claim (true, false, or unsupported when the data has no such field)."""
@@ -186,6 +201,14 @@ def check_fee_amount(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], r
     if good:
         r.claim(q.start, q.end, tuple(pf.pid for pf in good), "price", v, role.name, True, "true", "",
                 [(role.answers, pf.pid) for pf in good])
+        return
+    named = named_fee_role(r, i, pfs, v, role)
+    if named is not None:
+        # "since it's oversize there's a fifteen-dollar fee": the generic fee word is the oversize fee the sentence
+        # names, and that field has the amount
+        other, good = named
+        r.claim(q.start, q.end, tuple(pf.pid for pf in good), "price", v, other.name, True, "true", "",
+                [(other.answers, pf.pid) for pf in good])
         return
     said = next((pf for pf in pfs if _faq_amount(r, i, pf, v)), None)
     if said is not None:

@@ -273,6 +273,8 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
                 continue  # "the adult chicken recipe": a word of another product's title before a bare head noun
             if pid is not None and vocab.lang == "zh" and len(w) == 2 and _straddles(text, m.start(), m.end()):
                 continue  # "绒棉" inside "防绒棉布" (防绒/棉布): two characters of two words, not "长绒棉" of a title
+            if pid is not None and " " not in w and w in _shared_attribute_words(room, pid):
+                continue  # "no sirve para inducción": the induction spec other products have, not "Sartén ... Inducción"
             if pid is not None:
                 found.append(Mention(m.start(), m.end(), (pid,), "name"))
     if vocab.lang != "zh":
@@ -318,6 +320,32 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
             continue  # "4号链接的防晒指数", "link 4's sunscreen rating": the name word is an attribute of that link
         out.append(f)
     return out
+
+
+def _shared_attribute_words(room: "RoomState", pid: str) -> frozenset[str]:
+    """The words and labels (lower-case, every locale) of the room's declared spec attributes that a product other
+    than ``pid`` has: a title word of ``pid`` that is one of them ("Inducción" of "Sartén ... Inducción", when the
+    moka pot has an ``induction`` spec too) speaks of that attribute, not of ``pid``."""
+    voc = getattr(room, "vocabulary", None)
+    attrs = getattr(voc, "attributes", None) or {}
+    if not attrs:
+        return frozenset()
+    return _attribute_words_of(id(voc), tuple((p.product_id, tuple(sorted(p.specs))) for p in room.products),
+                               pid, voc)
+
+
+@lru_cache(maxsize=256)
+def _attribute_words_of(_voc_id: int, keys: tuple, pid: str, voc) -> frozenset[str]:
+    """:func:`_shared_attribute_words`, cached per vocabulary, the products' spec keys and ``pid``."""
+    others = {k for p, ks in keys if p != pid for k in ks}
+    out: set[str] = set()
+    for name, a in voc.attributes.items():
+        if name not in others:
+            continue
+        for ws in a.words.values():
+            out.update(str(w).lower() for w in ws)
+        out.update(str(lb).lower() for lb in a.labels.values())
+    return frozenset(w for w in out if len(w) >= 3)
 
 
 def _straddles(text: str, s: int, e: int) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
+    from hat_env.scoring.claims.facts import ProductFacts
     from hat_env.scoring.claims.read import Reading
 
 
@@ -79,4 +80,20 @@ def closed_values(r: "Reading", key: str) -> set[str]:
     return {normalize(str(val), r.vocab.locale).text.strip().lower() for val in getattr(declared, "values", None) or ()}
 
 
-__all__ = ["closed_values", "room_attributes", "room_values"]
+def declared_bools(r: "Reading", name: str, said: str) -> list[str]:
+    """The yes/no attributes the room declares that feature ``name`` (its words ``said`` in the reply) is: the one
+    of the same key, or one whose words are exactly ``said``."""
+    return [k for k, (rx, typ) in room_attributes(r).items()
+            if typ == "bool" and (k == name or rx.fullmatch(said.strip()) is not None)]
+
+
+def bool_value(pf: "ProductFacts", key: str) -> bool | None:
+    """The product's yes/no value of declared attribute ``key`` ("sí" / "no" / "是"...), ``None`` when it has none."""
+    from hat_env.sim.vocabulary import BOOL_WORDS
+
+    if key not in pf.product.specs:
+        return None
+    return BOOL_WORDS.get(str(pf.product.specs[key]).strip().lower())
+
+
+__all__ = ["bool_value", "closed_values", "declared_bools", "room_attributes", "room_values"]
