@@ -97,7 +97,10 @@ def _flash(r: "Reading", i: int) -> None:
                 [("campaign", pf.pid) for pf in pfs] if ok else ())
         return
     soon = r.cfind("ending_soon", i) is not None  # "马上就结束了", "ends soon": still on
-    ended = not soon and (r.cfind("ended_words", i) is not None or not _state(r, i, s) or said_in_sentence(r, i, "ended_words"))
+    # a negation in a clause that stacks deals denies the stacking, not the flash sale it names ("XIAN12不能和秒杀叠加",
+    # "el cupón no se puede combinar con la oferta flash": the flash sale is on; :func:`_stacking` judges the rest)
+    denied = not _state(r, i, s) and r.cfind("stacking_words", i) is None
+    ended = not soon and (r.cfind("ended_words", i) is not None or denied or said_in_sentence(r, i, "ended_words"))
     pids, _many = _group(r, i, s)
     pfs = r.pfs(pids)
     if not pfs:
@@ -220,7 +223,9 @@ def _carrier(r: "Reading", i: int) -> None:
 
 
 def _sold_out_sale(r: "Reading", i: int) -> None:
-    """Urging to buy (or confirming an order of) a product with no stock is false."""
+    """Urging to buy (or confirming an order of) a product with no stock is false. It voids the answer to a
+    purchase question (what a buyer needs is that it is sold out), not the product's right price: a price
+    question is answered by the price, whatever urging follows it (accuracy and compliance judge the urging)."""
     m = r.cfind("buy_words", i)
     if m is None:
         return
@@ -232,7 +237,7 @@ def _sold_out_sale(r: "Reading", i: int) -> None:
     if pfs and pfs[0].stock <= 0:
         r.claim(s, r.clauses[i].start + m.end(), pids, "availability", "buy", "", True, "false",
                 f"{r.label(pfs[0].pid)}: '{r.m.original(s, r.clauses[i].start + m.end())}' but it is sold out",
-                [("purchase", pfs[0].pid), ("price", pfs[0].pid)])
+                [("purchase", pfs[0].pid)])
 
 
 _NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
@@ -493,9 +498,48 @@ def _deadline(r: "Reading", i: int) -> None:
 
 
 def _stacking(r: "Reading", i: int) -> None:
-    """Deals stacked: the data stacks a flash price with one coupon, or a bundle."""
+    """Deals stacked: the data stacks a flash price with one coupon, or a bundle. Stacking denied ("不能叠加",
+    "can't be combined with the flash deal", "no se acumula"): :func:`_no_stacking`."""
+    if _no_stacking(r, i):
+        return
     _exists_claim(r, i, "stacking_words", "stacking", lambda pf: (bool(pf.flash) and pf.applied_coupon is not None)
                   or bool(pf.bundles) or _stacked_coupons(pf), "campaign", "the data stacks no deals on it")
+
+
+def _stacking_denied(r: "Reading", i: int, s: int, e: int) -> bool:
+    """Whether the stacking word at ``[s, e)`` of clause ``i`` is negated: the usual polarity, a negation right
+    after it, or one a few words before it across the deal it names ("满减券不能和秒杀一起用": the window is at
+    least 8 characters, as :func:`.check_answers.read_no_deal` reads a negated deal noun)."""
+    if not _state(r, i, s) or _negated_after(r, i, e):
+        return True
+    neg = r.vocab.rx.get("negation")
+    lo = max(r.clauses[i].start, s - max(r.vocab.negation_window, 8))
+    return neg is not None and neg.search(r.text, lo, s) is not None
+
+
+def _no_stacking(r: "Reading", i: int) -> bool:
+    """A negated stacking word in stated clause ``i``: the deals of the product it is about do not combine. True
+    (answering the campaign question) unless the price the viewer pays takes a coupon on top of a flash price, or
+    more than one coupon or code; a bundle says nothing either way (the data does not say what a bundle combines
+    with), so a product with a bundle and nothing else stacked gets no claim. Returns whether the clause denies
+    a stacking (then no positive stacking claim is read in it)."""
+    c0 = r.clauses[i].start
+    for m in r.call("stacking_words", i):
+        s, e = c0 + m.start(), c0 + m.end()
+        if not _stacking_denied(r, i, s, e):
+            continue
+        pids, _many = _group(r, i, s)
+        pfs = r.pfs(pids)
+        if not pfs:
+            return True
+        stacked = [pf for pf in pfs if (bool(pf.flash) and pf.applied_coupon is not None) or _stacked_coupons(pf)]
+        if stacked:
+            r.claim(s, e, pids, "stacking", False, "", False, "false",
+                    f"{r.label(stacked[0].pid)}: '{r.m.original(s, e)}' but its price stacks deals", [("campaign", stacked[0].pid)])
+        elif not any(pf.bundles for pf in pfs):
+            r.claim(s, e, pids, "stacking", False, "", False, "true", "", [("campaign", pf.pid) for pf in pfs])
+        return True
+    return False
 
 
 def _stacked_coupons(pf: ProductFacts) -> bool:
