@@ -99,7 +99,7 @@ def _flash(r: "Reading", i: int) -> None:
     soon = r.cfind("ending_soon", i) is not None  # "马上就结束了", "ends soon": still on
     # a negation in a clause that stacks deals denies the stacking, not the flash sale it names ("XIAN12不能和秒杀叠加",
     # "el cupón no se puede combinar con la oferta flash": the flash sale is on; :func:`_stacking` judges the rest)
-    denied = not _state(r, i, s) and r.cfind("stacking_words", i) is None
+    denied = not _state(r, i, s) and not _stacks_here(r, i)
     ended = not soon and (r.cfind("ended_words", i) is not None or denied or said_in_sentence(r, i, "ended_words"))
     pids, _many = _group(r, i, s)
     pfs = r.pfs(pids)
@@ -506,14 +506,32 @@ def _stacking(r: "Reading", i: int) -> None:
                   or bool(pf.bundles) or _stacked_coupons(pf), "campaign", "the data stacks no deals on it")
 
 
+def _run_on(r: "Reading", i: int) -> bool:
+    """Whether clause ``i`` goes straight on from the clause before it, in the same sentence with no punctuation
+    between (the splitter cut "优惠券不能和秒杀 | 同时用" at a conjunction word)."""
+    if i <= 0 or r.clauses[i - 1].sentence != r.clauses[i].sentence:
+        return False
+    gap = r.text[r.clauses[i - 1].end - 1 : r.clauses[i].start + 1]
+    return not re.search(r"[,.!?;:，。！？；：、~～\n]", gap)
+
+
+def _stacks_here(r: "Reading", i: int) -> bool:
+    """Whether clause ``i`` (or the clause it runs on into) names stacking deals."""
+    if r.cfind("stacking_words", i) is not None:
+        return True
+    return i + 1 < len(r.clauses) and _run_on(r, i + 1) and r.cfind("stacking_words", i + 1) is not None
+
+
 def _stacking_denied(r: "Reading", i: int, s: int, e: int) -> bool:
     """Whether the stacking word at ``[s, e)`` of clause ``i`` is negated: the usual polarity, a negation right
     after it, or one a few words before it across the deal it names ("满减券不能和秒杀一起用": the window is at
-    least 8 characters, as :func:`.check_answers.read_no_deal` reads a negated deal noun)."""
+    least 8 characters, as :func:`.check_answers.read_no_deal` reads a negated deal noun, and reaches into the
+    clause it runs on from)."""
     if not _state(r, i, s) or _negated_after(r, i, e):
         return True
     neg = r.vocab.rx.get("negation")
-    lo = max(r.clauses[i].start, s - max(r.vocab.negation_window, 8))
+    start = r.clauses[i - 1].start if _run_on(r, i) else r.clauses[i].start
+    lo = max(start, s - max(r.vocab.negation_window, 8))
     return neg is not None and neg.search(r.text, lo, s) is not None
 
 
