@@ -135,3 +135,24 @@ def test_an_amount_after_a_fee_word_and_another_charge_word_is_the_fee(fee: str,
     checked against the product's own fee."""
     acc, eff = _scores(OFFICE, f"5号129元，运费另计{fee}元哦", Intent(kind="price", link=5))
     assert (acc, eff) == (ok, 1.0)
+
+
+HEALTH_FISH = HEALTH  # link 3 fish oil: 119 after its own 20元 coupon, list price 159
+
+
+@pytest.mark.parametrize(
+    ("reply", "want"),
+    [
+        # 199 - 119 = 80: the reply's own gap from the "was" price it states (that price is false: list 159)
+        ("3号鱼油原价199，今天用券只要119，相当于直接省80！", (0.0, 1.0)),
+        # a saving that is neither that gap nor the coupon stays a false coupon and answers nothing
+        ("3号鱼油原价199，今天用券只要119，相当于直接省100！", (0.0, 0.0)),
+    ],
+)
+def test_a_saving_from_the_stated_was_price_is_that_gap(reply: str, want: tuple[float, float]) -> None:
+    """"原价X，券后Y，省Z" with Z = X - Y: Z is the reply's arithmetic on its own "was" price, not a coupon of Z; the
+    "was" price is judged on its own (a fake one fails accuracy), and the right price after the coupon answers the
+    campaign question."""
+    pf = _facts(HEALTH_FISH, 3)
+    assert pf.effective == 119.0 and pf.list_price == 159.0
+    assert _scores(HEALTH_FISH, reply, Intent(kind="campaign", link=3)) == want
