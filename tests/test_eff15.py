@@ -156,3 +156,21 @@ def test_a_saving_from_the_stated_was_price_is_that_gap(reply: str, want: tuple[
     pf = _facts(HEALTH_FISH, 3)
     assert pf.effective == 119.0 and pf.list_price == 159.0
     assert _scores(HEALTH_FISH, reply, Intent(kind="campaign", link=3)) == want
+
+
+@pytest.mark.parametrize(
+    ("r", "link", "reply", "want"),
+    [
+        # electronics_en link 1 (earbuds): 49.99 with the coupon, list price 69.99
+        (ELECTRONICS, 1, "Good news: the earbuds were $69.99 and today they're $49.99 with the coupon!", (1.0, 1.0)),
+        (ELECTRONICS, 1, "Good news: the earbuds were $99.99 and today they're $49.99 with the coupon!", (0.0, 1.0)),
+        # hogar_es link 2 (air fryer): 64 € with the flash sale and the coupon, list price 89 €
+        (HOGAR, 2, "Con la flash y el cupón te queda en 64 €. Antes de la oferta estaban a 89 €.", (1.0, 1.0)),
+        (HOGAR, 2, "Con la flash y el cupón te queda en 64 €. Antes de la promo costaba 150 €.", (0.0, 1.0)),
+    ],
+)
+def test_a_past_price_is_a_was_price_not_what_one_pays(r: RoomState, link: int, reply: str,
+                                                         want: tuple[float, float]) -> None:
+    """"they were $X", "antes de la oferta estaban a X": the price before the deal, judged as a reference price (a
+    fake one fails accuracy), never a second price the viewer pays that would void the right one."""
+    assert _scores(r, reply, Intent(kind="price", link=link)) == want
