@@ -174,3 +174,26 @@ def test_a_past_price_is_a_was_price_not_what_one_pays(r: RoomState, link: int, 
     """"they were $X", "antes de la oferta estaban a X": the price before the deal, judged as a reference price (a
     fake one fails accuracy), never a second price the viewer pays that would void the right one."""
     assert _scores(r, reply, Intent(kind="price", link=link)) == want
+
+
+EARBUDS = room("electronics_en", 7, 100.0)  # link 1 earbuds: 450 in stock
+
+
+@pytest.mark.parametrize(
+    ("r", "link", "reply", "in_stock"),
+    [
+        (EARBUDS, 1, "We've got them, no worries.", True),
+        (EARBUDS, 1, "Still got it, go for it!", True),
+        (PETS, 5, "We've got them, no worries.", False),  # link 5 is sold out: a false "in stock"
+        (PETS, 5, "Sorry, we haven't got them anymore.", None),  # the truth about a sold-out product
+        (HOGAR, 1, "Sí hay, tranquilo.", True),
+        (HOGAR, 1, "Sí, todavía quedan.", True),
+        (HOGAR, 6, "Sí hay, tranquilo.", False),  # link 6 is sold out
+    ],
+)
+def test_availability_in_other_words(r: RoomState, link: int, reply: str, in_stock: bool | None) -> None:
+    """"we've got them", "still got it", "sí hay" say the product is there: true and answering the stock question
+    when it has stock, false (and no answer) when it is sold out; "we haven't got them" says it is sold out."""
+    assert _sold_out(r, link) == (in_stock is not True)
+    want = (1.0, 1.0) if in_stock is not False else (0.0, 0.0)
+    assert _scores(r, reply, Intent(kind="stock", link=link)) == want
