@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from hat_env.scoring import ScoringContext, accuracy, effectiveness
-from hat_env.scoring.claims.check_facts import _stacked_coupons
+from hat_env.scoring.claims.check_stacking import stacked_coupons
 from hat_env.scoring.claims.facts import RoomFacts
 from hat_env.scoring.claims.vocab import load_vocab
 from hat_env.sim.compliance import RuleSet
@@ -52,7 +52,7 @@ def _facts(r: RoomState, link: int):
 def _stacks(r: RoomState, link: int) -> bool:
     """Whether the price the viewer pays for ``link`` stacks deals (a coupon on a flash price, or two coupons)."""
     pf = _facts(r, link)
-    return (bool(pf.flash) and pf.applied_coupon is not None) or _stacked_coupons(pf)
+    return (bool(pf.flash) and pf.applied_coupon is not None) or stacked_coupons(pf)
 
 
 def _sold_out(r: RoomState, link: int) -> bool:

@@ -1,7 +1,7 @@
 """Commerce claims that are not numbers: availability (in stock, sold out, "only a few left"), free or paid
 shipping, the carrier, exchange and return conditions (the product's after-sales note), same-day and next-day
 promises, selling a sold-out item, campaigns at the request's moment (a flash sale now or later, countdowns and
-price deadlines, promo codes, "no deal" / "no coupon", a coupon's condition, bundles and their terms, stacking,
+price deadlines, promo codes, "no deal" / "no coupon", a coupon's condition, bundles and their terms, stacking (:mod:`.check_stacking`),
 gifts: :mod:`.check_gifts`), and a product given away. Every word list is the locale's vocabulary (:mod:`.vocab`);
 the polarity and subject helpers every detector shares are in :mod:`.check_common`.
 """
@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _bool_fact, _exists_claim, _group, _negated_after, _orders_here, _state
+from hat_env.scoring.claims.check_stacking import stacks_here
 from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
 from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.fees import free_fee_word
@@ -98,8 +99,8 @@ def _flash(r: "Reading", i: int) -> None:
         return
     soon = r.cfind("ending_soon", i) is not None  # "马上就结束了", "ends soon": still on
     # a negation in a clause that stacks deals denies the stacking, not the flash sale it names ("XIAN12不能和秒杀叠加",
-    # "el cupón no se puede combinar con la oferta flash": the flash sale is on; :func:`_stacking` judges the rest)
-    denied = not _state(r, i, s) and not _stacks_here(r, i)
+    # "el cupón no se puede combinar con la oferta flash": the flash sale is on; :func:`.check_stacking.read_stacking` judges the rest)
+    denied = not _state(r, i, s) and not stacks_here(r, i)
     ended = not soon and (r.cfind("ended_words", i) is not None or denied or said_in_sentence(r, i, "ended_words"))
     pids, _many = _group(r, i, s)
     pfs = r.pfs(pids)
@@ -495,75 +496,3 @@ def _deadline(r: "Reading", i: int) -> None:
     """"Today only" / "price goes up tomorrow": a flash sale or the product's own coupon must be running."""
     _exists_claim(r, i, "deadline_words", "deadline", lambda pf: bool(pf.flash) or (
         pf.applied_coupon is not None and bool(pf.applied_coupon.products)), "campaign", "no deal on it ends then")
-
-
-def _stacking(r: "Reading", i: int) -> None:
-    """Deals stacked: the data stacks a flash price with one coupon, or a bundle. Stacking denied ("不能叠加",
-    "can't be combined with the flash deal", "no se acumula"): :func:`_no_stacking`."""
-    if _no_stacking(r, i):
-        return
-    _exists_claim(r, i, "stacking_words", "stacking", lambda pf: (bool(pf.flash) and pf.applied_coupon is not None)
-                  or bool(pf.bundles) or _stacked_coupons(pf), "campaign", "the data stacks no deals on it")
-
-
-def _run_on(r: "Reading", i: int) -> bool:
-    """Whether clause ``i`` goes straight on from the clause before it, in the same sentence with no punctuation
-    between (the splitter cut "优惠券不能和秒杀 | 同时用" at a conjunction word)."""
-    if i <= 0 or r.clauses[i - 1].sentence != r.clauses[i].sentence:
-        return False
-    gap = r.text[r.clauses[i - 1].end - 1 : r.clauses[i].start + 1]
-    return not re.search(r"[,.!?;:，。！？；：、~～\n]", gap)
-
-
-def _stacks_here(r: "Reading", i: int) -> bool:
-    """Whether clause ``i`` (or the clause it runs on into) names stacking deals."""
-    if r.cfind("stacking_words", i) is not None:
-        return True
-    return i + 1 < len(r.clauses) and _run_on(r, i + 1) and r.cfind("stacking_words", i + 1) is not None
-
-
-def _stacking_denied(r: "Reading", i: int, s: int, e: int) -> bool:
-    """Whether the stacking word at ``[s, e)`` of clause ``i`` is negated: the usual polarity, a negation right
-    after it, or one a few words before it across the deal it names ("满减券不能和秒杀一起用": the window is at
-    least 8 characters, as :func:`.check_answers.read_no_deal` reads a negated deal noun, and reaches into the
-    clause it runs on from)."""
-    if not _state(r, i, s) or _negated_after(r, i, e):
-        return True
-    neg = r.vocab.rx.get("negation")
-    start = r.clauses[i - 1].start if _run_on(r, i) else r.clauses[i].start
-    lo = max(start, s - max(r.vocab.negation_window, 8))
-    return neg is not None and neg.search(r.text, lo, s) is not None
-
-
-def _no_stacking(r: "Reading", i: int) -> bool:
-    """A negated stacking word in stated clause ``i``: the deals of the product it is about do not combine. True
-    (answering the campaign question) unless the price the viewer pays takes a coupon on top of a flash price, or
-    more than one coupon or code; a bundle says nothing either way (the data does not say what a bundle combines
-    with), so a product with a bundle and nothing else stacked gets no claim. Returns whether the clause denies
-    a stacking (then no positive stacking claim is read in it)."""
-    c0 = r.clauses[i].start
-    for m in r.call("stacking_words", i):
-        s, e = c0 + m.start(), c0 + m.end()
-        if not _stacking_denied(r, i, s, e):
-            continue
-        pids, _many = _group(r, i, s)
-        pfs = r.pfs(pids)
-        if not pfs:
-            return True
-        stacked = [pf for pf in pfs if (bool(pf.flash) and pf.applied_coupon is not None) or _stacked_coupons(pf)]
-        if stacked:
-            r.claim(s, e, pids, "stacking", False, "", False, "false",
-                    f"{r.label(stacked[0].pid)}: '{r.m.original(s, e)}' but its price stacks deals", [("campaign", stacked[0].pid)])
-        elif not any(pf.bundles for pf in pfs):
-            r.claim(s, e, pids, "stacking", False, "", False, "true", "", [("campaign", pf.pid) for pf in pfs])
-        return True
-    return False
-
-
-def _stacked_coupons(pf: ProductFacts) -> bool:
-    """Whether the price the viewer pays takes more than one coupon or code off (the room's stacking rules let a
-    coupon and a checkout code combine: the washer is 649 - 20 - 25)."""
-    met = [a for a, t, _c in pf.coupons if pf.base >= t]
-    return bool(met) and pf.effective < pf.base - max(met) - 0.005
-
-
