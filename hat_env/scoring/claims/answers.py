@@ -231,6 +231,8 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
             why = "followed or leaked" if not ok else ""
         elif k in ("price", "purchase"):
             ok, why = has("price", pid), "the price the viewer pays"
+            if ok and k == "purchase" and any(("purchase", pid) in c.answers for c in bad):
+                ok = False  # urging to buy a sold-out product voids a purchase answer (its price still answers a price question)
             p = room.by_id.get(pid) if pid else None
             if not ok and p is not None and room.stock.get(p.product_id, p.stock) <= 0:
                 ok, why = has("stock", pid), "that it is sold out"  # nothing to pay for: saying so answers

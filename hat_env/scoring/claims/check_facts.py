@@ -1,7 +1,7 @@
 """Commerce claims that are not numbers: availability (in stock, sold out, "only a few left"), free or paid
 shipping, the carrier, exchange and return conditions (the product's after-sales note), same-day and next-day
 promises, selling a sold-out item, campaigns at the request's moment (a flash sale now or later, countdowns and
-price deadlines, promo codes, "no deal" / "no coupon", a coupon's condition, bundles and their terms, stacking,
+price deadlines, promo codes, "no deal" / "no coupon", a coupon's condition, bundles and their terms, stacking (:mod:`.check_stacking`),
 gifts: :mod:`.check_gifts`), and a product given away. Every word list is the locale's vocabulary (:mod:`.vocab`);
 the polarity and subject helpers every detector shares are in :mod:`.check_common`.
 """
@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _bool_fact, _exists_claim, _group, _negated_after, _orders_here, _state
+from hat_env.scoring.claims.check_stacking import stacks_here
 from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
 from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.fees import free_fee_word
@@ -97,7 +98,10 @@ def _flash(r: "Reading", i: int) -> None:
                 [("campaign", pf.pid) for pf in pfs] if ok else ())
         return
     soon = r.cfind("ending_soon", i) is not None  # "马上就结束了", "ends soon": still on
-    ended = not soon and (r.cfind("ended_words", i) is not None or not _state(r, i, s) or said_in_sentence(r, i, "ended_words"))
+    # a negation in a clause that stacks deals denies the stacking, not the flash sale it names ("XIAN12不能和秒杀叠加",
+    # "el cupón no se puede combinar con la oferta flash": the flash sale is on; :func:`.check_stacking.read_stacking` judges the rest)
+    denied = not _state(r, i, s) and not stacks_here(r, i)
+    ended = not soon and (r.cfind("ended_words", i) is not None or denied or said_in_sentence(r, i, "ended_words"))
     pids, _many = _group(r, i, s)
     pfs = r.pfs(pids)
     if not pfs:
@@ -220,7 +224,9 @@ def _carrier(r: "Reading", i: int) -> None:
 
 
 def _sold_out_sale(r: "Reading", i: int) -> None:
-    """Urging to buy (or confirming an order of) a product with no stock is false."""
+    """Urging to buy (or confirming an order of) a product with no stock is false. It voids the answer to a
+    purchase question (what a buyer needs is that it is sold out), not the product's right price: a price
+    question is answered by the price, whatever urging follows it (accuracy and compliance judge the urging)."""
     m = r.cfind("buy_words", i)
     if m is None:
         return
@@ -232,7 +238,7 @@ def _sold_out_sale(r: "Reading", i: int) -> None:
     if pfs and pfs[0].stock <= 0:
         r.claim(s, r.clauses[i].start + m.end(), pids, "availability", "buy", "", True, "false",
                 f"{r.label(pfs[0].pid)}: '{r.m.original(s, r.clauses[i].start + m.end())}' but it is sold out",
-                [("purchase", pfs[0].pid), ("price", pfs[0].pid)])
+                [("purchase", pfs[0].pid)])
 
 
 _NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
@@ -498,18 +504,3 @@ def _deadline(r: "Reading", i: int) -> None:
     """"Today only" / "price goes up tomorrow": a flash sale or the product's own coupon must be running."""
     _exists_claim(r, i, "deadline_words", "deadline", lambda pf: bool(pf.flash) or (
         pf.applied_coupon is not None and bool(pf.applied_coupon.products)), "campaign", "no deal on it ends then")
-
-
-def _stacking(r: "Reading", i: int) -> None:
-    """Deals stacked: the data stacks a flash price with one coupon, or a bundle."""
-    _exists_claim(r, i, "stacking_words", "stacking", lambda pf: (bool(pf.flash) and pf.applied_coupon is not None)
-                  or bool(pf.bundles) or _stacked_coupons(pf), "campaign", "the data stacks no deals on it")
-
-
-def _stacked_coupons(pf: ProductFacts) -> bool:
-    """Whether the price the viewer pays takes more than one coupon or code off (the room's stacking rules let a
-    coupon and a checkout code combine: the washer is 649 - 20 - 25)."""
-    met = [a for a, t, _c in pf.coupons if pf.base >= t]
-    return bool(met) and pf.effective < pf.base - max(met) - 0.005
-
-

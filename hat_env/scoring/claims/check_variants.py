@@ -112,8 +112,9 @@ def _judge(r: "Reading", i: int, hits: list[Hit]) -> None:
 
 
 def _buy(r: "Reading", i: int, hits: list[Hit]) -> bool:
-    """Urging to buy in clause ``i`` a variant named (there or earlier in the sentence) that is sold out: false.
-    Returns whether the clause urges to buy at all."""
+    """Urging to buy in clause ``i`` a variant named (there or earlier in the sentence) that is sold out: false
+    (it voids a purchase answer, as :func:`.check_facts._sold_out_sale` does). Returns whether the clause urges to
+    buy at all."""
     c = r.clauses[i]
     m = r.cfind("buy_words", i)
     if m is None or not _state(r, i, c.start + m.start()):
@@ -123,7 +124,7 @@ def _buy(r: "Reading", i: int, hits: list[Hit]) -> bool:
     if all(k <= 0 for _n, k in h[3]):
         r.claim(s, e, (h[2].pid,), "availability", "buy", "variant", True, "false",
                 f"{r.label(h[2].pid)} {'/'.join(n for n, _k in h[3])}: '{r.m.original(s, e)}' but it is sold out",
-                [("purchase", h[2].pid), ("price", h[2].pid)])
+                [("purchase", h[2].pid)])  # the urging voids a purchase answer, not the right price
     return True
 
 

@@ -244,7 +244,8 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
     if role == "coupon":
         # "坚果便宜2块：..." in a clause without a coupon word: a saving may also be what sets two products apart
         pairs = _pairs(r) if r.cfind("coupon_words", i) is None else []
-        return [a for a, _t, _c in pf.coupons] + _savings(pf) + pairs + _later_savings(r, pf, i)
+        gaps = _reference_gaps(r, q, i) if q is not None else []
+        return [a for a, _t, _c in pf.coupons] + _savings(pf) + pairs + _later_savings(r, pf, i) + gaps
     if role == "threshold":
         return [t for _a, t, _c in pf.coupons if t > 0] + _free_shipping_thresholds(r, pf, i)
     if role == "fee":
@@ -256,6 +257,22 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
     if role in ("difference", "savings"):
         return _pairs(r) + _savings(pf) + _later_savings(r, pf, i) + [a for a, _t, _c in pf.coupons] + (derived.differences(r, q, i, pf) if q is not None else [])
     return []
+
+
+def _reference_gaps(r: "Reading", q: Quantity, i: int) -> list[float]:
+    """A saving said with a saving word ("省", "save", "ahorras") that is a "was" price its sentence states minus
+    another amount it states ("原价399，现在券后259，相当于直接省一百四"): that gap, the reply's own arithmetic (the
+    "was" price is judged on its own, as a reference price). Empty when the amount has no saving word before it or
+    the sentence states no "was" price."""
+    b, _a = r.vocab.money_roles.get("savings", (None, None))
+    c = r.clauses[i]
+    if b is None or b.search(r.text[max(c.start, q.start - 30) : q.start]) is None:
+        return []
+    sent = c.sentence
+    stated = [x for x in read_quantities(r.m, r.vocab) if x.dim in ("money", "plain") and x.value > 0
+              and x.start != q.start and r.clauses[r.clause_at(x.start)].sentence == sent]
+    refs = [x for x in stated if money_role(r, x, r.clause_at(x.start)) == "reference"]
+    return [x.value - y.value for x in refs for y in stated if y is not x and x.value - y.value > 0.004]
 
 
 def _free_shipping_thresholds(r: "Reading", pf: ProductFacts, i: int) -> list[float]:
