@@ -170,3 +170,25 @@ def test_what_the_data_lacks_is_an_honest_unknown_written_once(locale: str) -> N
     assert rx is not None
     for p in lacks:
         assert f"(?:{p})" in rx.pattern
+
+
+@pytest.mark.parametrize(
+    ("r", "text", "link", "reply", "want"),
+    [
+        # the pan's FAQ answers induction; the towels' data says nothing of tumble drying
+        (HOGAR, "¿la sartén sirve para inducción?", 1, "La ficha no lo indica, lo siento.", (1.0, 0.0)),
+        (HOGAR, "¿la sartén sirve para inducción?", 1, "Sí, sirve para inducción.", (1.0, 1.0)),
+        (HOGAR, "¿las toallas se pueden meter en la secadora?", 5, "La ficha no lo indica, lo siento.", (1.0, 1.0)),
+        # the power bank's FAQ answers flying with it, not wireless charging
+        (TECH, "can i take the power bank on a plane?", 2, "The listing doesn't say, sorry.", (1.0, 0.0)),
+        (TECH, "does the power bank support wireless charging?", 2, "The listing doesn't say, sorry.", (1.0, 1.0)),
+        # the vitamin C's FAQ answers the daily dose, not whether it is organic
+        (HEALTH, "维C一天吃几片", 1, "这个详情页没写哦", (1.0, 0.0)),
+        (HEALTH, "维C是不是有机的", 1, "这个详情页没写哦", (1.0, 1.0)),
+    ],
+)
+def test_the_data_does_not_say_only_when_its_faq_does_not(r: RoomState, text: str, link: int, reply: str,
+                                                          want: tuple[float, float]) -> None:
+    """"It doesn't say" answers a question the data does not answer; when the product's FAQ answers it (its
+    question's words are the comment's), the data does say, and the honest-sounding reply answers nothing."""
+    assert _scores(r, text, reply, _unknown(link)) == want
