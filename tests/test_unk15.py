@@ -192,3 +192,20 @@ def test_the_data_does_not_say_only_when_its_faq_does_not(r: RoomState, text: st
     """"It doesn't say" answers a question the data does not answer; when the product's FAQ answers it (its
     question's words are the comment's), the data does say, and the honest-sounding reply answers nothing."""
     assert _scores(r, text, reply, _unknown(link)) == want
+
+
+DRESS = room("apparel_flash_zh", 5, 100.0)  # link 4: the floral dress; its FAQ: "有内衬吗？" -> "有半身内衬，不透。"
+
+
+@pytest.mark.parametrize(
+    ("reply", "want"),
+    [
+        ("不透哦～", (1.0, 1.0)),  # one part of the FAQ's answer, word for word
+        ("放心，不透的", (1.0, 1.0)),
+        ("会透一点", (1.0, 0.0)),  # the opposite polarity restates nothing
+        ("可以的", (1.0, 0.0)),  # a bare yes names nothing
+    ],
+)
+def test_a_short_answer_that_is_one_part_of_the_faq_answers(reply: str, want: tuple[float, float]) -> None:
+    """A reply of one content word that is a whole part of the product's FAQ answer restates it."""
+    assert _scores(DRESS, "连衣裙会不会透光", reply, _unknown(4)) == want
