@@ -209,3 +209,33 @@ DRESS = room("apparel_flash_zh", 5, 100.0)  # link 4: the floral dress; its FAQ:
 def test_a_short_answer_that_is_one_part_of_the_faq_answers(reply: str, want: tuple[float, float]) -> None:
     """A reply of one content word that is a whole part of the product's FAQ answer restates it."""
     assert _scores(DRESS, "连衣裙会不会透光", reply, _unknown(4)) == want
+
+
+@pytest.mark.parametrize(
+    ("r", "text", "link", "reply", "want"),
+    [
+        # all the data says, said as such: the rest it does not say
+        (PETS, "ok for kittens?", 3, "The listing only says it's for adult indoor cats.", (1.0, 1.0)),
+        (PETS, "ok for kittens?", 3, "All the bag tells us is that it's an adult formula.", (1.0, 1.0)),
+        (HEALTH, "维C片是不是有机的", 1, "详情页只标了成分，维生素C和山梨糖醇", (1.0, 1.0)),
+        (HOGAR, "¿las toallas se pueden meter en la secadora?", 5, "En la descripción solo pone algodón 100%, lo siento.",
+         (1.0, 1.0)),
+    ],
+)
+def test_saying_all_the_data_says(r: RoomState, text: str, link: int, reply: str, want: tuple[float, float]) -> None:
+    """"The listing only says X" is an honest "it does not say" about the rest."""
+    assert _scores(r, text, reply, _unknown(link)) == want
+
+
+@pytest.mark.parametrize(
+    ("r", "text", "link", "reply"),
+    [
+        (TECH, "are the volt buds waterproof?", 1, "The listing only says they're fully waterproof for swimming."),
+        (HEALTH, "维C片是不是有机的", 1, "详情页只写了是有机认证的"),
+        (PETS, "ok for kittens?", 3, "The listing doesn't mention kittens, but it has 50% protein."),
+    ],
+)
+def test_what_the_data_is_said_to_say_is_still_checked(r: RoomState, text: str, link: int, reply: str) -> None:
+    """What "the listing only says" is followed by, and a fact beside an honest unknown, are checked as any fact
+    is: a wrong one fails accuracy."""
+    assert _scores(r, text, reply, _unknown(link))[0] == 0.0
