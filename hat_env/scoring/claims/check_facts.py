@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _bool_fact, _exists_claim, _group, _negated_after, _orders_here, _state
+from hat_env.scoring.claims.check_common import said_of_data
 from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
 from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.fees import free_fee_word
@@ -35,7 +36,7 @@ def _availability(r: "Reading", i: int) -> None:
             seen.append((s, e))
             if name == "sold_out" and _value_unavailable(r, i, s):
                 continue
-            if _said_of_data(r, i, m.start()):
+            if said_of_data(r, i, m.start()):
                 continue  # "that detail isn't available", "no tengo esa información disponible": no stock claim
             pos = _state(r, i, s)
             pids, many = _group(r, i, s)
@@ -68,15 +69,6 @@ def _availability(r: "Reading", i: int) -> None:
                         [] if name == "low_stock" else [("stock", pf.pid)])
                 if vague and all(x.stock > 0 for x in pfs):
                     r.claim(s, e, pids, "availability", "in stock", "", True, "true", "", [("stock", x.pid) for x in pfs])
-
-
-def _said_of_data(r: "Reading", i: int, at: int) -> bool:
-    """Whether an availability word at ``at`` (offset in clause ``i``) is said of information rather than of a
-    product: a word of the locale's ``data_nouns`` ("info", "detail", "información", "信息") stands just before it in
-    its clause, with at most a few words between ("that information available", "the detail isn't available")."""
-    lead = r.ctext(i)[:at]
-    nouns = r.vocab.all("data_nouns", lead)
-    return bool(nouns) and len(lead) - nouns[-1].end() <= 12
 
 
 def _value_unavailable(r: "Reading", i: int, s: int) -> bool:
