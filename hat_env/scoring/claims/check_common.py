@@ -163,3 +163,12 @@ def claim_in_clause(r: "Reading", x: "Claim", i: int) -> bool:
     """Whether claim ``x`` lies in clause ``i`` (claims carry the reply's own spans)."""
     a, b = r.m.span(r.clauses[i].start, r.clauses[i].end)
     return a <= x.span[0] and x.span[1] <= b
+
+
+def said_of_data(r: "Reading", i: int, at: int) -> bool:
+    """Whether an availability word at ``at`` (offset in clause ``i``) is said of information rather than of a
+    product: a word of the locale's ``data_nouns`` ("info", "detail", "información", "信息") stands just before it in
+    its clause, with at most a few words between ("that information available", "the detail isn't available")."""
+    lead = r.ctext(i)[:at]
+    nouns = r.vocab.all("data_nouns", lead)
+    return bool(nouns) and len(lead) - nouns[-1].end() <= 12

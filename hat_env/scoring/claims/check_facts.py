@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _bool_fact, _exists_claim, _group, _negated_after, _orders_here, _state
+from hat_env.scoring.claims.check_common import said_of_data
 from hat_env.scoring.claims.check_stacking import stacks_here
 from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
 from hat_env.scoring.claims.facts import ProductFacts
@@ -36,6 +37,8 @@ def _availability(r: "Reading", i: int) -> None:
             seen.append((s, e))
             if name == "sold_out" and _value_unavailable(r, i, s):
                 continue
+            if said_of_data(r, i, m.start()):
+                continue  # "that detail isn't available", "no tengo esa información disponible": no stock claim
             pos = _state(r, i, s)
             pids, many = _group(r, i, s)
             pfs = r.pfs(pids)

@@ -86,8 +86,32 @@ def restated_data(r: "Reading", i: int, pf: "ProductFacts") -> bool:
     neg = r.vocab.rx.get("negation")
     if any(restates(ct, t, r.vocab.lang, neg, q) for t, q in pairs):
         return True
+    if _one_part_said(r, ct, [t for t, _q in pairs]):
+        return True
     st = r.stext(i)
     return st != ct and any(restates(st, t, r.vocab.lang, neg, q) for t, q in pairs)
+
+
+_PART = re.compile(r"[,.;:!?，。；：！？]")
+
+
+def _one_part_said(r: "Reading", clause: str, answers: list[str]) -> bool:
+    """Whether a clause of one content word is, word for word, a whole part of one of the ``answers`` (an FAQ
+    answer split at its punctuation), with the same polarity: "不透的" for "有半身内衬，不透。". A bare yes or no
+    (the locale's ``yes_reply`` / ``no_reply``: "可以的", "不会") names nothing and restates no answer."""
+    lang = r.vocab.lang
+    cw = _words(clause, lang)
+    if len(cw) != 1:
+        return False
+    low = clause.lower()
+    if r.vocab.find("yes_reply", low) is not None or r.vocab.find("no_reply", low) is not None:
+        return False
+    neg = r.vocab.rx.get("negation")
+    for a in answers:
+        for part in _PART.split(a):
+            if _words(part, lang) == cw and (neg is None or bool(neg.search(part)) == bool(neg.search(clause))):
+                return True
+    return False
 
 
 def read_restatements(r: "Reading", i: int) -> None:

@@ -80,7 +80,9 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
     """Read and check every non-number claim of the reply, and the reply's social acts (fills ``r.report``)."""
     rep = r.report
     low = r.text.lower()
-    rep.honest_unknown = r.has("honest_unknown")
+    # the data does not say, in words ("the listing doesn't mention it") or by saying all it does say ("the label only
+    # says adult cats", "资料里只写了成分", "la ficha solo dice"): the facts after the latter are checked as usual
+    rep.honest_unknown = r.has("honest_unknown") or r.has("data_only")
     rep.unavailable = r.has("unavailable")
     rep.greeting = r.has("greeting")
     rep.insult = r.has("insult")

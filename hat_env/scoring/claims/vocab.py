@@ -36,7 +36,7 @@ _LISTS = (
     "restocking_words", "coverage_words", "return_shipping_free", "return_shipping_words", "return_shipping_covered",
     "return_shipping_paid", "return_verbs", "condition_unmet",
     "comes_with", "ships_on_order", "free_over_words", "free_over_after", "deal_lasts_stream", "deal_lasts_beyond",
-    "add_another", "buy_together", "threshold_reached",
+    "add_another", "buy_together", "threshold_reached", "data_nouns", "data_only",
 )
 
 
@@ -175,9 +175,21 @@ def _bundle_term(path: Path, b: Any) -> tuple[re.Pattern[str], int, int]:
     return re.compile(str(b["pattern"]), re.IGNORECASE), int(b["qty"]), int(b["pct"])
 
 
+def _lists(data: dict[str, Any]) -> dict[str, Any]:
+    """The file's lists with what follows from their meaning added: saying what the data lacks (``data_lacks``:
+    "the listing doesn't say", "资料里没有写") is an honest "the data does not say", so every ``data_lacks`` pattern
+    is also one of ``honest_unknown`` (a file writes each once, under the narrower list)."""
+    out = {k: data.get(k) for k in _LISTS}
+    lacks = out.get("data_lacks") or []
+    if isinstance(lacks, list) and lacks:
+        hu = list(out.get("honest_unknown") or [])
+        out["honest_unknown"] = hu + [p for p in lacks if p not in hu]
+    return out
+
+
 def _compile(path: Path, data: dict[str, Any]) -> Vocab:
     """Compile one locale file's data (``path`` names it in errors)."""
-    rx = {k: _alt(path, k, data.get(k)) for k in _LISTS}
+    rx = {k: _alt(path, k, pats) for k, pats in _lists(data).items()}
     units: list[Unit] = []
     unit_parts: list[str] = []
     prefix_parts: list[str] = []
