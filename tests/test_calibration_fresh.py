@@ -30,7 +30,8 @@ LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh
            "jiafang_zh": "zh_CN", "tools_en": "en_US", "xiebao_zh": "zh_CN", "jewelry_en": "en_US",
            "belleza_es": "es_ES", "shengxian_zh": "zh_CN", "chongwu_zh": "zh_CN",
            "fitness_en": "en_US", "optica_es": "es_ES", "wenju_zh": "zh_CN", "chufang_zh": "zh_CN",
-           "garden_en": "en_US", "office_en": "en_US", "cocina_es": "es_ES", "shuma_zh": "zh_CN"}
+           "garden_en": "en_US", "office_en": "en_US", "cocina_es": "es_ES", "shuma_zh": "zh_CN",
+           "chaye_zh": "zh_CN", "toys_en": "en_US", "yundong_zh": "zh_CN", "mascotas_es": "es_ES"}
 #: scenario -> what its cases name when the set ships the room itself (a path relative to the calibration folder)
 OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_en.yaml",
              "deportes_es": "rooms/deportes_es.yaml", "skincare_en": "rooms/skincare_en.yaml",
@@ -40,7 +41,9 @@ OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_e
              "chongwu_zh": "rooms/chongwu_zh.yaml", "fitness_en": "rooms/fitness_en.yaml",
              "optica_es": "rooms/optica_es.yaml", "wenju_zh": "rooms/wenju_zh.yaml",
              "chufang_zh": "rooms/chufang_zh.yaml", "garden_en": "rooms/garden_en.yaml",
-             "office_en": "rooms/office_en.yaml", "cocina_es": "rooms/cocina_es.yaml", "shuma_zh": "rooms/shuma_zh.yaml"}
+             "office_en": "rooms/office_en.yaml", "cocina_es": "rooms/cocina_es.yaml", "shuma_zh": "rooms/shuma_zh.yaml",
+             "chaye_zh": "rooms/chaye_zh.yaml", "toys_en": "rooms/toys_en.yaml", "yundong_zh": "rooms/yundong_zh.yaml",
+             "mascotas_es": "rooms/mascotas_es.yaml"}
 #: round -> the scenarios it has a file for (round 5 covers the three rooms no earlier round had)
 ROUND_SCENARIOS = {r: ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh") for r in (2, 3, 4)}
 ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "groceries_zh", "pets_en")
@@ -79,10 +82,15 @@ ROUND_SCENARIOS[12] = ("apparel_flash_zh", "belleza_es", "chufang_zh", "garden_e
 #: comment rounds, here with replies); drawn over all its files together (``split.py --round``)
 ROUND_SCENARIOS[13] = ("cocina_es", "electronics_en", "groceries_zh", "healthfood_zh", "hogar_es", "office_en",
                        "optica_es", "pets_en", "shuma_zh")
+#: round 14 (one annotator): rooms of its own chaye_zh (tea and tea-ware) and toys_en (toys and games), 39 items each;
+#: 5-15 on nine other rooms (built-in, and the comment rounds' yundong_zh and mascotas_es); drawn with --round
+ROUND_SCENARIOS[14] = ("apparel_flash_zh", "beauty_zh", "chaye_zh", "yundong_zh", "appliances_en", "electronics_en",
+                       "fitness_en", "toys_en", "belleza_es", "hogar_es", "mascotas_es")
 #: the rooms a round ships itself (their files hold at least 60 items; round 13's 27 or more)
 ROUND_ROOMS = {6: ("muying_zh", "outdoor_en"), 7: ("jiafang_zh", "skincare_en"), 8: ("tools_en", "xiebao_zh"),
                9: ("jewelry_en", "belleza_es", "shengxian_zh"), 10: ("chongwu_zh", "fitness_en", "optica_es"),
-               11: ("wenju_zh",), 12: ("chufang_zh", "garden_en"), 13: ("office_en", "cocina_es")}
+               11: ("wenju_zh",), 12: ("chufang_zh", "garden_en"), 13: ("office_en", "cocina_es"),
+               14: ("chaye_zh", "toys_en")}
 #: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30 (see
 #: _min_items for round 6)
 FILES = [(sc, r) for r, scs in sorted(ROUND_SCENARIOS.items()) for sc in scs]
@@ -98,7 +106,7 @@ IDS = [f"{sc}_r{r}" for sc, r in FILES]
 POOLED_SHARE_ROUNDS = {9, 10, 11, 12}
 #: Rounds drawn with ``split.py --round``: each category over all the round's files at once (so the round is about
 #: 30% test however small its files); a redraw of the round must leave every file byte for byte as it is
-ROUND_DRAWN = {13}
+ROUND_DRAWN = {13, 14}
 #: The lowest pooled test share a round may have (25% unless listed): round 10's files on built-in rooms hold one
 #: item in most categories (its seven files on rooms it does not ship hold 18-23 items), where split.py's
 #: per-category round(30%) draws none, so the round as drawn is 24.3% test (its own rooms' files: 28-30%); the draw
@@ -115,8 +123,8 @@ def _path(scenario: str, rnd: int) -> Path:
 def _min_items(scenario: str, rnd: int) -> int:
     """The fewest items a fresh file must hold: 60 in round 2 and for a room a round ships itself, 15 for the
     other rooms of rounds 6-9 (each spread its items over several rooms), else 30."""
-    if rnd == 13:
-        return 25 if scenario in ROUND_ROOMS[rnd] else 8
+    if rnd in (13, 14):
+        return 25 if scenario in ROUND_ROOMS[rnd] else 5
     if rnd == 2 or scenario in ROUND_ROOMS.get(rnd, ()):
         return 60
     return 15 if rnd in (6, 7, 8, 9, 10, 11, 12) else 30
