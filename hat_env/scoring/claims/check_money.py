@@ -78,6 +78,8 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
         return
     if not pfs:
         return
+    if role == "pay" and _spec_amount(r, q, i, pfs):
+        return
     pf = pfs[0]
     what = {"pay": f"pays {fmt_money(pf.effective)}", "base": f"price {fmt_money(pf.price)}",
             "reference": f"was-price {fmt_money(pf.list_price)}", "flash": "no flash sale now" if not pf.flash else
@@ -98,6 +100,23 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
     r.claim(q.start, q.end, pids, "price", v, role, True, "false",
             f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but the viewer {what}{tail}"
             if role == "pay" else f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but {what}", would)
+
+
+def _spec_amount(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts]) -> bool:
+    """An amount in plain price position that a spec the clause names states as money ("Engraving inside the band
+    is $10 extra" of an engraving spec "..., $10 extra, ..."; "刻字加10元"): that spec's value, not the price.
+    Records the true claim and returns whether it did."""
+    from hat_env.scoring.claims.families import spec_named
+
+    key = spec_named(r, i, pfs)
+    if key is None:
+        return False
+    good = [pf for pf in pfs if any(f.attr == key and f.dim == "money" and eq(q.value, f.value) for f in pf.numbers)]
+    if not good:
+        return False
+    r.claim(q.start, q.end, tuple(pf.pid for pf in good), key, q.value, "money", True, "true", "",
+            [(key, pf.pid) for pf in good])
+    return True
 
 
 def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts], role: str) -> None:

@@ -76,7 +76,10 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
     for k in range(2, 6):
         if eq(v, k * pf.effective) and str(k) in ct:
             return True
-    if pf.bundles and vocab.find("bundle_words", st):
+    # a bundle named in the sentence, or earlier in the reply when this sentence states the bundle's own cut ("...
+    # stack with the duo bundle. Serum + sunscreen at 20% off is $41.60")
+    if pf.bundles and (vocab.find("bundle_words", st) or (vocab.find("bundle_words", r.text[: r.clauses[i].start])
+                                                         and _states_bundle_cut(r, i, pf))):
         named = [r.facts.of(p) for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == r.clauses[i].sentence
                  for p in m.pids if m.how in ("link", "name")]
         named = list({x.pid: x for x in named}.values()) or [pf]
@@ -92,7 +95,36 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
                 sums += [sum(x.effective for x in partners), sum(x.price for x in partners)]
             if any(eq(v, s * f) or eq(v, round(s * f, 2)) for s in sums):
                 return True
+            if qty > 1 and any(eq(v, x) for x in _bundle_unit_prices(pf, qty, f)):
+                return True
     return False
+
+
+def _states_bundle_cut(r: "Reading", i: int, pf: ProductFacts) -> bool:
+    """Whether the sentence of clause ``i`` states the percent off of one of ``pf``'s running bundles ("at 20% off",
+    "打八折", "al 25 %")."""
+    sent = r.clauses[i].sentence
+    for x in read_quantities(r.m, r.vocab):
+        if r.clauses[r.clause_at(x.start)].sentence != sent:
+            continue
+        off = x.value if x.dim == "percent" else (100 - 10 * x.value if x.dim == "zhe" and x.value < 10 else None)
+        if off is not None and any(abs(off - pct) < 0.01 for _q, pct in pf.bundles):
+            return True
+    return False
+
+
+def _bundle_unit_prices(pf: ProductFacts, qty: int, f: float) -> list[float]:
+    """What one unit of a bundle of ``qty`` units of ``pf`` at factor ``f`` (0.75 for 25% off) costs said per unit:
+    the average ("两件148.5，平均一件74.25", "each works out to $35.70") and the last unit when the others keep their
+    price ("la primera a 16,50 € y la segunda a mitad de precio, 8,25 €", "第二件半价49.5")."""
+    out = []
+    for unit in dict.fromkeys((pf.effective, pf.price, pf.base)):
+        total = qty * unit * f
+        out += [total / qty, round(total / qty, 2)]
+        last = total - (qty - 1) * unit
+        if last > 0.004:
+            out += [last, round(last, 2)]
+    return out
 
 
 def _before_deal_in_reply(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:
