@@ -238,8 +238,18 @@ def _later_flash(r: "Reading", pf: ProductFacts, i: int, clause_only: bool = Tru
         if clause_only or r.cfind("active_words", i) is not None or \
                 r.vocab.find("inactive_words", r.stext(i)) is None:
             return []
-    return [float(c.flash_price) for c in pf.campaigns_later if c.type == "flash_sale" and c.flash_price
-            and c.start_s > r.room.t]
+    out = []
+    for c in pf.campaigns_later:
+        if c.type == "flash_sale" and c.flash_price and c.start_s > r.room.t:
+            out += [float(c.flash_price), *later_stacked(r, pf, c)]
+    return out
+
+
+def later_stacked(r: "Reading", pf: ProductFacts, flash: object) -> list[float]:
+    """A later flash sale's price less each coupon of ``pf`` that stacks with it and whose threshold that price meets
+    ("秒杀799元的场次等会儿开，到时候叠券769": 799 - 30)."""
+    fp = float(getattr(flash, "flash_price", 0) or 0)
+    return [round(fp - a, 2) for a, t, c in pf.coupons if fp >= t and fp - a > 0 and r.room.stacks(flash, c)]
 
 
 def _past_flash(r: "Reading", pf: ProductFacts, i: int) -> list[float]:
@@ -333,4 +343,4 @@ def _stated_before(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> list[
             and isinstance(c.value, (int, float))]
 
 
-__all__ = ["money_values", "pay_alternatives", "is_total", "threshold_gap"]
+__all__ = ["money_values", "pay_alternatives", "is_total", "threshold_gap", "later_stacked"]
