@@ -78,7 +78,7 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
         return
     if not pfs:
         return
-    if role == "pay" and _spec_amount(r, q, i, pfs):
+    if role in ("pay", "difference") and _spec_amount(r, q, i, pfs):
         return
     pf = pfs[0]
     what = {"pay": f"pays {fmt_money(pf.effective)}", "base": f"price {fmt_money(pf.price)}",
@@ -103,8 +103,9 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
 
 
 def _spec_amount(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts]) -> bool:
-    """An amount in plain price position that a spec the clause names states as money ("Engraving inside the band
-    is $10 extra" of an engraving spec "..., $10 extra, ..."; "刻字加10元"): that spec's value, not the price.
+    """An amount in plain price position, or said as a difference ("costs $10 more"), that a spec the clause names
+    states as money ("Engraving inside the band is $10 extra" of an engraving spec "..., $10 extra, ..."; "刻字加10元"):
+    that spec's value, not the price.
     Records the true claim and returns whether it did."""
     from hat_env.scoring.claims.families import spec_named
 
