@@ -144,3 +144,30 @@ def test_a_later_flash_sale_with_a_coupon_stacked(reply: str, ok: bool) -> None:
     price it is false."""
     reasons = _ok(reply, JF, Intent(kind="price", link=1))
     assert (not reasons) == ok, reasons
+
+
+SX = room(ROOMS / "shengxian_zh.yaml", SEED, 100.0)  # 1号芒果 SX01 49.9/箱; 6号白虾 SX06 ships to 新疆/西藏/内蒙古 for 20元
+
+
+@pytest.mark.parametrize(("reply", "r", "link", "ok"), [
+    ("5号毛毯秒杀价59就是到手价～", JF, 5, True),
+    ("5号毛毯秒杀价89就是到手价～", JF, 5, False),  # 89 is its price before the flash sale
+    ("1号冬被899就是到手价，不用领券", JF, 1, False),  # the store coupon takes it to 869
+    ("1号芒果49.9一箱，很新鲜", SX, 1, True),
+    ("1号芒果39.9一箱，很新鲜", SX, 1, False),
+])
+def test_an_amount_said_as_the_price_paid(reply: str, r, link: int, ok: bool) -> None:
+    """"X就是到手价" says X is what the viewer pays (not a flash price that a coupon still cuts); a bare amount for one
+    unit of what is sold ("39.9一箱") is a price too."""
+    reasons = _ok(reply, r, Intent(kind="price", link=link))
+    assert (not reasons) == ok, reasons
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("6号白虾内蒙古也能发～要补20块运费哦", True),
+    ("6号白虾内蒙古也能发～要补30块运费哦", False),
+])
+def test_a_regions_own_fee(reply: str, ok: bool) -> None:
+    """A shipping fee said after naming a region the product ships to at a charge is that region's fee."""
+    reasons = _ok(reply, SX, Intent(kind="shipping", link=6))
+    assert (not reasons) == ok, reasons
