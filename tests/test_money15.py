@@ -171,3 +171,40 @@ def test_a_regions_own_fee(reply: str, ok: bool) -> None:
     """A shipping fee said after naming a region the product ships to at a charge is that region's fee."""
     reasons = _ok(reply, SX, Intent(kind="shipping", link=6))
     assert (not reasons) == ok, reasons
+
+
+GZ = room("groceries_zh", SEED, 600.0)  # 4号大米 GR04 89元, 秒杀79 ended at 480 s, XIAN12满50减12 -> 77元
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("4号苹果第二件半价，两箱89.85～", True),
+    ("4号苹果两箱119.8，第二件半价已经算进去了", False),  # the bundle prices two boxes at 89.85
+])
+def test_a_count_then_its_cost(reply: str, ok: bool) -> None:
+    """A bare amount after a count of what is sold ("两箱119.8") is what that many cost, checked against the running
+    bundle for that many."""
+    reasons = _ok(reply, SX, Intent(kind="price", link=4))
+    assert (not reasons) == ok, reasons
+
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("La Crema Calma cuesta 16,50 €; el cupón de 5 € pide 50 €, así que sola no llega.", True),
+    ("La Crema Calma cuesta 16,50 €; el cupón de 5 € pide 60 €, así que sola no llega.", False),
+])
+def test_a_threshold_a_coupon_asks_for(reply: str, ok: bool) -> None:
+    """"el cupón de 5 € pide 50 €": 50 is the coupon's threshold, not a price."""
+    reasons = _ok(reply, BZ, Intent(kind="price", link=5))
+    assert (not reasons) == ok, reasons
+    assert not any("(pay)" in x for x in reasons)
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("大米的秒杀已经结束啦，现在是89元。输入口令XIAN12满50减12，到手77元～", True),
+    ("大米的秒杀已经结束啦，现在是89元。输入口令XIAN12满50减12，到手67元～", False),
+    ("大米现在是89元～", False),  # alone, 89 is not what the viewer pays (77)
+])
+def test_a_price_dated_now_before_a_deal_in_the_next_sentence(reply: str, ok: bool) -> None:
+    """"现在89元" beside an ended flash sale, with the code and the price after it in the next sentence, is the
+    price before the code; said alone it is a wrong price paid."""
+    reasons = _ok(reply, GZ, Intent(kind="price", link=4))
+    assert (not reasons) == ok, reasons

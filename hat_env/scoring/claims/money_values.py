@@ -74,7 +74,9 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
     if any(eq(v, x) for x in derived.fee_totals(pf, stated=_stated_amounts(r, q))):
         return True  # the price with the fee its sentence states: "$49.99 with the $4.99 shipping"
     for k in range(2, 6):
-        if eq(v, k * pf.effective) and str(k) in ct:
+        # k units at the unit price, unless a running bundle prices k units lower ("两箱119.8" when the second is
+        # half price: 89.85)
+        if eq(v, k * pf.effective) and str(k) in ct and not any(qty == k for qty, _pct in pf.bundles):
             return True
     # a bundle named in the sentence, or earlier in the reply when this sentence states the bundle's own cut ("...
     # stack with the duo bundle. Serum + sunscreen at 20% off is $41.60")
@@ -133,7 +135,13 @@ def _before_deal_in_reply(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -
     pay $604.": a semicolon ends a sentence)."""
     vocab = r.vocab
     st = r.stext(i)
-    if vocab.find("pay_words", st) or vocab.find("coupon_words", st) or vocab.find("flash_words", st):
+    # a "now" word ("秒杀已经结束了，现在89元；下单输入XIAN12…到手77元") dates the price, it does not say a deal is in
+    # it; a flash sale said to have ended is no deal in it either
+    aw, pw = vocab.rx.get("active_words"), vocab.rx.get("pay_words")
+    now = [(m.start(), m.end()) for m in aw.finditer(st)] if aw is not None else []
+    if pw is not None and any(not any(a <= m.start() and m.end() <= b for a, b in now) for m in pw.finditer(st)):
+        return False
+    if vocab.find("coupon_words", st) or (vocab.find("flash_words", st) and not vocab.find("ended_words", st)):
         return False
     sent = r.clauses[i].sentence
     for x in read_quantities(r.m, vocab):
