@@ -175,6 +175,7 @@ def test_a_regions_own_fee(reply: str, ok: bool) -> None:
 
 GZ = room("groceries_zh", SEED, 600.0)  # 4号大米 GR04 89元, 秒杀79 ended at 480 s, XIAN12满50减12 -> 77元
 
+
 @pytest.mark.parametrize(("reply", "ok"), [
     ("4号苹果第二件半价，两箱89.85～", True),
     ("4号苹果两箱119.8，第二件半价已经算进去了", False),  # the bundle prices two boxes at 89.85
@@ -184,7 +185,6 @@ def test_a_count_then_its_cost(reply: str, ok: bool) -> None:
     bundle for that many."""
     reasons = _ok(reply, SX, Intent(kind="price", link=4))
     assert (not reasons) == ok, reasons
-
 
 
 @pytest.mark.parametrize(("reply", "ok"), [
@@ -207,4 +207,15 @@ def test_a_price_dated_now_before_a_deal_in_the_next_sentence(reply: str, ok: bo
     """"现在89元" beside an ended flash sale, with the code and the price after it in the next sentence, is the
     price before the code; said alone it is a wrong price paid."""
     reasons = _ok(reply, GZ, Intent(kind="price", link=4))
+    assert (not reasons) == ok, reasons
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("Four bags of the Rootwise mix are $44.97 with the bundle instead of $59.96.", True),
+    ("Four bags of the Rootwise mix are $44.97 with the bundle instead of $64.96.", False),
+    ("Four bags of the Rootwise mix are $59.96 with the bundle.", False),  # the bundle takes 25% off: $44.97
+])
+def test_the_units_before_a_bundle_cut(reply: str, ok: bool) -> None:
+    """"instead of $59.96" is what the bundle's four bags cost before its cut (a prior price), not a price paid."""
+    reasons = _ok(reply, GA, Intent(kind="campaign", link=5))
     assert (not reasons) == ok, reasons

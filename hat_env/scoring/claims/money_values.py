@@ -286,7 +286,9 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
     if role == "base":
         return [pf.price, pf.base]
     if role == "reference":
-        return [pf.list_price, pf.price, *pf.history, *_past_flash(r, pf, i)]
+        # "4 bags come to $44.97 instead of $59.96": a bundle's units before its cut are a prior price too
+        before_bundle = [qty * x for qty, _pct in pf.bundles if qty > 1 for x in (pf.price, pf.base, pf.effective)]
+        return [pf.list_price, pf.price, *pf.history, *_past_flash(r, pf, i), *before_bundle]
     if role == "flash":
         # "秒杀309": the deal price with the coupon stacked is the flash deal too; a flash sale said to come later
         # (in the clause, or in its sentence: "待会还有秒杀，秒杀价79元") or to have ended gives that sale's price
