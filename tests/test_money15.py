@@ -219,3 +219,17 @@ def test_the_units_before_a_bundle_cut(reply: str, ok: bool) -> None:
     """"instead of $59.96" is what the bundle's four bags cost before its cut (a prior price), not a price paid."""
     reasons = _ok(reply, GA, Intent(kind="campaign", link=5))
     assert (not reasons) == ok, reasons
+
+
+@pytest.mark.parametrize(("reply", "r", "link", "ok"), [
+    ("The yoga mat is about thirty-five dollars, $34.99 to be exact.", FI, 2, True),
+    ("The yoga mat is about thirty-five dollars, $35.99 to be exact.", FI, 2, False),
+    ("The yoga mat is about forty dollars, $34.99 to be exact.", FI, 2, False),  # "about 40" is no rounding of 34.99
+    ("The whey is $42 and the shaker $12.99, so roughly $29 apart, $29.01 to be exact.", FI, 4, True),
+    ("La crema sale por unos 17 €, 16,50 € para ser exactos.", BZ, 5, True),
+])
+def test_an_approximate_amount_restated_exactly(reply: str, r, link: int, ok: bool) -> None:
+    """"about $35, $34.99 to be exact": the exact amount is the claim (in the role of the approximate one); an
+    approximation far from it is still checked."""
+    reasons = _ok(reply, r, Intent(kind="price", link=link))
+    assert (not reasons) == ok, reasons
