@@ -494,20 +494,12 @@ def _deadline(r: "Reading", i: int) -> None:
 
 def _stacking(r: "Reading", i: int) -> None:
     """Deals stacked: the data stacks a flash price with one coupon, or a bundle."""
+    from hat_env.scoring.claims.money_values import stacks_later
+
     _exists_claim(r, i, "stacking_words", "stacking", lambda pf: (bool(pf.flash) and pf.applied_coupon is not None)
-                  or bool(pf.bundles) or _stacked_coupons(pf) or _stacks_later(r, i, pf), "campaign",
+                  or bool(pf.bundles) or _stacked_coupons(pf) or stacks_later(r, i, pf), "campaign",
                   "the data stacks no deals on it")
 
-
-def _stacks_later(r: "Reading", i: int, pf: ProductFacts) -> bool:
-    """Whether clause ``i`` speaks of a flash sale to come (in it or its sentence: "秒杀等会儿开，到时候叠券") and a
-    coupon of ``pf`` stacks with that sale at its price."""
-    from hat_env.scoring.claims.money_values import later_stacked
-
-    if r.cfind("inactive_words", i) is None and r.vocab.find("inactive_words", r.stext(i)) is None:
-        return False
-    return any(later_stacked(r, pf, c) for c in pf.campaigns_later
-               if c.type == "flash_sale" and c.flash_price and c.start_s > r.room.t)
 
 
 def _stacked_coupons(pf: ProductFacts) -> bool:

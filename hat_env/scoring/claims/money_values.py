@@ -260,6 +260,15 @@ def later_stacked(r: "Reading", pf: ProductFacts, flash: object) -> list[float]:
     return [round(fp - a, 2) for a, t, c in pf.coupons if fp >= t and fp - a > 0 and r.room.stacks(flash, c)]
 
 
+def stacks_later(r: "Reading", i: int, pf: ProductFacts) -> bool:
+    """Whether clause ``i`` speaks of a flash sale to come (in it or its sentence: "秒杀等会儿开，到时候叠券") and a
+    coupon of ``pf`` stacks with that sale at its price (a stacking said of that later sale is true)."""
+    if r.cfind("inactive_words", i) is None and r.vocab.find("inactive_words", r.stext(i)) is None:
+        return False
+    return any(later_stacked(r, pf, c) for c in pf.campaigns_later
+               if c.type == "flash_sale" and c.flash_price and c.start_s > r.room.t)
+
+
 def _past_flash(r: "Reading", pf: ProductFacts, i: int) -> list[float]:
     """Flash prices of ``pf``'s flash sales that have ended, when clause ``i`` says a deal ended ("上半场秒杀339已经
     结束啦", "the $109 launch deal is over"), or its sentence does and the clause itself does not speak of now."""
@@ -353,4 +362,4 @@ def _stated_before(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> list[
             and isinstance(c.value, (int, float))]
 
 
-__all__ = ["money_values", "pay_alternatives", "is_total", "threshold_gap", "later_stacked"]
+__all__ = ["money_values", "pay_alternatives", "is_total", "threshold_gap", "later_stacked", "stacks_later"]
