@@ -165,6 +165,7 @@ def _lang(lang: str) -> dict[str, Any]:
         "spoken_price": bool(d.get("spoken_price")),
         "spoken_block": tuple(f" {w.lower()} " for w in d.get("spoken_price_not_with") or ()),
         "rewrites": tuple((re.compile(r["pattern"], re.IGNORECASE), str(r["to"])) for r in d.get("rewrites") or ()),
+        "less_a_cent": tuple(re.compile(p, re.IGNORECASE) for p in d.get("less_a_cent") or ()),
     }
 
 
@@ -202,7 +203,7 @@ def word_numbers(m: Mapped, lang: str = "en") -> Mapped:
     text = m.text
     low = text.lower()
     if not _any_word(lang).search(low):
-        return _rewrites(m, L["rewrites"])
+        return _less_a_cent(_rewrites(m, L["rewrites"]), L["less_a_cent"])
     toks = [(t.group().lower(), t.start(), t.end()) for t in _TOKEN.finditer(text)]
     pieces: list[tuple[int, int, str]] = []
     i = 0
@@ -263,7 +264,7 @@ def word_numbers(m: Mapped, lang: str = "en") -> Mapped:
         i = j + 1
     m2 = m.replace(pieces)
     m2 = _halves(m2, L["half"]) if L["half"] else m2
-    return _rewrites(m2, L["rewrites"])
+    return _less_a_cent(_rewrites(m2, L["rewrites"]), L["less_a_cent"])
 
 
 def _rewrites(m: Mapped, rules: tuple[tuple[re.Pattern[str], str], ...]) -> Mapped:
@@ -278,6 +279,30 @@ def _rewrites(m: Mapped, rules: tuple[tuple[re.Pattern[str], str], ...]) -> Mapp
     """
     for rx, to in rules:
         pieces = [(x.start(), x.end(), x.expand(to)) for x in rx.finditer(m.text)]
+        if pieces:
+            m = m.replace(pieces)
+    return m
+
+
+def _less_a_cent(m: Mapped, rules: tuple[re.Pattern[str], ...]) -> Mapped:
+    """``30 dollars minus a penny`` -> ``29.99 dollars``: an amount said as a whole number less one cent.
+
+    Args:
+        m: the text with number words already digits.
+        rules: the language's ``less_a_cent`` patterns (group 1: the whole amount; group 2, optional: the currency
+            words kept after the result).
+
+    Returns:
+        The rewritten text, mapped back to the original.
+    """
+    for rx in rules:
+        pieces = []
+        for x in rx.finditer(m.text):
+            v = int(x.group(1))
+            if v < 1:
+                continue
+            unit = x.group(2) if rx.groups >= 2 and x.group(2) else ""
+            pieces.append((x.start(), x.end(), f"{v - 0.01:.2f}{unit}"))
         if pieces:
             m = m.replace(pieces)
     return m

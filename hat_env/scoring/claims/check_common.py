@@ -107,14 +107,19 @@ def _note_condition(r: "Reading", i: int, pf: ProductFacts) -> bool:
 
 
 def _in_a_title(r: "Reading", s: int, e: int) -> bool:
-    """Whether the words at ``s:e`` with the word after them are written in the title of a product of the room."""
+    """Whether the words at ``s:e`` with the word after them, or with the word before them ("Halo Stack" of a
+    "Halo Stack ... Ring"), are written in the title or brand of a product of the room."""
+    names = [f"{p.title} {p.brand}".lower() for p in r.room.products]
     m = re.match(r"\S*(?:\s+\S+){0,2}", r.text[s:])
-    if m is None:
+    if m is not None:
+        words = m.group().lower().rstrip(",.!?;:")
+        if len(words) > e - s and any(words in n for n in names):
+            return True
+    b = re.search(r"[^\W\d_][\w'-]*\s+$", r.text[max(0, s - 40) : s])
+    if b is None:
         return False
-    words = m.group().lower().rstrip(",.!?;:")
-    if len(words) <= e - s:
-        return False
-    return any(words in p.title.lower() for p in r.room.products)
+    words = (b.group() + r.text[s:e]).lower()
+    return any(re.search(rf"(?<!\w){re.escape(words)}(?!\w)", n) for n in names)
 
 
 def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True,

@@ -10,7 +10,7 @@ from hat_env.scoring.claims.amounts import eq, fmt_money
 from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.money_roles import money_role
 from hat_env.scoring.claims.money_values import is_total, money_values, pay_alternatives, threshold_gap
-from hat_env.scoring.claims.numbers import Quantity
+from hat_env.scoring.claims.numbers import Quantity, read_quantities
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 
 def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> None:
     """Check one amount of money against the products it may be about, by its role; record the claim."""
-    role = money_role(r, q, i)
+    rest = _restated(r, q, i)
+    if rest == "skip":
+        return  # "about twenty-nine dollars apart, $29.01 to be exact": the exact amount after it is the claim
+    role = rest or money_role(r, q, i)
     if role == "threshold" and any(threshold_gap(r, q, i, pf) is not None and
                                    not any(eq(q.value, t) for _a, t, _c in pf.coupons) for pf in r.pfs(pids)[:1]):
         role = "difference"  # "再凑59块1就够满99": what is missing to the threshold named after it
@@ -85,6 +88,8 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
         return
     if not pfs:
         return
+    if role in ("pay", "difference") and _spec_amount(r, q, i, pfs):
+        return
     pf = pfs[0]
     what = {"pay": f"pays {fmt_money(pf.effective)}", "base": f"price {fmt_money(pf.price)}",
             "reference": f"was-price {fmt_money(pf.list_price)}", "flash": "no flash sale now" if not pf.flash else
@@ -105,6 +110,51 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
     r.claim(q.start, q.end, pids, "price", v, role, True, "false",
             f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but the viewer {what}{tail}"
             if role == "pay" else f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but {what}", would)
+
+
+def _restated(r: "Reading", q: Quantity, i: int) -> str | None:
+    """An amount and its exact restatement next in its sentence (the locale's ``exact_restatement`` after the second:
+    "about $29 apart, $29.01 to be exact"): ``"skip"`` for the approximate one (the exact one is the claim), the
+    first one's money role for the restatement, else ``None``."""
+    rx = r.vocab.rx.get("exact_restatement")
+    if rx is None:
+        return None
+    sent = [c for c in r.clauses if c.sentence == r.clauses[i].sentence]
+    lo, hi = sent[0].start, sent[-1].end
+    amounts = [x for x in read_quantities(r.m, r.vocab) if x.dim in ("money", "plain") and lo <= x.start < hi]
+    k = next((n for n, x in enumerate(amounts) if x.start == q.start), None)
+    if k is None:
+        return None
+
+    def close(a: float, b: float) -> bool:
+        """Whether ``a`` is ``b`` rounded (within a dollar or 5%)."""
+        return abs(a - b) <= max(1.0, 0.05 * abs(b))
+
+    if k + 1 < len(amounts) and rx.search(r.text[amounts[k + 1].end : hi]) and close(q.value, amounts[k + 1].value):
+        ap = r.vocab.rx.get("approximate")
+        if ap is not None and ap.search(r.text[max(lo, q.start - 20) : q.start].rstrip("$€¥￥ ") + " "):
+            return "skip"
+    if k > 0 and rx.search(r.text[q.end : hi]) and close(amounts[k - 1].value, q.value):
+        return money_role(r, amounts[k - 1], r.clause_at(amounts[k - 1].start))
+    return None
+
+
+def _spec_amount(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts]) -> bool:
+    """An amount in plain price position, or said as a difference ("costs $10 more"), that a spec the clause names
+    states as money ("Engraving inside the band is $10 extra" of an engraving spec "..., $10 extra, ..."; "刻字加10元"):
+    that spec's value, not the price.
+    Records the true claim and returns whether it did."""
+    from hat_env.scoring.claims.families import spec_named
+
+    key = spec_named(r, i, pfs)
+    if key is None:
+        return False
+    good = [pf for pf in pfs if any(f.attr == key and f.dim == "money" and eq(q.value, f.value) for f in pf.numbers)]
+    if not good:
+        return False
+    r.claim(q.start, q.end, tuple(pf.pid for pf in good), key, q.value, "money", True, "true", "",
+            [(key, pf.pid) for pf in good])
+    return True
 
 
 def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts], role: str) -> None:

@@ -23,8 +23,11 @@ def read_stacking(r: "Reading", i: int) -> None:
     "can't be combined with the flash deal", "no se acumula"): :func:`_no_stacking`."""
     if _no_stacking(r, i):
         return
+    from hat_env.scoring.claims.money_values import stacks_later
+
     _exists_claim(r, i, "stacking_words", "stacking", lambda pf: (bool(pf.flash) and pf.applied_coupon is not None)
-                  or bool(pf.bundles) or stacked_coupons(pf), "campaign", "the data stacks no deals on it")
+                  or bool(pf.bundles) or stacked_coupons(pf) or stacks_later(r, i, pf), "campaign",
+                  "the data stacks no deals on it")
 
 
 def _run_on(r: "Reading", i: int) -> bool:

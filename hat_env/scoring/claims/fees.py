@@ -210,7 +210,8 @@ def check_fee_amount(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], r
         r.claim(q.start, q.end, tuple(pf.pid for pf in good), "price", v, other.name, True, "true", "",
                 [(other.answers, pf.pid) for pf in good])
         return
-    said = next((pf for pf in pfs if _faq_amount(r, i, pf, v)), None)
+    said = next((pf for pf in pfs if _faq_amount(r, i, pf, v) or (role.name == "shipping" and _region_fee(r, q, pf))),
+                None)
     if said is not None:
         # "新疆西藏这些偏远地区要补10元运费": the FAQ's own fee for a case it names ("偏远地区…需补运费10元")
         r.claim(q.start, q.end, (said.pid,), "price", v, role.name, True, "true", "", [(role.answers, said.pid)])
@@ -224,6 +225,23 @@ def check_fee_amount(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], r
     shown = "none" if x == 0 else f"{x:.2f}".rstrip("0").rstrip(".")
     r.claim(q.start, q.end, pids, "price", v, role.name, True, "false",
             f"{r.label(pf.pid)}: '{orig}' ({role.name}) but the {role.name} fee is {shown}", [(role.answers, pf.pid)])
+
+
+def _region_fee(r: "Reading", q: Quantity, pf: "ProductFacts") -> bool:
+    """Whether a shipping fee ``q`` is the fee of a region the product ships to at a charge ("西藏可以发的～要补二十块
+    运费", "to Alaska it's $15 shipping") and that the reply names before the amount, in its sentence or the one
+    before it."""
+    from hat_env.scoring.claims.faq_regions import faq_regions
+    from hat_env.sim.room_words import regions_named
+    from hat_env.text import normalize
+
+    regs = [g for g in faq_regions(r, pf.product) if g.ships and g.fee and abs(g.fee - q.value) < _EPS]
+    if not regs:
+        return False
+    sent = r.clauses[r.clause_at(q.start)].sentence
+    start = min((c.start for c in r.clauses if c.sentence >= sent - 1), default=0)
+    text = r.text[start : q.start]
+    return bool(regions_named(text, [[normalize(n, r.vocab.locale).text for n in g.names] for g in regs]))
 
 
 def free_fee_word(r: "Reading", i: int, pos: int) -> FeeRole | None:

@@ -60,8 +60,9 @@ def _deal_clause(r: "Reading", i: int) -> bool:
 
 def is_money(r: "Reading", q: Quantity, i: int) -> bool:
     """Whether a number is an amount of money: it has a currency unit or sign, or (a bare number) it has two
-    decimals in an English room, or a money role or paying word stands right before it, or it directly follows a
-    product reference ("4号129"); never when a non-money word follows it ("80字")."""
+    decimals in an English room, or a money role or paying word stands right before it, or one unit of what is sold
+    follows it ("39.9一箱") or a count of it precedes it ("两箱119.8"), or it directly follows a product reference
+    ("4号129"); never when a non-money word follows it ("80字")."""
     if q.dim == "money":
         return True
     if q.dim != "plain" or q.value == 0:
@@ -75,6 +76,14 @@ def is_money(r: "Reading", q: Quantity, i: int) -> bool:
     pa = r.vocab.rx.get("money_after_pay")
     if pa is not None and pa.search(after) and q.value >= 1:
         return True
+    pi = r.vocab.rx.get("money_per_item_after")
+    if pi is not None and pi.search(after) and q.value >= 1:
+        cb = r.vocab.rx.get("count_before")
+        if cb is None or not cb.search(text[max(c.start, q.start - 12) : q.start]):
+            return True  # "39.9一箱": a price for one unit of what is sold
+    ac = r.vocab.rx.get("money_after_count")
+    if ac is not None and q.value >= 1 and ac.search(text[max(c.start, q.start - 8) : q.start]):
+        return True  # "两箱119.8": what that many units cost
     raw = text[q.start : q.end]
     if r.vocab.raw.get("bare_cents_money", r.vocab.lang == "en") and "." in raw and len(raw.split(".")[1]) == 2:
         return True

@@ -74,9 +74,14 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
     if any(eq(v, x) for x in derived.fee_totals(pf, stated=_stated_amounts(r, q))):
         return True  # the price with the fee its sentence states: "$49.99 with the $4.99 shipping"
     for k in range(2, 6):
-        if eq(v, k * pf.effective) and str(k) in ct:
+        # k units at the unit price, unless a running bundle prices k units lower ("两箱119.8" when the second is
+        # half price: 89.85)
+        if eq(v, k * pf.effective) and str(k) in ct and not any(qty == k for qty, _pct in pf.bundles):
             return True
-    if pf.bundles and vocab.find("bundle_words", st):
+    # a bundle named in the sentence, or earlier in the reply when this sentence states the bundle's own cut ("...
+    # stack with the duo bundle. Serum + sunscreen at 20% off is $41.60")
+    if pf.bundles and (vocab.find("bundle_words", st) or (vocab.find("bundle_words", r.text[: r.clauses[i].start])
+                                                         and _states_bundle_cut(r, i, pf))):
         named = [r.facts.of(p) for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == r.clauses[i].sentence
                  for p in m.pids if m.how in ("link", "name")]
         named = list({x.pid: x for x in named}.values()) or [pf]
@@ -92,7 +97,36 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
                 sums += [sum(x.effective for x in partners), sum(x.price for x in partners)]
             if any(eq(v, s * f) or eq(v, round(s * f, 2)) for s in sums):
                 return True
+            if qty > 1 and any(eq(v, x) for x in _bundle_unit_prices(pf, qty, f)):
+                return True
     return False
+
+
+def _states_bundle_cut(r: "Reading", i: int, pf: ProductFacts) -> bool:
+    """Whether the sentence of clause ``i`` states the percent off of one of ``pf``'s running bundles ("at 20% off",
+    "打八折", "al 25 %")."""
+    sent = r.clauses[i].sentence
+    for x in read_quantities(r.m, r.vocab):
+        if r.clauses[r.clause_at(x.start)].sentence != sent:
+            continue
+        off = x.value if x.dim == "percent" else (100 - 10 * x.value if x.dim == "zhe" and x.value < 10 else None)
+        if off is not None and any(abs(off - pct) < 0.01 for _q, pct in pf.bundles):
+            return True
+    return False
+
+
+def _bundle_unit_prices(pf: ProductFacts, qty: int, f: float) -> list[float]:
+    """What one unit of a bundle of ``qty`` units of ``pf`` at factor ``f`` (0.75 for 25% off) costs said per unit:
+    the average ("两件148.5，平均一件74.25", "each works out to $35.70") and the last unit when the others keep their
+    price ("la primera a 16,50 € y la segunda a mitad de precio, 8,25 €", "第二件半价49.5")."""
+    out = []
+    for unit in dict.fromkeys((pf.effective, pf.price, pf.base)):
+        total = qty * unit * f
+        out += [total / qty, round(total / qty, 2)]
+        last = total - (qty - 1) * unit
+        if last > 0.004:
+            out += [last, round(last, 2)]
+    return out
 
 
 def _before_deal_in_reply(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:
@@ -101,7 +135,13 @@ def _before_deal_in_reply(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -
     pay $604.": a semicolon ends a sentence)."""
     vocab = r.vocab
     st = r.stext(i)
-    if vocab.find("pay_words", st) or vocab.find("coupon_words", st) or vocab.find("flash_words", st):
+    # a "now" word ("秒杀已经结束了，现在89元；下单输入XIAN12…到手77元") dates the price, it does not say a deal is in
+    # it; a flash sale said to have ended is no deal in it either
+    aw, pw = vocab.rx.get("active_words"), vocab.rx.get("pay_words")
+    now = [(m.start(), m.end()) for m in aw.finditer(st)] if aw is not None else []
+    if pw is not None and any(not any(a <= m.start() and m.end() <= b for a, b in now) for m in pw.finditer(st)):
+        return False
+    if vocab.find("coupon_words", st) or (vocab.find("flash_words", st) and not vocab.find("ended_words", st)):
         return False
     sent = r.clauses[i].sentence
     for x in read_quantities(r.m, vocab):
@@ -206,8 +246,27 @@ def _later_flash(r: "Reading", pf: ProductFacts, i: int, clause_only: bool = Tru
         if clause_only or r.cfind("active_words", i) is not None or \
                 r.vocab.find("inactive_words", r.stext(i)) is None:
             return []
-    return [float(c.flash_price) for c in pf.campaigns_later if c.type == "flash_sale" and c.flash_price
-            and c.start_s > r.room.t]
+    out = []
+    for c in pf.campaigns_later:
+        if c.type == "flash_sale" and c.flash_price and c.start_s > r.room.t:
+            out += [float(c.flash_price), *later_stacked(r, pf, c)]
+    return out
+
+
+def later_stacked(r: "Reading", pf: ProductFacts, flash: object) -> list[float]:
+    """A later flash sale's price less each coupon of ``pf`` that stacks with it and whose threshold that price meets
+    ("秒杀799元的场次等会儿开，到时候叠券769": 799 - 30)."""
+    fp = float(getattr(flash, "flash_price", 0) or 0)
+    return [round(fp - a, 2) for a, t, c in pf.coupons if fp >= t and fp - a > 0 and r.room.stacks(flash, c)]
+
+
+def stacks_later(r: "Reading", i: int, pf: ProductFacts) -> bool:
+    """Whether clause ``i`` speaks of a flash sale to come (in it or its sentence: "秒杀等会儿开，到时候叠券") and a
+    coupon of ``pf`` stacks with that sale at its price (a stacking said of that later sale is true)."""
+    if r.cfind("inactive_words", i) is None and r.vocab.find("inactive_words", r.stext(i)) is None:
+        return False
+    return any(later_stacked(r, pf, c) for c in pf.campaigns_later
+               if c.type == "flash_sale" and c.flash_price and c.start_s > r.room.t)
 
 
 def _past_flash(r: "Reading", pf: ProductFacts, i: int) -> list[float]:
@@ -236,7 +295,9 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
     if role == "base":
         return [pf.price, pf.base]
     if role == "reference":
-        return [pf.list_price, pf.price, *pf.history, *_past_flash(r, pf, i)]
+        # "4 bags come to $44.97 instead of $59.96": a bundle's units before its cut are a prior price too
+        before_bundle = [qty * x for qty, _pct in pf.bundles if qty > 1 for x in (pf.price, pf.base, pf.effective)]
+        return [pf.list_price, pf.price, *pf.history, *_past_flash(r, pf, i), *before_bundle]
     if role == "flash":
         # "秒杀309": the deal price with the coupon stacked is the flash deal too; a flash sale said to come later
         # (in the clause, or in its sentence: "待会还有秒杀，秒杀价79元") or to have ended gives that sale's price
@@ -318,4 +379,4 @@ def _stated_before(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> list[
             and isinstance(c.value, (int, float))]
 
 
-__all__ = ["money_values", "pay_alternatives", "is_total", "threshold_gap"]
+__all__ = ["money_values", "pay_alternatives", "is_total", "threshold_gap", "later_stacked", "stacks_later"]

@@ -26,7 +26,7 @@ _LISTS = (
     "no_questions", "coupon_words", "coupon_conditions", "use_coupon", "promo_code", "flash_words", "ended_words",
     "active_words", "countdown", "deadline_words", "bundle_words", "stacking_words", "gift_words", "free_item",
     "guarantee", "absolute_degree", "health", "health_denial", "ai_disclosure", "human_claim", "greeting",
-    "insult", "deal_words", "no_deal", "link_ref", "link_range", "link_list_more", "group_words", "count_before", "no_coupon", "money_after_pay", "pay_before",
+    "insult", "deal_words", "no_deal", "link_ref", "link_range", "link_list_more", "group_words", "count_before", "no_coupon", "money_after_pay", "money_per_item_after", "money_after_count", "exact_restatement", "pay_before",
     "not_money_after", "negation_after", "usage_duration_before", "buy_words", "certification", "absolute_price", "ranking", "effect_claims", "inactive_words", "leak_words", "dismissive",
     "approximate", "host_promise", "ending_soon", "refusal", "stock_context", "clause_question", "replace_words", "data_lacks", "ample_stock", "no_discount", "size_advice", "exclusive", "supply_words", "per_day", "per_day_after",
     "reported_speech", "condition", "per_unit_after", "per_item_after", "per_unit_lead", "per_unit_filler", "fee_free", "fee_nouns", "no_fees", "gift_object", "gift_generic", "gift_measure", "subject_pronouns", "measure_upper", "measure_lower", "conversion_words", "conversion_breaks", "dimension_words", "deal_nouns", "price_question", "opinion_question", "yes_reply", "no_reply", "no_reason", "conditional", "advice", "suits_frame", "suits_stop", "purity", "caution", "free_of", "free_of_stop", "age_after", "feature_frame",
