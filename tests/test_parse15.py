@@ -1,0 +1,61 @@
+"""Pass parse15: general rules of the comment parser, checked on phrasings of our own (not the calibration items')
+and on rooms the calibration comments were not written on (tests/data/rooms), at a seed no labelled set uses.
+
+- the reason for a return or an exchange asks no question of its own (hat_env/understanding/reasons.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hat_env.understanding.parser import parse_comment
+from rooms import room
+
+SEED = 1515
+
+
+def link_of(r, part: str) -> int:
+    """The link of the product of room ``r`` whose title contains ``part``."""
+    (ln,) = [p.link for p in r.products if part in p.title]
+    return ln
+
+
+def intents(r, text: str) -> list[tuple[str, int | None, int | None, str | None]]:
+    """``(kind, link, link2, attr of a spec)`` of each intent the parser reads in ``text`` in room ``r``, sorted."""
+    return sorted(((i.kind, i.link, i.link2, i.attr if i.kind == "spec" else None)
+                   for i in parse_comment(text, r.locale, catalog=r)), key=str)
+
+
+# -- the reason for a return ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scenario,text,title", [
+    ("apparel_flash_zh", "羽绒服尺码不合适可以退吗", "羽绒服"),
+    ("apparel_flash_zh", "围巾颜色不喜欢能换吗", "围巾"),
+    ("luggage_en.yaml", "whats the return policy on the carry-on, the navy might be too dark", "Carry-On"),
+    ("hogar_es", "¿puedo devolver las toallas si el color no me gusta?", "Toallas"),
+    ("hogar_es", "si la sartén me queda pequeña la puedo devolver?", "Sartén"),
+])
+def test_the_reason_for_a_return_asks_no_spec(scenario: str, text: str, title: str) -> None:
+    """A colour or size that did not suit, said beside a return or exchange question, is why: one after-sales
+    question, no spec (and "me queda pequeña" is no stock question)."""
+    r = room(scenario, SEED)
+    assert intents(r, text) == [("after_sales", link_of(r, title), None, None)]
+
+
+@pytest.mark.parametrize("scenario,text,title,attr", [
+    ("apparel_flash_zh", "卫衣能退吗 有几个颜色", "卫衣", "color"),
+    ("luggage_en.yaml", "is the backpack returnable and what colors does it come in", "Backpack", "color"),
+    ("luggage_en.yaml", "return policy on the carry-on? and what colors", "Carry-On", "color"),
+    ("hogar_es", "la sartén se puede devolver? de qué material es", "Sartén", "material"),
+])
+def test_a_spec_asked_beside_a_return_is_still_asked(scenario: str, text: str, title: str, attr: str) -> None:
+    """A spec asked in a question of its own next to the return question is two questions."""
+    r = room(scenario, SEED)
+    ln = link_of(r, title)
+    assert intents(r, text) == sorted([("after_sales", ln, None, None), ("spec", ln, None, attr)], key=str)
+
+
+def test_a_return_window_asked_with_a_count_keeps_the_spec() -> None:
+    """"warranty how many months ... can I return": the warranty is asked, not a reason."""
+    r = room("hogar_es", SEED)
+    got = intents(r, "la freidora cuántos meses de garantía tiene y se puede devolver si no me gusta")
+    assert ("after_sales", link_of(r, "Freidora"), None, None) in got
