@@ -59,3 +59,30 @@ def test_a_return_window_asked_with_a_count_keeps_the_spec() -> None:
     r = room("hogar_es", SEED)
     got = intents(r, "la freidora cuántos meses de garantía tiene y se puede devolver si no me gusta")
     assert ("after_sales", link_of(r, "Freidora"), None, None) in got
+
+
+# -- what two products are compared on ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scenario,text,a,b", [
+    ("luggage_en.yaml", "carry-on or checked spinner, price diff?", "Carry-On", "Checked"),
+    ("luggage_en.yaml", "carry-on vs the backpack, whats the difference in price", "Carry-On", "Backpack"),
+    ("apparel_flash_zh", "卫衣和围巾差价多少", "卫衣", "围巾"),
+    ("apparel_flash_zh", "羽绒服跟卫衣 谁更便宜", "羽绒服", "卫衣"),
+])
+def test_the_basis_of_a_comparison_is_no_question_of_its_own(scenario: str, text: str, a: str, b: str) -> None:
+    """"price diff?" in a clause that names no product, or "差价", "谁更": one compare, no price beside it."""
+    r = room(scenario, SEED)
+    assert intents(r, text) == [("compare", link_of(r, a), link_of(r, b), None)]
+
+
+@pytest.mark.parametrize("scenario,text,a,b,other,attr", [
+    ("luggage_en.yaml", "carry-on vs the backpack which is cheaper? and what colors does the backpack come in",
+     "Carry-On", "Backpack", "Backpack", "color"),
+    ("apparel_flash_zh", "卫衣和牛仔裤哪个好 牛仔裤什么面料", "卫衣", "牛仔裤", "牛仔裤", "material"),
+])
+def test_a_clause_naming_a_product_after_a_compare_asks_its_own(scenario: str, text: str, a: str, b: str,
+                                                                 other: str, attr: str) -> None:
+    """A later clause that names one of the products again asks a question of its own."""
+    r = room(scenario, SEED)
+    assert intents(r, text) == sorted([("compare", link_of(r, a), link_of(r, b), None),
+                                       ("spec", link_of(r, other), None, attr)], key=str)

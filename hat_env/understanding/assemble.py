@@ -265,10 +265,14 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         m = lex.identity_re.search(f)
         if m is not None:
             found.append((m.start(), Intent("identity")))
-    if compared is not None:  # "哪个SPF高", "which is cheaper": what the two are compared on
+    if compared is not None:  # "哪个SPF高", "which is cheaper": what the two are compared on, in the compare's
+        # clause or in a clause next to it that names no product ("s2 or the buds, price diff?")
+        named = {m[3] for m in mentions}
+        on = {compared[0]} | {c for c in (compared[0] - 1, compared[0] + 1) if c not in named}
         found = [(p, it) for p, it in found
-                 if not (it.kind in ("spec", "price", "campaign") and bisect_right(bounds, p) == compared[0]
-                         and it.link in (None, compared[1], compared[2]))]
+                 if not (it.link in (None, compared[1], compared[2]) and (
+                     (it.kind in ("spec", "price", "campaign") and bisect_right(bounds, p) == compared[0])
+                     or (it.kind in ("spec", "price") and bisect_right(bounds, p) in on)))]
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
     if not product_found and mentions:  # a question about a product that names nothing else (before the later
