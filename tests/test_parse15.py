@@ -86,3 +86,22 @@ def test_a_clause_naming_a_product_after_a_compare_asks_its_own(scenario: str, t
     r = room(scenario, SEED)
     assert intents(r, text) == sorted([("compare", link_of(r, a), link_of(r, b), None),
                                        ("spec", link_of(r, other), None, attr)], key=str)
+
+
+# -- a weight asked of a product whose size is written as a weight ----------------------------------------------
+
+@pytest.mark.parametrize("text,title", [
+    ("puppy food bag how heavy", "Puppy"),
+    ("the adult dog food how many lbs", "Adult"),
+    ("how many pounds is the puppy food bag", "Puppy"),
+])
+def test_a_weight_asked_is_the_size_written_in_pounds(text: str, title: str) -> None:
+    """"how heavy", "how many lbs" of a dog-food bag: its size ("24 lb bag"), not the dogs it suits (also in lb)."""
+    r = room("pets_en", SEED)
+    assert intents(r, text) == [("spec", link_of(r, title), None, "size")]
+
+
+def test_the_viewers_own_weight_still_asks_the_fit() -> None:
+    """"my pup is 30 lbs": the viewer's number and unit ask what size of dog the food suits."""
+    r = room("pets_en", SEED)
+    assert ("spec", link_of(r, "Puppy"), None, "dog_size") in intents(r, "my pup is 30 lbs is the puppy food ok for her")

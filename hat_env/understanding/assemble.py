@@ -199,8 +199,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             if len(each) > 1 and cat is not None and cat.specs_known:  # "guitar scale length": of the products the
                 having = tuple(x for x in each if spec_attr(cat, lex, x, val, vocabulary) != "unknown")  # name
                 each = having or each  # shares, the ones that have the attribute
+            stated = re.search(r"\d\s*$", f[:start]) is not None  # "my dog is 60 lbs": the viewer's own measure
             for ln in each or (ln,):  # a name several products share asks each ("贝安芯家的东西产地是哪")
-                attr = spec_attr(cat, lex, ln, val, vocabulary)
+                attr = spec_attr(cat, lex, ln, val, vocabulary, stated=stated)
                 if attr == "unknown" and (start, end, ln) in known_at:
                     continue  # "四件套什么面料": 面料 is the fabric the set has, not a material it lacks
                 if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
