@@ -286,6 +286,9 @@ class ParserSpec(_Strict):
     #: a purchase said as done or cheered ("已拍", "冲冲冲", "copped"): no request of its own ("谢谢主播 已拍" is
     #: a thanks, "冲了 有券吗" asks for a coupon, "冲冲冲" alone is chit-chat)
     purchase_cheers: Words = ()
+    #: a purchase said as made ("已拍", "just bought", "ya lo compré"): with one product named and nothing else
+    #: said or asked ("已拍 跑鞋41码", "ok bought the watch"), the viewer's purchase of it
+    purchase_done: Words = ()
     #: what makes a clause a question: final particles and marks, and question words anywhere
     question_marks: Words = ()
     question_words: Words = ()

@@ -105,3 +105,32 @@ def test_the_viewers_own_weight_still_asks_the_fit() -> None:
     """"my pup is 30 lbs": the viewer's number and unit ask what size of dog the food suits."""
     r = room("pets_en", SEED)
     assert ("spec", link_of(r, "Puppy"), None, "dog_size") in intents(r, "my pup is 30 lbs is the puppy food ok for her")
+
+
+# -- a purchase said as made ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scenario,text,title", [
+    ("apparel_flash_zh", "已下单 围巾驼色", "围巾"),
+    ("apparel_flash_zh", "卫衣 燕麦色L 拍好了", "卫衣"),
+    ("luggage_en.yaml", "just bought the backpack in olive 🎉", "Backpack"),
+    ("hogar_es", "ya compré la freidora blanca", "Freidora"),
+])
+def test_a_purchase_said_as_made_of_one_product_is_a_purchase(scenario: str, text: str, title: str) -> None:
+    """"已下单 …", "just bought …", "ya compré …": a purchase of the one product named; its colour or size says
+    which variant and asks no spec."""
+    r = room(scenario, SEED)
+    assert intents(r, text) == [("purchase", link_of(r, title), None, None)]
+
+
+@pytest.mark.parametrize("scenario,text,kind,title", [
+    ("apparel_flash_zh", "谢谢主播 已拍卫衣", "chitchat", None),
+    ("luggage_en.yaml", "thanks so much, bought the carry-on", "chitchat", None),
+    ("hogar_es", "gracias, ya compré la freidora", "chitchat", None),
+    ("apparel_flash_zh", "拍了卫衣 有券吗", "campaign", "卫衣"),
+    ("luggage_en.yaml", "bought the backpack, when does it ship", "shipping", "Backpack"),
+])
+def test_a_purchase_made_beside_a_thanks_or_a_question_is_not_a_request(scenario: str, text: str, kind: str,
+                                                                          title: str | None) -> None:
+    """A thanks with it is a thanks; a question with it is that question."""
+    r = room(scenario, SEED)
+    assert intents(r, text) == [(kind, link_of(r, title) if title else None, None, None)]

@@ -169,6 +169,8 @@ class Lexicon:
     numeral_values: dict[str, int]
     #: praise (``ParserSpec.praise_words``): a clause of praise that asks nothing asks no spec
     praise_re: re.Pattern[str]
+    #: a purchase said as made (``ParserSpec.purchase_done``; Latin words whole), or ``None``
+    done_re: re.Pattern[str] | None
     #: shipping verbs and variant-stock words (``ship_verbs``, ``variant_stock_words``; Latin words whole), or
     #: ``None`` when no locale has any: a region or a variant asked about (:mod:`~hat_env.understanding.room_terms`)
     ship_re: re.Pattern[str] | None
@@ -419,6 +421,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
         praise_re=re.compile(alternation(words("praise_words"))),
+        done_re=_whole_words_re(words("purchase_done")),
         ship_re=_whole_words_re(words("ship_verbs")),
         variant_stock_re=_whole_words_re(words("variant_stock_words")),
         region_re=_whole_words_re(words("region_words")),

@@ -44,7 +44,7 @@ from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
-from hat_env.understanding.purchases import count_purchases
+from hat_env.understanding.purchases import count_purchases, done_purchases
 from hat_env.understanding.reasons import drop_reasons
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.variant_values import narrow_by_variant, stated_values, value_names, variant_stock_hits
@@ -299,6 +299,7 @@ class CommentParser:
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
             # "ur prices are a scam", "全是库存货 垃圾": an insult that asks nothing names no price or stock question
             out = [(p, it) for p, it in out if not (it.link is None and it.kind in TROLL_DROPS)]
+        out = done_purchases(f, out, hits, mentions, bounds, lex)  # "已拍 跑鞋41码": bought, says which
         out = drop_reasons(f, out, hits, bounds, lex)  # "口红颜色不合适能退么": the colour is why, not asked
         praised = {bisect_right(bounds, m.start()) for m in lex.praise_re.finditer(f)}
         praised = {c for c in praised if not is_question(clause_text(f, bounds, c))}
