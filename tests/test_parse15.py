@@ -134,3 +134,25 @@ def test_a_purchase_made_beside_a_thanks_or_a_question_is_not_a_request(scenario
     """A thanks with it is a thanks; a question with it is that question."""
     r = room(scenario, SEED)
     assert intents(r, text) == [(kind, link_of(r, title) if title else None, None, None)]
+
+
+# -- a spec only one product has --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scenario,text,title,attr", [
+    ("cookware_en.yaml", "what's the wattage", "Kettle", "power"),
+    ("luggage_en.yaml", "what's the max load?", "Scale", "max_load"),
+])
+def test_a_spec_only_one_product_has_names_it(scenario: str, text: str, title: str, attr: str) -> None:
+    """No product named, a spec key only one product of the room has: that product's spec."""
+    r = room(scenario, SEED)
+    assert intents(r, text) == [("spec", link_of(r, title), None, attr)]
+
+
+@pytest.mark.parametrize("scenario,text,attr", [
+    ("beauty_zh", "防晒指数多少", "spf"),
+    ("luggage_en.yaml", "what colors do you have", "color"),
+])
+def test_a_spec_several_products_have_names_none(scenario: str, text: str, attr: str) -> None:
+    """A key two or more products have says nothing about which one is asked."""
+    r = room(scenario, SEED)
+    assert intents(r, text) == [("spec", None, None, attr)]

@@ -35,6 +35,7 @@ from hat_env.understanding.attributes import unit_questions, value_hits
 from hat_env.understanding.catalog import Catalog, catalog_of, gift_words
 from hat_env.understanding.clauses import Hit, Mention, blank, clause_bounds, clause_text
 from hat_env.understanding.faq_names import faq_names
+from hat_env.understanding.holders import only_holders
 from hat_env.understanding.fold import fold
 from hat_env.understanding.fuzzy import ASCII_TOKEN, pinyin_like, pinyin_roles, sounds, typos
 from hat_env.understanding.injection import injections
@@ -309,6 +310,8 @@ class CommentParser:
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
         parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
         out = resolve_unknown_specs(f, out, mentions, bounds, cat)  # "sunscreen white cast?"
+        if not mentions and not taken:  # "what ring sizes do u have": the one product with ring sizes
+            out = only_holders(out, cat)
         return spread(out, mentions, group_of, bounds, f), parts
 
 
