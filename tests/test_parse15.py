@@ -156,3 +156,18 @@ def test_a_spec_several_products_have_names_none(scenario: str, text: str, attr:
     """A key two or more products have says nothing about which one is asked."""
     r = room(scenario, SEED)
     assert intents(r, text) == [("spec", None, None, attr)]
+
+
+# -- Spanish: "cuántos" counts, "la flash" is the flash sale ----------------------------------------------------
+
+@pytest.mark.parametrize("text,kind,title,attr", [
+    ("la batidora cuantos vasos trae", "spec", "Batidora", "unknown"),
+    ("cuántos quedan de la sartén", "stock", "Sartén", None),
+    ("la oferta flash de la freidora hasta cuándo", "campaign", "Freidora", None),
+    ("la flash de la sartén a qué hora acaba", "campaign", "Sartén", None),
+])
+def test_spanish_counts_and_flash_sales(text: str, kind: str, title: str, attr: str | None) -> None:
+    """"cuántos …" without a mark asks a count of the product (a spec its data lacks here); "la flash", "oferta
+    flash" ask about the flash sale."""
+    r = room("hogar_es", SEED)
+    assert intents(r, text) == [(kind, link_of(r, title), None, attr)]
