@@ -289,6 +289,9 @@ class ParserSpec(_Strict):
     #: a purchase said as made ("已拍", "just bought", "ya lo compré"): with one product named and nothing else
     #: said or asked ("已拍 跑鞋41码", "ok bought the watch"), the viewer's purchase of it
     purchase_done: Words = ()
+    #: possessive determiners ("my", "mi", "我家"): a name several products share right after one is the viewer's
+    #: own pet, child or skin ("my cat is scared of noises", "mi perro tiene 60 de pecho"), not a product
+    possessives: Words = ()
     #: what makes a clause a question: final particles and marks, and question words anywhere
     question_marks: Words = ()
     question_words: Words = ()

@@ -171,3 +171,17 @@ def test_spanish_counts_and_flash_sales(text: str, kind: str, title: str, attr: 
     flash" ask about the flash sale."""
     r = room("hogar_es", SEED)
     assert intents(r, text) == [(kind, link_of(r, title), None, attr)]
+
+
+# -- the viewer's own pet ---------------------------------------------------------------------------------------
+
+def test_my_dog_is_the_viewers_dog_not_a_product() -> None:
+    """"my dog" (a word several dog products share) is the viewer's dog: only the food named is asked."""
+    r = room("pets_en", SEED)
+    assert intents(r, "my dog is 35 lbs is the adult food ok") == [("spec", link_of(r, "Adult"), None, "dog_size")]
+
+
+def test_a_products_own_name_after_my_still_names_it() -> None:
+    """"my cat food" is one product's name: the viewer's order of it."""
+    r = room("pets_en", SEED)
+    assert intents(r, "does my cat food ship today") == [("shipping", link_of(r, "Cat Food"), None, None)]

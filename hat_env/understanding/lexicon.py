@@ -171,6 +171,9 @@ class Lexicon:
     praise_re: re.Pattern[str]
     #: a purchase said as made (``ParserSpec.purchase_done``; Latin words whole), or ``None``
     done_re: re.Pattern[str] | None
+    #: a possessive determiner ending where it is searched up to (``ParserSpec.possessives``; Latin words whole, then
+    #: spaces), or ``None``
+    possessive_re: re.Pattern[str] | None
     #: shipping verbs and variant-stock words (``ship_verbs``, ``variant_stock_words``; Latin words whole), or
     #: ``None`` when no locale has any: a region or a variant asked about (:mod:`~hat_env.understanding.room_terms`)
     ship_re: re.Pattern[str] | None
@@ -422,6 +425,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         numeral_values=numeral_values,
         praise_re=re.compile(alternation(words("praise_words"))),
         done_re=_whole_words_re(words("purchase_done")),
+        possessive_re=re.compile(r"(?<![a-z])(?:" + alternation(words("possessives")) + r")\s*$")
+        if words("possessives") else None,
         ship_re=_whole_words_re(words("ship_verbs")),
         variant_stock_re=_whole_words_re(words("variant_stock_words")),
         region_re=_whole_words_re(words("region_words")),

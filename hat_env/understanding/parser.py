@@ -45,6 +45,7 @@ from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
+from hat_env.understanding.possessives import drop_possessed
 from hat_env.understanding.purchases import count_purchases, done_purchases
 from hat_env.understanding.reasons import drop_reasons
 from hat_env.understanding.questions import is_question, split_phrases
@@ -263,6 +264,7 @@ class CommentParser:
             sounds(f, hits, names, mentions, bounds)
         mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
+        mentions, owned = drop_possessed(f, mentions, lex, taken)  # "my cat is scared of noises": the viewer's cat
         mentions = narrow_by_variant(f, mentions, bounds, cat)  # "红色的遥控车": the one with that colour
         if not taken:  # "the blue one": a value only one product has names it
             mentions = value_names(f, mentions, bounds, cat)
@@ -277,6 +279,8 @@ class CommentParser:
 
         # -- spec values of the products named ---------------------------------------------------------------
         values = value_hits(f, cat, hits, mentions, bounds, buys, free, pinyin=pinyin is not None)
+        if owned:  # "my cat": no species asked
+            values = [v for v in values if not any(a <= v[0] < b for a, b in owned)]
 
         code_clauses: set[int] = set()
         if self._codes_re is not None:  # a campaign code or gift is a question about its deal ("HOME25 works on the
@@ -309,7 +313,10 @@ class CommentParser:
         if code_clauses:  # what its clause asks is whether and how the code applies, not a spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
         parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
-        out = resolve_unknown_specs(f, out, mentions, bounds, cat)  # "sunscreen white cast?"
+        f_own = f
+        for a, b in owned:  # "my cat is scared of noises": the viewer's cat says no spec of the product
+            f_own = blank(f_own, a, b)
+        out = resolve_unknown_specs(f_own, out, mentions, bounds, cat)  # "sunscreen white cast?"
         if not mentions and not taken:  # "what ring sizes do u have": the one product with ring sizes
             out = only_holders(out, cat)
         return spread(out, mentions, group_of, bounds, f), parts
