@@ -185,3 +185,9 @@ def test_a_products_own_name_after_my_still_names_it() -> None:
     """"my cat food" is one product's name: the viewer's order of it."""
     r = room("pets_en", SEED)
     assert intents(r, "does my cat food ship today") == [("shipping", link_of(r, "Cat Food"), None, None)]
+
+
+def test_a_health_question_gives_its_spec_word_no_product() -> None:
+    """A clause asking a health effect ("… toxic") is not made a spec question of the one product with the key."""
+    r = room("cookware_en.yaml", SEED)
+    assert ("spec", link_of(r, "Dutch Oven"), None, "lid") not in intents(r, "is the lid toxic")

@@ -318,7 +318,7 @@ class CommentParser:
             f_own = blank(f_own, a, b)
         out = resolve_unknown_specs(f_own, out, mentions, bounds, cat)  # "sunscreen white cast?"
         if not mentions and not taken:  # "what ring sizes do u have": the one product with ring sizes
-            out = only_holders(out, cat)
+            out = only_holders(out, cat, hits, bounds)
         return spread(out, mentions, group_of, bounds, f), parts
 
 
