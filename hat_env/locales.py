@@ -292,6 +292,10 @@ class ParserSpec(_Strict):
     #: possessive determiners ("my", "mi", "我家"): a name several products share right after one is the viewer's
     #: own pet, child or skin ("my cat is scared of noises", "mi perro tiene 60 de pecho"), not a product
     possessives: Words = ()
+    #: size words ("big", "grande", "大的"; "small", "pequeño", "小的"): next to a name several products share, the
+    #: largest or the smallest of them by its own measure (:mod:`hat_env.understanding.sizes`)
+    big_words: Words = ()
+    small_words: Words = ()
     #: what makes a clause a question: final particles and marks, and question words anywhere
     question_marks: Words = ()
     question_words: Words = ()

@@ -174,6 +174,9 @@ class Lexicon:
     #: a possessive determiner ending where it is searched up to (``ParserSpec.possessives``; Latin words whole, then
     #: spaces), or ``None``
     possessive_re: re.Pattern[str] | None
+    #: size words (``ParserSpec.big_words``, ``small_words``; Latin words whole), or ``None``
+    big_re: re.Pattern[str] | None
+    small_re: re.Pattern[str] | None
     #: shipping verbs and variant-stock words (``ship_verbs``, ``variant_stock_words``; Latin words whole), or
     #: ``None`` when no locale has any: a region or a variant asked about (:mod:`~hat_env.understanding.room_terms`)
     ship_re: re.Pattern[str] | None
@@ -427,6 +430,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         done_re=_whole_words_re(words("purchase_done")),
         possessive_re=re.compile(r"(?<![a-z])(?:" + alternation(words("possessives")) + r")\s*$")
         if words("possessives") else None,
+        big_re=_whole_words_re(words("big_words")),
+        small_re=_whole_words_re(words("small_words")),
         ship_re=_whole_words_re(words("ship_verbs")),
         variant_stock_re=_whole_words_re(words("variant_stock_words")),
         region_re=_whole_words_re(words("region_words")),

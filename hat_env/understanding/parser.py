@@ -51,6 +51,7 @@ from hat_env.understanding.reasons import drop_reasons
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.variant_values import narrow_by_variant, stated_values, value_names, variant_stock_hits
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
+from hat_env.understanding.sizes import by_size_word
 from hat_env.understanding.spec_match import resolve_unknown_specs
 
 MAX_PARSE_CHARS = 2000
@@ -266,6 +267,7 @@ class CommentParser:
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
         mentions, owned = drop_possessed(f, mentions, lex, taken)  # "my cat is scared of noises": the viewer's cat
         mentions = narrow_by_variant(f, mentions, bounds, cat)  # "红色的遥控车": the one with that colour
+        mentions = by_size_word(f, mentions, hits, cat, lex, self.vocabulary)  # "el saco grande": the biggest
         if not taken:  # "the blue one": a value only one product has names it
             mentions = value_names(f, mentions, bounds, cat)
             # "熊掉毛吗": the words of one product's FAQ question name it
