@@ -246,3 +246,15 @@ def test_without_a_size_word_a_shared_name_asks_of_each() -> None:
     assert intents(r, "trailpaw price?") == sorted([("price", a, None, None), ("price", p, None, None)], key=str)
     assert intents(r, "how big is the trailpaw bag") == sorted([("spec", a, None, "size"), ("spec", p, None, "size")],
                                                                key=str)
+
+
+@pytest.mark.parametrize("scenario,text,title,attr", [
+    ("apparel_flash_zh", "想了解一下卫衣的面料，能退货吗", "卫衣", "material"),
+    ("hogar_es", "¿cómo van las devoluciones de la freidora, además el peso", "Freidora", "weight"),
+])
+def test_a_spec_word_before_or_joined_to_a_return_question_is_asked(scenario: str, text: str, title: str,
+                                                                     attr: str) -> None:
+    """A clause before the return question that holds a spec word, or a clause joined on ("además"), asks it."""
+    r = room(scenario, SEED)
+    ln = link_of(r, title)
+    assert intents(r, text) == sorted([("after_sales", ln, None, None), ("spec", ln, None, attr)], key=str)

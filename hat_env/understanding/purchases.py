@@ -60,7 +60,8 @@ def done_purchases(f: str, found: list[tuple[int, Intent]], hits: list[Hit], men
     if lex.done_re is None or not mentions or any(it.kind != "spec" for _, it in found):
         return found
     done = lex.done_re.search(f)
-    if done is None or (lex.greeting_re is not None and lex.greeting_re.match(f) is not None) or any(h[2] == "deal" or (h[2] == "kind" and h[3] != "purchase") for h in hits):
+    if done is None or (lex.greeting_re is not None and lex.greeting_re.match(f) is not None) \
+            or any(h[2] == "deal" or (h[2] == "kind" and h[3] != "purchase") for h in hits):
         return found
     links = {ln for m in mentions for ln in m[2]}
     if len(links) != 1 or any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
