@@ -258,3 +258,17 @@ def test_a_spec_word_before_or_joined_to_a_return_question_is_asked(scenario: st
     r = room(scenario, SEED)
     ln = link_of(r, title)
     assert intents(r, text) == sorted([("after_sales", ln, None, None), ("spec", ln, None, attr)], key=str)
+
+
+# -- words typed without their apostrophe -----------------------------------------------------------------------
+
+def test_every_word_with_an_apostrophe_is_read_without_it() -> None:
+    """"what's inside" / "whats inside", "don't buy" / "dont buy": the same roles, as viewers type either."""
+    from hat_env.understanding.lexicon import lexicon
+
+    roles = lexicon().roles
+    with_mark = [w for w in roles if "'" in w]
+    assert with_mark
+    for w in with_mark:
+        assert set(roles[w]) <= set(roles[w.replace("'", "")]), w
+    assert lexicon().words_re.fullmatch("whats free") is not None

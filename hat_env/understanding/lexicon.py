@@ -190,12 +190,15 @@ class Lexicon:
 
 
 def _add(roles: dict[str, list[Role]], word: str, role: Role) -> None:
+    """Give the folded ``word`` the role ``role``; a Latin word written with an apostrophe ("what's inside",
+    "don't buy") gets it without the apostrophe too, as viewers type it ("whats inside", "dont buy")."""
     w = fold(word.strip())
     if not w:
         return
-    lst = roles.setdefault(w, [])
-    if role not in lst:
-        lst.append(role)
+    for v in {w, *([w.replace("'", "")] if "'" in w and w.replace("'", "").strip() else [])}:
+        lst = roles.setdefault(v, [])
+        if role not in lst:
+            lst.append(role)
 
 
 def _lang(locale: str) -> str:
