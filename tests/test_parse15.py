@@ -272,3 +272,21 @@ def test_every_word_with_an_apostrophe_is_read_without_it() -> None:
     for w in with_mark:
         assert set(roles[w]) <= set(roles[w.replace("'", "")]), w
     assert lexicon().words_re.fullmatch("whats free") is not None
+
+
+# -- "how many … left" -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,expected", [
+    ("backpack price? and how many left", [("price", "Backpack"), ("stock", "Backpack")]),
+    ("packing cubes, how many sets left", [("stock", "Packing Cubes")]),
+])
+def test_how_many_left_asks_the_stock(text: str, expected: list[tuple[str, str]]) -> None:
+    """A count asked of what is left ("how many bags left") is a stock question about the product asked about."""
+    r = room("luggage_en.yaml", SEED)
+    assert intents(r, text) == sorted([(k, link_of(r, t), None, None) for k, t in expected], key=str)
+
+
+def test_how_many_of_a_part_is_still_a_spec() -> None:
+    """"how many wheels does it have" asks the spec."""
+    r = room("luggage_en.yaml", SEED)
+    assert intents(r, "how many wheels does the carry-on have") == [("spec", link_of(r, "Carry-On"), None, "wheels")]

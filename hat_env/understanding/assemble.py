@@ -24,10 +24,14 @@ from hat_env.understanding.later import _WORDISH, PRODUCT_KINDS
 
 def _stock_after_name(f: str, h: Hit, hits: list[Hit], mentions: list[Mention], bounds: list[int],
                       lex: Lexicon) -> bool:
-    """Whether the stock word of hit ``h`` (a ``name_stock_words`` word: "left", "back") asks the stock: right
-    after a product mention of its clause, ending the clause, or after a count ("still 3 left", "only 9 fridges
+    """Whether the stock word of hit ``h`` (a ``name_stock_words`` word: "left", "back") asks the stock: ending a
+    clause that asks a count before it ("and how many bags left"), right after a product mention of its clause, ending the clause, or after a count ("still 3 left", "only 9 fridges
     left or is that fake") in a clause naming a product; the clause holds no other keyword and no sending verb."""
     c = bisect_right(bounds, h[0])
+    lo = bounds[c - 1] if c > 0 else 0
+    if any(x[2:] == ("qty", "count") and lo <= x[0] < h[0] and not f[h[1]:bounds[c] if c < len(bounds) else len(f)]
+           .strip(" ?？!！.。") for x in hits):
+        return True  # "how many bags left": a count asked of what is left ends its clause
     counted = re.search(r"(?<![\d.,])\d{1,4}\s*$", f[:h[0]]) is not None or any(  # "still 3 left", "only 9 fridges
         m[3] == c and 0 <= h[0] - m[1] <= 1 and re.search(r"(?<![\d.,])\d{1,4}\s*$", f[:m[0]]) for m in mentions)  # left"
     if not counted and not any(m[3] == c and 0 <= h[0] - m[1] <= 1 and not f[m[1]:h[0]].strip() for m in mentions):
