@@ -290,3 +290,19 @@ def test_how_many_of_a_part_is_still_a_spec() -> None:
     """"how many wheels does it have" asks the spec."""
     r = room("luggage_en.yaml", SEED)
     assert intents(r, "how many wheels does the carry-on have") == [("spec", link_of(r, "Carry-On"), None, "wheels")]
+
+
+# -- the host's name before a greeting --------------------------------------------------------------------------
+
+def test_a_name_before_a_greeting_is_a_greeting() -> None:
+    """"maya hello!! …": the host greeted by name first, then the question (a chitchat beside it)."""
+    r = room("luggage_en.yaml", SEED)
+    got = intents(r, "maya hello!! what colors does the carry-on come in")
+    assert got == sorted([("chitchat", None, None, None), ("spec", link_of(r, "Carry-On"), None, "color")], key=str)
+
+
+def test_a_greeting_inside_a_sentence_is_none() -> None:
+    """"say hi to my mom" opens with no greeting of the host."""
+    from hat_env.understanding.lexicon import lexicon
+
+    assert lexicon().greeting_re.match("say hi to my mom") is None
