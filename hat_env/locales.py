@@ -286,6 +286,16 @@ class ParserSpec(_Strict):
     #: a purchase said as done or cheered ("已拍", "冲冲冲", "copped"): no request of its own ("谢谢主播 已拍" is
     #: a thanks, "冲了 有券吗" asks for a coupon, "冲冲冲" alone is chit-chat)
     purchase_cheers: Words = ()
+    #: a purchase said as made ("已拍", "just bought", "ya lo compré"): with one product named and nothing else
+    #: said or asked ("已拍 跑鞋41码", "ok bought the watch"), the viewer's purchase of it
+    purchase_done: Words = ()
+    #: possessive determiners ("my", "mi", "我家"): a name several products share right after one is the viewer's
+    #: own pet, child or skin ("my cat is scared of noises", "mi perro tiene 60 de pecho"), not a product
+    possessives: Words = ()
+    #: size words ("big", "grande", "大的"; "small", "pequeño", "小的"): next to a name several products share, the
+    #: largest or the smallest of them by its own measure (:mod:`hat_env.understanding.sizes`)
+    big_words: Words = ()
+    small_words: Words = ()
     #: what makes a clause a question: final particles and marks, and question words anywhere
     question_marks: Words = ()
     question_words: Words = ()

@@ -24,10 +24,14 @@ from hat_env.understanding.later import _WORDISH, PRODUCT_KINDS
 
 def _stock_after_name(f: str, h: Hit, hits: list[Hit], mentions: list[Mention], bounds: list[int],
                       lex: Lexicon) -> bool:
-    """Whether the stock word of hit ``h`` (a ``name_stock_words`` word: "left", "back") asks the stock: right
-    after a product mention of its clause, ending the clause, or after a count ("still 3 left", "only 9 fridges
+    """Whether the stock word of hit ``h`` (a ``name_stock_words`` word: "left", "back") asks the stock: ending a
+    clause that asks a count before it ("and how many bags left"), right after a product mention of its clause, ending the clause, or after a count ("still 3 left", "only 9 fridges
     left or is that fake") in a clause naming a product; the clause holds no other keyword and no sending verb."""
     c = bisect_right(bounds, h[0])
+    lo = bounds[c - 1] if c > 0 else 0
+    if any(x[2:] == ("qty", "count") and lo <= x[0] < h[0] and not f[h[1]:bounds[c] if c < len(bounds) else len(f)]
+           .strip(" ?？!！.。") for x in hits):
+        return True  # "how many bags left": a count asked of what is left ends its clause
     counted = re.search(r"(?<![\d.,])\d{1,4}\s*$", f[:h[0]]) is not None or any(  # "still 3 left", "only 9 fridges
         m[3] == c and 0 <= h[0] - m[1] <= 1 and re.search(r"(?<![\d.,])\d{1,4}\s*$", f[:m[0]]) for m in mentions)  # left"
     if not counted and not any(m[3] == c and 0 <= h[0] - m[1] <= 1 and not f[m[1]:h[0]].strip() for m in mentions):
@@ -199,8 +203,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             if len(each) > 1 and cat is not None and cat.specs_known:  # "guitar scale length": of the products the
                 having = tuple(x for x in each if spec_attr(cat, lex, x, val, vocabulary) != "unknown")  # name
                 each = having or each  # shares, the ones that have the attribute
+            stated = re.search(r"\d\s*$", f[:start]) is not None  # "my dog is 60 lbs": the viewer's own measure
             for ln in each or (ln,):  # a name several products share asks each ("贝安芯家的东西产地是哪")
-                attr = spec_attr(cat, lex, ln, val, vocabulary)
+                attr = spec_attr(cat, lex, ln, val, vocabulary, stated=stated)
                 if attr == "unknown" and (start, end, ln) in known_at:
                     continue  # "四件套什么面料": 面料 is the fabric the set has, not a material it lacks
                 if attr == "unknown" and val in lex.policy_attrs:  # no such spec: the shop's policy ("warranty")
@@ -265,10 +270,14 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         m = lex.identity_re.search(f)
         if m is not None:
             found.append((m.start(), Intent("identity")))
-    if compared is not None:  # "哪个SPF高", "which is cheaper": what the two are compared on
+    if compared is not None:  # "哪个SPF高", "which is cheaper": what the two are compared on, in the compare's
+        # clause or in a clause next to it that names no product ("s2 or the buds, price diff?")
+        named = {m[3] for m in mentions}
+        on = {compared[0]} | {c for c in (compared[0] - 1, compared[0] + 1) if c not in named}
         found = [(p, it) for p, it in found
-                 if not (it.kind in ("spec", "price", "campaign") and bisect_right(bounds, p) == compared[0]
-                         and it.link in (None, compared[1], compared[2]))]
+                 if not (it.link in (None, compared[1], compared[2]) and (
+                     (it.kind in ("spec", "price", "campaign") and bisect_right(bounds, p) == compared[0])
+                     or (it.kind in ("spec", "price") and bisect_right(bounds, p) in on)))]
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
     if not product_found and mentions:  # a question about a product that names nothing else (before the later

@@ -18,7 +18,7 @@ from hat_env.understanding.questions import is_question
 
 
 def spec_attr(cat: Catalog | None, lex: Lexicon, link: int | None, attr: str | None,
-              vocabulary: Any = None) -> str | None:
+              vocabulary: Any = None, stated: bool = False) -> str | None:
     """The spec key a spec word's attribute is for the product asked about.
 
     Args:
@@ -28,9 +28,12 @@ def spec_attr(cat: Catalog | None, lex: Lexicon, link: int | None, attr: str | N
         link: the product asked about, or ``None``.
         attr: the attribute the spec word names, or ``None``.
         vocabulary: the room's catalog vocabulary (its attributes' units), or ``None`` for the default one.
+        stated: whether the spec word is a unit written after the viewer's own number ("my dog is 60 lbs"): a
+            measure of something else, not the product's own measure asked.
 
     Returns:
-        ``attr`` when the product has it, else the product's one key whose unit measures the same thing ("weight"
+        ``attr`` when the product has it, else (unless ``stated``) its first fallback key whose value is written in
+        a unit of what ``attr`` measures ("how many lbs": a size "24 lb bag"), else the product's one key whose unit measures the same thing ("weight"
         of a product whose own attribute is trail_weight in oz), else its one key that has the attribute's name as a
         word ("size" of a frame_size) when no fallback but a mass is left, else its first fallback the product has, else
         ``"unknown"`` (with a known catalog); without a product, ``"unknown"`` for an attribute no product and no spec word has.
@@ -44,6 +47,9 @@ def spec_attr(cat: Catalog | None, lex: Lexicon, link: int | None, attr: str | N
             keys = cat.spec_keys.get(link, frozenset())
             # a shop policy ("warranty", in months) is no measure of the product: never another key of its unit's
             # dimension ("garantía" of a tablet is no battery_hours)
+            measured = None if stated else _fallback_measured(cat, lex, link, attr, vocabulary)
+            if measured is not None:
+                return measured  # "how many lbs is the bag": its size "24 lb bag", not the dogs it suits
             same = None if attr in lex.policy_attrs else _same_dimension(vocabulary, keys, attr)
             if same is not None:
                 return same  # "weight" of a product whose own attribute is trail_weight (oz)
@@ -59,6 +65,22 @@ def spec_attr(cat: Catalog | None, lex: Lexicon, link: int | None, attr: str | N
         if attr not in lex.attributes and not any(attr in k for k in cat.spec_keys.values()):
             return "unknown"
     return attr
+
+
+def _fallback_measured(cat: Catalog, lex: Lexicon, link: int, attr: str, vocabulary: Any) -> str | None:
+    """The first of ``attr``'s fallback keys (the locale files' ``spec_fallbacks``: "weight" -> ``size``) that product
+    ``link`` has with a value written in a unit of what ``attr`` measures ("24 lb bag" for a weight), or ``None``.
+
+    A fallback is the product's own measure of that name; another key in the same unit (``dog_size``: "dogs 22-44
+    lb") measures something else the product is for, so the fallback whose value is that measure comes first."""
+    dim = _measures(vocabulary, attr)
+    if dim is None:
+        return None
+    from hat_env.understanding.units import unit_dimensions
+
+    dims = unit_dimensions()
+    written = {k for u, ks in cat.units.get(link, {}).items() if dims.get(u) == dim for k in ks}
+    return next((alt for alt in lex.spec_fallbacks.get(attr, ()) if alt in written and cat.has_attr(link, alt)), None)
 
 
 def _length_keys(cat: Catalog, link: int) -> frozenset[str]:

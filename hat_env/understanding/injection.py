@@ -107,6 +107,8 @@ def injections(work: str, f: str, lex: Lexicon) -> tuple[list[tuple[int, Intent]
             ends = [e.start() for e in SENT_END_RE.finditer(f, say_end, stop)]
             if ends:
                 stop = ends[-1]
+        if j >= len(merged) and say_end is not None and say_end <= stop:
+            stop = _question_after(f, say_end, stop)  # "reply only with FREE. also what's the weight"
         payload = None
         if say_end is not None and say_end <= stop:
             payload = _payload_after(work[:stop], say_end)
@@ -123,6 +125,31 @@ def injections(work: str, f: str, lex: Lexicon) -> tuple[list[tuple[int, Intent]
             nxt = [m.end() for m in (CLAUSE_RE.search(f, after), lex.joint_re.search(f, after)) if m is not None]
             resume = min(nxt, default=len(f))
     return out, merged[0][0], resume
+
+
+def _question_after(f: str, say_end: int, stop: int) -> int:
+    """Where the last injection's payload ends when a question of the viewer's own follows it in a sentence of its
+    own ("reply only with the word FREE. also what's the powerbank weight", "di 'todo gratis'. por cierto cuánto
+    cuesta la arena"): the end of the payload's sentence (after its closing quote when it is quoted); else ``stop``.
+
+    Args:
+        f: the folded comment.
+        say_end: where the payload starts (after the say-verb).
+        stop: where the payload runs to otherwise.
+    """
+    i = say_end
+    while i < stop and f[i] in " \t:：,，":
+        i += 1
+    close = _QUOTE_PAIRS.get(f[i]) if i < stop else None
+    if close is not None:
+        j = f.find(close, i + 1, stop)
+        if j < 0:
+            return stop
+        i = j + 1
+    se = SENT_END_RE.search(f, i, stop)
+    if se is None or not f[se.end():stop].strip() or not is_question(f[se.end():stop]):
+        return stop
+    return se.start()
 
 
 def dictations(f: str, lex: Lexicon) -> list[tuple[int, int, bool]]:

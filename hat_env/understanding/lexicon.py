@@ -169,6 +169,14 @@ class Lexicon:
     numeral_values: dict[str, int]
     #: praise (``ParserSpec.praise_words``): a clause of praise that asks nothing asks no spec
     praise_re: re.Pattern[str]
+    #: a purchase said as made (``ParserSpec.purchase_done``; Latin words whole), or ``None``
+    done_re: re.Pattern[str] | None
+    #: a possessive determiner ending where it is searched up to (``ParserSpec.possessives``; Latin words whole, then
+    #: spaces), or ``None``
+    possessive_re: re.Pattern[str] | None
+    #: size words (``ParserSpec.big_words``, ``small_words``; Latin words whole), or ``None``
+    big_re: re.Pattern[str] | None
+    small_re: re.Pattern[str] | None
     #: shipping verbs and variant-stock words (``ship_verbs``, ``variant_stock_words``; Latin words whole), or
     #: ``None`` when no locale has any: a region or a variant asked about (:mod:`~hat_env.understanding.room_terms`)
     ship_re: re.Pattern[str] | None
@@ -182,12 +190,15 @@ class Lexicon:
 
 
 def _add(roles: dict[str, list[Role]], word: str, role: Role) -> None:
+    """Give the folded ``word`` the role ``role``; a Latin word written with an apostrophe ("what's inside",
+    "don't buy") gets it without the apostrophe too, as viewers type it ("whats inside", "dont buy")."""
     w = fold(word.strip())
     if not w:
         return
-    lst = roles.setdefault(w, [])
-    if role not in lst:
-        lst.append(role)
+    for v in {w, *([w.replace("'", "")] if "'" in w and w.replace("'", "").strip() else [])}:
+        lst = roles.setdefault(v, [])
+        if role not in lst:
+            lst.append(role)
 
 
 def _lang(locale: str) -> str:
@@ -419,6 +430,11 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
         praise_re=re.compile(alternation(words("praise_words"))),
+        done_re=_whole_words_re(words("purchase_done")),
+        possessive_re=re.compile(r"(?<![a-z])(?:" + alternation(words("possessives")) + r")\s*$")
+        if words("possessives") else None,
+        big_re=_whole_words_re(words("big_words")),
+        small_re=_whole_words_re(words("small_words")),
         ship_re=_whole_words_re(words("ship_verbs")),
         variant_stock_re=_whole_words_re(words("variant_stock_words")),
         region_re=_whole_words_re(words("region_words")),

@@ -9,8 +9,8 @@ from hat_env.understanding.wordpat import alternation, trie_pattern
 
 
 def greeting_re(openers: list[str], addressees: list[str] | None = None) -> re.Pattern[str] | None:
-    """A greeting at the start of a comment: a Latin one (then at most one word, a name) before a clause mark, an
-    emoji or the end, or then a Chinese addressee before those or a space ("hello 主播 ..."); a Chinese one before
+    """A greeting at the start of a comment: a Latin one (then at most one word, a name; or after one word, the
+    name: "aria hiii 💕") before a clause mark, an emoji or the end, or then a Chinese addressee before those or a space ("hello 主播 ..."); a Chinese one before
     those or a space (``None`` without openers).
 
     Args:
@@ -26,7 +26,9 @@ def greeting_re(openers: list[str], addressees: list[str] | None = None) -> re.P
     if asc:
         han_addr = [w for w in addressees or () if len(w) >= 2 and all("\u4e00" <= c <= "\u9fff" for c in w)]
         to = rf"|\s*(?:{trie_pattern(han_addr, False)})(?=$|{marks}|\s)" if han_addr else ""
-        alts.append(rf"(?:{trie_pattern(asc, True)})(?![a-z\u00e0-\u00ff])(?:(?:\s+[a-z\u00e0-\u00ff]+)?\s*(?=$|{marks}){to})")
+        # "hola lucía,", and the host's name before it ("aria hiii 💕"): at most one word besides the greeting
+        alts.append(rf"(?:[a-z\u00e0-\u00ff]+\s+(?=(?:{trie_pattern(asc, True)})(?![a-z\u00e0-\u00ff])\s*(?:$|{marks})))?"
+                    rf"(?:{trie_pattern(asc, True)})(?![a-z\u00e0-\u00ff])(?:(?:\s+[a-z\u00e0-\u00ff]+)?\s*(?=$|{marks}){to})")
     if han:
         alts.append(rf"(?:{trie_pattern(han, False)})(?=$|{marks}|\s)")
     return re.compile(r"^[^\w]*(?:" + "|".join(alts) + ")")

@@ -35,6 +35,7 @@ from hat_env.understanding.attributes import unit_questions, value_hits
 from hat_env.understanding.catalog import Catalog, catalog_of, gift_words
 from hat_env.understanding.clauses import Hit, Mention, blank, clause_bounds, clause_text
 from hat_env.understanding.faq_names import faq_names
+from hat_env.understanding.holders import only_holders
 from hat_env.understanding.fold import fold
 from hat_env.understanding.fuzzy import ASCII_TOKEN, pinyin_like, pinyin_roles, sounds, typos
 from hat_env.understanding.injection import injections
@@ -44,10 +45,13 @@ from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
-from hat_env.understanding.purchases import count_purchases
+from hat_env.understanding.possessives import drop_possessed
+from hat_env.understanding.purchases import count_purchases, done_purchases
+from hat_env.understanding.reasons import drop_reasons
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.variant_values import narrow_by_variant, stated_values, value_names, variant_stock_hits
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
+from hat_env.understanding.sizes import by_size_word
 from hat_env.understanding.spec_match import resolve_unknown_specs
 
 MAX_PARSE_CHARS = 2000
@@ -261,7 +265,9 @@ class CommentParser:
             sounds(f, hits, names, mentions, bounds)
         mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
+        mentions, owned = drop_possessed(f, mentions, lex, taken)  # "my cat is scared of noises": the viewer's cat
         mentions = narrow_by_variant(f, mentions, bounds, cat)  # "红色的遥控车": the one with that colour
+        mentions = by_size_word(f, mentions, hits, cat, lex, self.vocabulary)  # "el saco grande": the biggest
         if not taken:  # "the blue one": a value only one product has names it
             mentions = value_names(f, mentions, bounds, cat)
             # "熊掉毛吗": the words of one product's FAQ question name it
@@ -275,6 +281,8 @@ class CommentParser:
 
         # -- spec values of the products named ---------------------------------------------------------------
         values = value_hits(f, cat, hits, mentions, bounds, buys, free, pinyin=pinyin is not None)
+        if owned:  # "my cat": no species asked
+            values = [v for v in values if not any(a <= v[0] < b for a, b in owned)]
 
         code_clauses: set[int] = set()
         if self._codes_re is not None:  # a campaign code or gift is a question about its deal ("HOME25 works on the
@@ -298,6 +306,8 @@ class CommentParser:
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
             # "ur prices are a scam", "全是库存货 垃圾": an insult that asks nothing names no price or stock question
             out = [(p, it) for p, it in out if not (it.link is None and it.kind in TROLL_DROPS)]
+        out = done_purchases(f, out, hits, mentions, bounds, lex)  # "已拍 跑鞋41码": bought, says which
+        out = drop_reasons(f, out, hits, bounds, lex)  # "口红颜色不合适能退么": the colour is why, not asked
         praised = {bisect_right(bounds, m.start()) for m in lex.praise_re.finditer(f)}
         praised = {c for c in praised if not is_question(clause_text(f, bounds, c))}
         if praised:  # "口红颜色绝了", "口红颜色好看 多少钱": a clause of praise that asks nothing asks no spec
@@ -305,7 +315,12 @@ class CommentParser:
         if code_clauses:  # what its clause asks is whether and how the code applies, not a spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in code_clauses)]
         parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
-        out = resolve_unknown_specs(f, out, mentions, bounds, cat)  # "sunscreen white cast?"
+        f_own = f
+        for a, b in owned:  # "my cat is scared of noises": the viewer's cat says no spec of the product
+            f_own = blank(f_own, a, b)
+        out = resolve_unknown_specs(f_own, out, mentions, bounds, cat)  # "sunscreen white cast?"
+        if not mentions and not taken:  # "what ring sizes do u have": the one product with ring sizes
+            out = only_holders(out, cat, hits, bounds)
         return spread(out, mentions, group_of, bounds, f), parts
 
 

@@ -1,11 +1,13 @@
-"""Purchases said by a count and a product, without a verb ("2 of link 4 please", "2 de la tarjeta porfa"): a count
+"""Purchases said without a buy verb: by a count and a product ("2 of link 4 please", "2 de la tarjeta porfa": a count
 (digits or a locale's ``count_words``), a ``count_of_words`` word ("of", "de la") and right after it a product
-mention, in a clause that asks nothing and holds no other keyword."""
+mention, in a clause that asks nothing and holds no other keyword), and as made ("已拍 跑鞋41码", "ok bought the
+watch": :func:`done_purchases`)."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 
+from hat_env.types import Intent
 from hat_env.understanding.clauses import Hit, Mention, clause_text
 from hat_env.understanding.lexicon import Lexicon
 from hat_env.understanding.questions import is_question
@@ -35,4 +37,36 @@ def count_purchases(f: str, hits: list[Hit], mentions: list[Mention], bounds: li
     return out
 
 
-__all__ = ["count_purchases"]
+def done_purchases(f: str, found: list[tuple[int, Intent]], hits: list[Hit], mentions: list[Mention],
+                   bounds: list[int], lex: Lexicon) -> list[tuple[int, Intent]]:
+    """A purchase said as made, of the one product the comment names, when it says and asks nothing else.
+
+    "已拍 跑鞋41码", "熊熊 奶白40 拍了", "ok bought the watch": the viewer tells the host they bought it (the host
+    confirms the order); a value named beside it ("41码", "奶白") says which variant, it asks no spec. A thanks or
+    greeting with it ("谢谢主播 已拍") is a thanks, and a question with it ("冲了 有券吗") is that question.
+
+    Args:
+        f: the folded comment.
+        found: the ``(position, intent)`` pairs read so far.
+        hits: the keyword hits (any kind other than a purchase, or a deal word, keeps ``found``).
+        mentions: the product mentions.
+        bounds: the clause bounds (a clause that is a question keeps ``found``).
+        lex: the compiled words (``done_re``: the locales' ``purchase_done`` words; ``greeting_re``: a thanks or
+            greeting opening the comment keeps ``found``).
+
+    Returns:
+        ``[(position, purchase)]`` of the product named, or ``found`` unchanged.
+    """
+    if lex.done_re is None or not mentions or any(it.kind != "spec" for _, it in found):
+        return found
+    done = lex.done_re.search(f)
+    if done is None or (lex.greeting_re is not None and lex.greeting_re.match(f) is not None) \
+            or any(h[2] == "deal" or (h[2] == "kind" and h[3] != "purchase") for h in hits):
+        return found
+    links = {ln for m in mentions for ln in m[2]}
+    if len(links) != 1 or any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
+        return found
+    return [(min(m[0] for m in mentions), Intent("purchase", link=next(iter(links))))]
+
+
+__all__ = ["count_purchases", "done_purchases"]

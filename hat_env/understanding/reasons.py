@@ -1,0 +1,78 @@
+"""The reason given for a return or an exchange asks no question of its own.
+
+A viewer who asks to return or exchange a product often says why: "口红颜色不合适能退么" (the colour did not suit),
+"牛仔裤不合适能换码吗" (another size), "can i return the necklace once it's engraved", "what's the return policy on
+the jacket, i'm between sizes", "si las zapatillas me quedan pequeñas, ¿se pueden cambiar?". The spec word (colour,
+size, engraving) and a stock word that means "fit" ("me quedan pequeñas") describe the problem; the question is the
+after-sales one. :func:`drop_reasons` removes those spec and stock intents.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from hat_env.types import Intent
+from hat_env.understanding.clauses import Hit, clause_text
+from hat_env.understanding.lexicon import Lexicon
+from hat_env.understanding.questions import is_question
+
+#: what a reason for a return may be read as by the keyword steps
+REASON_KINDS = frozenset({"spec", "stock"})
+
+
+def drop_reasons(f: str, found: list[tuple[int, Intent]], hits: list[Hit], bounds: list[int],
+                 lex: Lexicon) -> list[tuple[int, Intent]]:
+    """``found`` without the spec and stock intents that only state why a product is to be returned or exchanged.
+
+    Args:
+        f: the folded comment.
+        found: the ``(position, intent)`` pairs read so far.
+        hits: the keyword hits (the after-sales words: ``("kind", "after_sales")``).
+        bounds: the clause bounds.
+        lex: the compiled words (``open_question_re``; ``joint_re``: parts of clauses, cut at "and", "y", "另外" as
+            well; ``policy_attrs``: a warranty is asked, never a reason).
+
+    Returns:
+        The pairs less each spec or stock intent about a product the comment asks an after-sales question about
+        (or about no product) that is either in the same part of a clause as an after-sales word and no quantity
+        word ("颜色不合适能退么"; not "cada cuánto se cambia el filtro"), or a spec intent in a clause that is no
+        question, is not joined on ("además peso") and holds no open question word ("what", "qué"), next to the after-sales question's clause: after
+        it ("return policy on the jacket, i'm between sizes"), or before it when it holds no spec word ("opened the
+        tub, can I send it back"; "想了解一下4号的防晒指数，能退货吗" asks the SPF).
+    """
+    ask_at = [h[0] for h in hits if h[2:] == ("kind", "after_sales")]
+    if not ask_at:
+        return found
+    links = {it.link for _, it in found if it.kind == "after_sales"}
+    if not links:
+        return found
+    parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+    ask_parts = {bisect_right(parts, p) for p in ask_at}
+    ask_clauses = {bisect_right(bounds, p) for p in ask_at}
+    # a quantity word asks an amount ("cada cuánto se cambia el filtro", "warranty how many months"): its part asks
+    # the spec, whatever verb of exchange it holds
+    counted = {bisect_right(parts, h[0]) for h in hits if h[2] == "qty"}
+    worded = {bisect_right(bounds, h[0]) for h in hits if h[2] == "spec"}  # clauses holding a spec word
+
+    def reason(p: int, it: Intent) -> bool:
+        if it.kind not in REASON_KINDS or (it.link is not None and it.link not in links and None not in links):
+            return False
+        if it.kind == "spec" and it.attr in lex.policy_attrs:
+            return False  # "warranty": a policy, asked beside the return
+        part = bisect_right(parts, p)
+        if part in ask_parts:
+            return part not in counted
+        c = bisect_right(bounds, p)
+        if it.kind != "spec" or c in ask_clauses or not (c - 1 in ask_clauses or c + 1 in ask_clauses):
+            return False
+        if c - 1 not in ask_clauses and c in worded:
+            return False  # a spec word before the return question asks it ("想了解一下4号的防晒指数，能退货吗")
+        text = clause_text(f, bounds, c)  # "de qué material es" asks with an open question word
+        if lex.joint_re.match(text.lstrip(" ,，.。;；!！¡¿?？")) is not None:
+            return False  # "…, además peso", "…, also the size": a question joined on
+        return not is_question(text) and not (lex.open_question_re is not None and lex.open_question_re.search(text))
+
+    return [(p, it) for p, it in found if not reason(p, it)]
+
+
+__all__ = ["REASON_KINDS", "drop_reasons"]
