@@ -220,7 +220,9 @@ def fill(template: str, **values: Any) -> str:
     return template.format(**values) if "{" in template else template
 
 
-class _Strict(BaseModel):
+class StrictModel(BaseModel):
+    """A locale-file model: unknown fields are an error, values are frozen."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -239,7 +241,7 @@ def check_prompt_strings(strings: dict[str, Any], where: tuple[str | int, ...] =
         check_template((*where, key), text, allowed, required)
 
 
-class PromptStrings(_Strict):
+class PromptStrings(StrictModel):
     """The system prompt's and user message's fixed strings in this language (see ``prompt`` in a locale file).
 
     ``name`` is the language's own name; ``language_names`` how this language names others (what
@@ -279,7 +281,7 @@ class PromptStrings(_Strict):
         return self.model_copy(update=dict(strings)) if strings else self
 
 
-class HostTexts(_Strict):
+class HostTexts(StrictModel):
     """Fixed texts the host says in this language: the ``fallback`` reply (sent when the turn limit or retry
     budget runs out and the harness has none for the locale) and the AI ``disclosure`` a harness asks for with
     ``required_disclosure: true`` (or when its per-locale table lacks the room's locale)."""
@@ -288,7 +290,7 @@ class HostTexts(_Strict):
     disclosure: str = Field(min_length=1)
 
 
-class Formats(_Strict):
+class Formats(StrictModel):
     """How numbers and money are written: ``money`` holds ``{amount}``; ``decimal_sep`` separates the fraction;
     ``fraction_digits`` is how many fraction digits a non-whole amount shows (``None``: as few as needed, ``89.5``).
     Whole amounts show none. No separator groups thousands (the grader reads ``1299`` either way)."""
@@ -317,7 +319,7 @@ class Formats(_Strict):
         return self.money.format(amount=self.number(x))
 
 
-class LengthRule(_Strict):
+class LengthRule(StrictModel):
     """How many characters one answer takes in this language, its separator included: a reply of at most N
     characters is expected to answer ``max(1, (N + 1) // answer_chars)`` intents, in the order of
     :func:`hat_env.scoring.limits.answer_order` (docs/grading.md, "Replies under a length limit")."""
@@ -325,7 +327,7 @@ class LengthRule(_Strict):
     answer_chars: int = Field(ge=1, le=200)
 
 
-class ReadingWords(_Strict):
+class ReadingWords(StrictModel):
     """What the reference agent reads in this language (:mod:`hat_env.agents.reading`; every locale's words are
     read, whatever the room's): per viewer intent kind (and ``product``, any product question) the words of a
     skill's description or name that say it covers the kind; the words that mark a reply skill and a strategy
