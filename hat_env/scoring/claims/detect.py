@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from hat_env.scoring.claims.check_facts import (
-    _availability, _bundle_terms, _bundles, _carrier, _countdown, _coupon_condition, _deadline, _exchange, _flash,
-    _free_item, _free_shipping, _no_coupon, _no_deal, _no_returns, _no_questions, _paid_shipping, _promo_code,
-    _shipping_promise, _sold_out_sale, _stacking, _warranty,
+    _availability, _bundle_terms, _bundles, _carrier, _countdown, _coupon_condition, _deadline, _flash,
+    _free_item, _free_shipping, _no_coupon, _no_deal, _paid_shipping, _promo_code,
+    _shipping_promise, _sold_out_sale, _stacking,
 )
+from hat_env.scoring.claims.check_returns import _exchange, _no_questions, _no_returns, _warranty
 from hat_env.scoring.claims.check_common import _state
 from hat_env.scoring.claims.check_labelled import read_labelled_values
 from hat_env.scoring.claims.check_answers import read_bundle_share, read_no_deal
