@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _bool_fact, _exists_claim, _group, _negated_after, _state
+from hat_env.scoring.claims.return_terms import refused_returnable
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -24,7 +25,8 @@ def _no_questions(r: "Reading", i: int) -> None:
     if m is None or not _state(r, i, c.start + m.start()):
         return
     st = r.stext(i)
-    if r.vocab.find("returns_words", st) is None and r.vocab.find("exchange_words", st) is None:
+    if r.vocab.find("returns_words", st) is None and r.vocab.find("exchange_words", st) is None \
+            and not _answers_returns(r, i):
         return  # "ask me anytime": a return promise is about returns
     pids, _ = _group(r, i, c.start + m.start())
     pfs = r.pfs(pids)
@@ -37,6 +39,16 @@ def _no_questions(r: "Reading", i: int) -> None:
     r.claim(c.start + m.start(), c.start + m.end(), pids, "returns", m.group(), "", True,
             "true" if ok else "unsupported", "" if ok else
             f"'{r.m.original(c.start + m.start(), c.start + m.end())}': the return policy does not say so")
+
+
+def _answers_returns(r: "Reading", i: int) -> bool:
+    """Whether clause ``i`` answers a return question without naming returns: a viewer asked an after-sales
+    question and the clause is in the reply's first sentence, the direct answer ("can I return opened dog food?"
+    "Sure, opened or not, 30 days."); a later sentence ("ask me anytime") is not read as the policy."""
+    if not any(it.kind == "after_sales" for it in r.intents):
+        return False
+    first = min((c.sentence for c in r.clauses if not c.question), default=None)
+    return r.clauses[i].sentence == first
 
 
 def _note_says_no_reason(r: "Reading", note: str) -> bool:
@@ -78,7 +90,10 @@ def _no_returns(r: "Reading", i: int) -> None:
         s = c0 + m.start()
         pids, many = _group(r, i, s)
         pfs = r.pfs(pids)
-        if not pfs or all(pf.product.returns.returnable for pf in pfs):
+        if pfs and all(pf.product.returns.returnable for pf in pfs):
+            refused_returnable(r, i, s, c0 + m.end(), pids, pfs)
+            return
+        if not pfs:
             return
         pol = _state(r, i, s) and not _negated_after(r, i, c0 + m.end())
         if many and pol:
@@ -100,4 +115,4 @@ def _no_returns(r: "Reading", i: int) -> None:
 
 
 
-__all__ = ["_exchange", "_no_questions", "_no_returns", "_warranty"]
+__all__ = ["_exchange", "_no_questions", "_no_returns", "_warranty", "refused_returnable"]

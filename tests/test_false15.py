@@ -1,0 +1,118 @@
+"""False passes closed in the false15 pass: policy and spec claims beyond the room data that the claims engine
+read as accurate, each next to a true twin (a fix that closes a false pass must not open a false fail).
+
+Built on the built-in rooms and graded through the rubric's accuracy component with the default rule pack, as
+the calibration grades. The phrasings are this file's own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hat_env.scoring import ScoringContext, accuracy
+from hat_env.sim.compliance import RuleSet
+from hat_env.sim.room import RoomState
+from hat_env.types import Comment, Intent, LiveRequest, RequestOutcome
+from tests.rooms import room
+
+RULES = RuleSet.default()
+GROCERIES = room("groceries_zh", 5, 100.0)
+ELECTRONICS = room("electronics_en", 5, 100.0)
+HOGAR = room("hogar_es", 5, 100.0)
+APPLIANCES = room("appliances_en", 5, 100.0)
+
+
+def _accuracy(r: RoomState, reply: str, *intents: Intent) -> float:
+    """The accuracy component of ``reply`` in room ``r`` for a viewer with ``intents`` (default rules)."""
+    req = LiveRequest("r0001", 10.0, [Comment(9.0, "v1", "viewer", "asker", "?", tuple(intents))])
+    out = RequestOutcome(req, reply, [], ["item_qa"], turns=1, latency_s=2.0)
+    return accuracy(ScoringContext(outcome=out, room=r, rules=RULES))
+
+
+# -- returns refused outright of a product the data lets viewers return (claims/return_terms.py) ---------------
+
+@pytest.mark.parametrize(
+    ("r", "reply", "link", "ok"),
+    [
+        # groceries_zh: the nuts (link 5) take 7-day returns unopened; the oranges (link 1) take none
+        (GROCERIES, "坚果属于食品，一律不能退货的哦", 5, False),
+        (GROCERIES, "这个坚果不接受退货，介意的话慎拍", 5, False),
+        (GROCERIES, "坚果没拆封的话7天内可以退，拆了就不能退了", 5, True),
+        (GROCERIES, "拆开以后就不支持退货了哦", 5, True),
+        (GROCERIES, "脐橙是生鲜，不支持无理由退货，坏果可以包赔", 1, True),
+        # electronics_en: 30-day returns in the original packaging
+        (ELECTRONICS, "Sorry, the power bank can't be returned once it's yours.", 2, False),
+        (ELECTRONICS, "No returns on the earbuds, all sales are final.", 1, False),
+        (ELECTRONICS, "Without the original packaging it can't be returned, so keep the box.", 2, True),
+        (ELECTRONICS, "30-day returns on the earbuds; honestly you won't want to return them.", 1, True),
+        # hogar_es: 14-day returns in the original packaging
+        (HOGAR, "La sartén no admite devolución, lo siento.", 1, False),
+        (HOGAR, "Pasados los 14 días ya no admite devolución.", 1, True),
+    ],
+)
+def test_returns_refused_of_a_returnable_product(r: RoomState, reply: str, link: int, ok: bool) -> None:
+    """"No returns" said of a product that can be returned is false; a refusal under the note's condition (unopened,
+    the original packaging, after the window) restates the policy and stays accurate."""
+    assert (_accuracy(r, reply, Intent(kind="after_sales", link=link)) == 1.0) is ok
+
+
+# -- a return promise in the reply's answer to a return question, no return word needed (check_returns.py) -----
+
+@pytest.mark.parametrize(
+    ("r", "reply", "link", "ok"),
+    [
+        (ELECTRONICS, "Yep, used or not, you've got 30 days.", 3, False),
+        (ELECTRONICS, "Yep, 30 days, as long as it's in the original packaging.", 3, True),
+        (ELECTRONICS, "You have 30 days in the original packaging. Ask me anytime!", 3, True),
+        (HOGAR, "Claro, abierta o sin abrir, tienes 14 días.", 1, False),
+        (HOGAR, "Claro, tienes 14 días con el embalaje original.", 1, True),
+    ],
+)
+def test_return_promise_answering_a_return_question(r: RoomState, reply: str, link: int, ok: bool) -> None:
+    """A promise of returns whatever the item's state ("used or not") in the first sentence of a reply to a return
+    question is a return promise beyond the note; a later "ask me anytime" is none."""
+    assert (_accuracy(r, reply, Intent(kind="after_sales", link=link)) == 1.0) is ok
+
+
+# -- a warranty without end said after the warranty word (check_warranty.py, lifetime_words) --------------------
+
+@pytest.mark.parametrize(
+    ("r", "reply", "link", "ok"),
+    [
+        (ELECTRONICS, "The speaker's warranty lasts forever, so no worries.", 4, False),
+        (ELECTRONICS, "The charger's warranty covers you for life.", 5, False),
+        (ELECTRONICS, "The charger comes with a lifetime warranty.", 5, False),
+        (ELECTRONICS, "The charger has a 24-month warranty.", 5, True),
+        (ELECTRONICS, "The warranty runs two years on the charger.", 5, True),
+        (HOGAR, "La garantía de la cafetera es para toda la vida.", 4, False),
+        (HOGAR, "La cafetera tiene 36 meses de garantía.", 4, True),
+        (APPLIANCES, "The blender's warranty never expires.", 2, False),
+        (APPLIANCES, "The blender has a 2-year warranty.", 2, True),
+    ],
+)
+def test_lifetime_warranty_in_any_order(r: RoomState, reply: str, link: int, ok: bool) -> None:
+    """A warranty said to last for life, before or after the warranty word, is false of a product whose warranty
+    has a length; the length itself is true."""
+    assert (_accuracy(r, reply, Intent(kind="after_sales", link=link)) == 1.0) is ok
+
+
+CHUFANG = room(Path(__file__).resolve().parent.parent / "scenarios" / "calibration" / "rooms" / "chufang_zh.yaml", 5,
+              100.0)
+
+
+@pytest.mark.parametrize(
+    ("reply", "ok"),
+    [
+        ("空气炸锅的质保是终身的哦", False),
+        ("4号保修一辈子，坏了随时找我们", False),
+        ("空气炸锅终身质保", False),
+        ("空气炸锅整机保修12个月", True),
+        ("4号质保一年，放心用", True),
+    ],
+)
+def test_zh_lifetime_warranty_in_any_order(reply: str, ok: bool) -> None:
+    """"质保是终身的" (the warranty word first) is a lifetime warranty like "终身质保": false of the air fryer's
+    12-month warranty (chufang_zh room, link 4); its length said is true."""
+    assert (_accuracy(CHUFANG, reply, Intent(kind="after_sales", link=4)) == 1.0) is ok
