@@ -116,3 +116,28 @@ def test_zh_lifetime_warranty_in_any_order(reply: str, ok: bool) -> None:
     """"质保是终身的" (the warranty word first) is a lifetime warranty like "终身质保": false of the air fryer's
     12-month warranty (chufang_zh room, link 4); its length said is true."""
     assert (_accuracy(CHUFANG, reply, Intent(kind="after_sales", link=4)) == 1.0) is ok
+
+
+ROOMS = Path(__file__).resolve().parent.parent / "scenarios" / "calibration" / "rooms"
+JIAFANG = room(ROOMS / "jiafang_zh.yaml", 5, 100.0)
+TOOLS = room(ROOMS / "tools_en.yaml", 5, 100.0)
+
+
+# -- what the data denies, said in a clause before a negation of something else (check_denied.py) --------------
+
+@pytest.mark.parametrize(
+    ("r", "reply", "link", "ok"),
+    [
+        # jiafang_zh link 3: FAQ "这款配的是平铺床单，不是床笠。"
+        (JIAFANG, "3号四件套是床笠款的，铺起来方便，睡觉不会乱跑", 3, False),
+        (JIAFANG, "3号是平铺床单，不是床笠，四边塞好就不会跑", 3, True),
+        (JIAFANG, "这款是平铺床单哦，不带松紧", 3, True),
+        # tools_en link 3: FAQ "No, it is not rated for wet conditions; use it in dry conditions only ..."
+        (TOOLS, "The saw is fine in wet conditions, nothing to worry about.", 3, False),
+        (TOOLS, "It's not rated for wet conditions, so keep it dry and plug it into a GFCI outlet.", 3, True),
+    ],
+)
+def test_denied_fact_before_a_later_negation(r: RoomState, reply: str, link: int, ok: bool) -> None:
+    """A clause stating what the product's data denies is false even when a later clause of its sentence negates
+    something else ("不会乱跑", "nothing to worry about"); a reply that restates the denial stays accurate."""
+    assert (_accuracy(r, reply, Intent(kind="spec", link=link, attr="unknown")) == 1.0) is ok
