@@ -141,3 +141,22 @@ def test_denied_fact_before_a_later_negation(r: RoomState, reply: str, link: int
     """A clause stating what the product's data denies is false even when a later clause of its sentence negates
     something else ("不会乱跑", "nothing to worry about"); a reply that restates the denial stays accurate."""
     assert (_accuracy(r, reply, Intent(kind="spec", link=link, attr="unknown")) == 1.0) is ok
+
+
+# -- a part of another product's value joined by "+" is a value of the room (claims/room_vocab.py) -------------
+
+@pytest.mark.parametrize(
+    ("reply", "link", "ok"),
+    [
+        # chufang_zh: link 1 "铝合金锅身+复合底", link 3 "316不锈钢内胆+304外壳", link 5 "整竹拼接，无胶水拼板"
+        ("5号砧板是复合底的，很耐用", 5, False),
+        ("5号砧板用的是304外壳，结实", 5, False),
+        ("5号砧板是整竹拼接的，没用胶水", 5, True),
+        ("1号锅是铝合金锅身加复合底，受热快", 1, True),
+        ("3号保温杯是316不锈钢内胆，外壳304", 3, True),
+    ],
+)
+def test_value_part_of_another_product(reply: str, link: int, ok: bool) -> None:
+    """A material said of a product that is a part of another product's value ("复合底" of "铝合金锅身+复合底") is
+    that product's value, false of this one; the product's own parts stay true."""
+    assert (_accuracy(CHUFANG, reply, Intent(kind="spec", link=link, attr="material")) == 1.0) is ok
