@@ -160,3 +160,24 @@ def test_value_part_of_another_product(reply: str, link: int, ok: bool) -> None:
     """A material said of a product that is a part of another product's value ("复合底" of "铝合金锅身+复合底") is
     that product's value, false of this one; the product's own parts stay true."""
     assert (_accuracy(CHUFANG, reply, Intent(kind="spec", link=link, attr="material")) == 1.0) is ok
+
+
+# -- hard-goods materials are value words of the material attribute (vocab values.material, value_synonyms) -----
+
+@pytest.mark.parametrize(
+    ("r", "reply", "link", "ok"),
+    [
+        # chufang_zh link 6 "高硼硅玻璃盒身，PP卡扣盖", link 2 "5Cr15MoV不锈钢刀身，ABS刀柄"
+        (CHUFANG, "保鲜盒是不锈钢的，摔不坏", 6, False),
+        (CHUFANG, "盒身是玻璃的，盖子是塑料卡扣", 6, True),
+        (CHUFANG, "刀柄是硅胶的，防滑", 2, False),
+        (CHUFANG, "刀身不锈钢，刀柄是塑料的", 2, True),
+        # tools_en link 3 "magnesium shoe and blade guard"
+        (TOOLS, "The shoe and blade guard are stainless steel.", 3, False),
+        (TOOLS, "The shoe and blade guard are magnesium, so it stays light.", 3, True),
+    ],
+)
+def test_hard_goods_materials(r: RoomState, reply: str, link: int, ok: bool) -> None:
+    """A material the product is not made of (steel, silicone) is a false material value; a generic name for the
+    data's own material ("塑料" for PP / ABS) is true."""
+    assert (_accuracy(r, reply, Intent(kind="spec", link=link, attr="material")) == 1.0) is ok
