@@ -181,3 +181,22 @@ def test_hard_goods_materials(r: RoomState, reply: str, link: int, ok: bool) -> 
     """A material the product is not made of (steel, silicone) is a false material value; a generic name for the
     data's own material ("塑料" for PP / ABS) is true."""
     assert (_accuracy(r, reply, Intent(kind="spec", link=link, attr="material")) == 1.0) is ok
+
+
+# -- a price said to go up later, in more words (vocab deadline_words) -------------------------------------------
+
+@pytest.mark.parametrize(
+    ("r", "reply", "link", "ok"),
+    [
+        # groceries_zh at seed 5: no deal of link 6 ends during the stream
+        (GROCERIES, "牛肉干明天就要涨了，现在拍最划算", 6, False),
+        (GROCERIES, "过了今天就涨回去了，抓紧", 6, False),
+        (GROCERIES, "牛肉干现在有货，放心拍", 6, True),
+        (HOGAR, "Las toallas suben mañana, aprovecha.", 5, False),
+        (HOGAR, "Mañana ya vuelve a su precio normal.", 5, False),
+        (HOGAR, "Las toallas están disponibles ahora mismo.", 5, True),
+    ],
+)
+def test_price_goes_up_later(r: RoomState, reply: str, link: int, ok: bool) -> None:
+    """"明天就涨了", "suben mañana": a deadline that needs a deal of the product ending then; with none it is false."""
+    assert (_accuracy(r, reply, Intent(kind="price", link=link)) == 1.0) is ok
