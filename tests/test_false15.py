@@ -200,3 +200,29 @@ def test_hard_goods_materials(r: RoomState, reply: str, link: int, ok: bool) -> 
 def test_price_goes_up_later(r: RoomState, reply: str, link: int, ok: bool) -> None:
     """"明天就涨了", "suben mañana": a deadline that needs a deal of the product ending then; with none it is false."""
     assert (_accuracy(r, reply, Intent(kind="price", link=link)) == 1.0) is ok
+
+
+APPLIANCES_T = room("appliances_en", 5, 100.0)
+
+
+# -- two deals said to combine must stack by the room's rules (claims/check_stacking.py) -------------------------
+
+@pytest.mark.parametrize(
+    ("r", "reply", "link", "ok"),
+    [
+        # appliances_en: the blender's flash deal does not stack with the kitchen bundle; a code does
+        (APPLIANCES_T, "The blender's flash deal is $49, and pair it with the air fryer for an extra 15% off.", 2, False),
+        (APPLIANCES_T, "Blender at the $49 flash price, plus another 15% off when you add the air fryer.", 2, False),
+        (APPLIANCES_T, "Pair the blender with the air fryer for 15% off, and the HOME25 code stacks on top of that bundle.",
+         2, True),
+        (APPLIANCES_T, "The blender is $49 in the flash deal right now.", 2, True),
+        # jiafang_zh: the four-piece set's second-set-half-price bundle does not stack with the store coupon
+        (JIAFANG, "四件套第二套半价，再用全店满299减30的券更便宜", 3, False),
+        (JIAFANG, "3号买两套第二套半价，额外再减30", 3, False),
+        (JIAFANG, "3号四件套第二套半价，两套更划算", 3, True),
+    ],
+)
+def test_stacked_deals_follow_the_rules(r: RoomState, reply: str, link: int, ok: bool) -> None:
+    """A sentence putting a second discount on top of a deal ("another 15% off", "再用...券") is false when the
+    room's stacking rules do not combine those two kinds of deal; one that stacks, or a deal alone, is true."""
+    assert (_accuracy(r, reply, Intent(kind="campaign", link=link)) == 1.0) is ok

@@ -13,6 +13,7 @@ from hat_env.scoring.claims.check_facts import (
     _shipping_promise, _sold_out_sale, _stacking,
 )
 from hat_env.scoring.claims.check_returns import _exchange, _no_questions, _no_returns, _warranty
+from hat_env.scoring.claims.check_stacking import read_stacked_deals
 from hat_env.scoring.claims.check_common import _state
 from hat_env.scoring.claims.check_labelled import read_labelled_values
 from hat_env.scoring.claims.check_answers import read_bundle_share, read_no_deal
@@ -60,6 +61,7 @@ _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...]
     (("deadline_words",), _deadline),
     (("deal_lasts_stream", "deal_lasts_beyond"), deal_lasting),
     (("stacking_words",), _stacking),
+    (("stacking_words", "extra_discount"), read_stacked_deals),
     (("free_item",), _free_item),
     (tuple(n for n, _a, _w in _UNSUPPORTED), _unsupported_lists),
     (("buy_words",), _sold_out_sale),
