@@ -226,3 +226,22 @@ def test_stacked_deals_follow_the_rules(r: RoomState, reply: str, link: int, ok:
     """A sentence putting a second discount on top of a deal ("another 15% off", "再用...券") is false when the
     room's stacking rules do not combine those two kinds of deal; one that stacks, or a deal alone, is true."""
     assert (_accuracy(r, reply, Intent(kind="campaign", link=link)) == 1.0) is ok
+
+
+# -- a bare "queda" clause says the product is in stock (vocab in_stock, es) --------------------------------------
+
+@pytest.mark.parametrize(
+    ("reply", "link", "ok"),
+    [
+        # hogar_es at seed 5: the blender (link 6) is sold out, the towels (link 5) are in stock
+        ("¡Claro, queda!", 6, False),
+        ("Todavía queda alguna, date prisa.", 6, False),
+        ("¡Claro, queda!", 5, True),
+        ("La batidora está agotada, lo siento.", 6, True),
+        ("Las toallas quedan genial en cualquier baño.", 6, True),
+    ],
+)
+def test_bare_queda_is_a_stock_claim(reply: str, link: int, ok: bool) -> None:
+    """"Queda" alone as a clause (or "todavía queda") says it is in stock: false of a sold-out product; "queda
+    genial" says nothing of stock."""
+    assert (_accuracy(HOGAR, reply, Intent(kind="stock", link=link)) == 1.0) is ok
