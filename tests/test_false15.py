@@ -245,3 +245,24 @@ def test_bare_queda_is_a_stock_claim(reply: str, link: int, ok: bool) -> None:
     """"Queda" alone as a clause (or "todavía queda") says it is in stock: false of a sold-out product; "queda
     genial" says nothing of stock."""
     assert (_accuracy(HOGAR, reply, Intent(kind="stock", link=link)) == 1.0) is ok
+
+
+
+# -- a second deal refused on top of a flash price that takes it (claims/check_stacking.py) ----------------------
+
+@pytest.mark.parametrize(
+    ("r", "reply", "link", "ok"),
+    [
+        # electronics_en: the smartwatch's $109 launch deal takes the $10 coupon ($99 to pay)
+        (ELECTRONICS, "The launch deal on the smartwatch means no coupon on top of that.", 3, False),
+        (ELECTRONICS, "The smartwatch launch deal is $109, and the $10 coupon comes off on top of that, so $99.", 3, True),
+        # hogar_es: the air fryer's 69 € flash offer takes the 5 € coupon (64 €)
+        (HOGAR, "La freidora está en oferta flash y no se puede usar cupón encima de la oferta.", 2, False),
+        # jiafang_zh: the blanket's 59 flash price does not reach the store coupon's 299
+        (JIAFANG, "5号毛毯秒杀59，不能再用券了哦", 5, True),
+    ],
+)
+def test_coupon_refused_on_a_flash_price(r: RoomState, reply: str, link: int, ok: bool) -> None:
+    """"No coupon on top of the flash price" is false where the price takes a coupon after the flash sale; true
+    where no coupon's threshold is met."""
+    assert (_accuracy(r, reply, Intent(kind="price", link=link)) == 1.0) is ok

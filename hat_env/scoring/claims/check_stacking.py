@@ -9,7 +9,8 @@ spoken bundle terms, or the percent a running bundle takes off). When it names t
 campaign running now for the products in play (the clause's subject and the products asked about), some choice
 of one campaign per kind must stack pairwise as the room's ``stacking`` rules say
 (:meth:`hat_env.sim.room.RoomState.stacks`); else the sentence is false. A sentence with a negation ("the code
-doesn't go on top of the bundle") is left to the other checks, as is a deal that does not run (it is false there).
+doesn't go on top of the bundle") is left to the other checks, as is a deal that does not run (it is false there),
+except a second deal refused on top of a flash price of a product whose price takes both ("不能再用券了").
 """
 
 from __future__ import annotations
@@ -61,7 +62,10 @@ def read_stacked_deals(r: "Reading", i: int) -> None:
     s, e = c.start + m.start(), c.start + m.end()
     st = r.stext(i)
     neg = r.vocab.rx.get("negation")
-    if not _state(r, i, s) or (neg is not None and neg.search(st) is not None):
+    if not _state(r, i, s):
+        _refused_stack(r, i, s, e, st)
+        return
+    if neg is not None and neg.search(st) is not None:
         return
     pids, _how = r.subject(s, i)
     inplay = list(dict.fromkeys((*pids, *r.scope)))
@@ -80,6 +84,26 @@ def read_stacked_deals(r: "Reading", i: int) -> None:
     r.claim(s, e, tuple(inplay), "stacking", True, "", True, "false",
             f"{r.label(inplay[0] if inplay else None)}: '{r.m.original(s, e)}' but the data does not stack {names}",
             [("campaign", p) for p in inplay[:1]])
+
+
+def _refused_stack(r: "Reading", i: int, s: int, e: int, st: str) -> None:
+    """A second deal refused on top of a flash price ("秒杀价199就是到手价，不能再用券了", "no coupon on top of the
+    flash price") of a product whose price takes both now (a flash sale, then a coupon or code): false. Bundles
+    are left alone (whether one takes a coupon is the bundle's own quote)."""
+    pids, _how = r.subject(s, i)
+    pfs = r.pfs(tuple(dict.fromkeys((*pids, *r.scope))))
+    camps = list({x.campaign_id: x for pf in pfs for x in pf.campaigns_active}.values())
+    kinds = _kinds(r, st, camps)
+    if sorted(kinds) != sorted([("flash_sale",), ("coupon", "code")]) and \
+            sorted(kinds) != sorted([("flash_sale",), ("code",)]):
+        return
+    took = [pf for pf in pfs if pf.flash and pf.applied_coupon is not None and pf.effective < pf.base - 0.005]
+    if len(took) != len(pfs) or not took:
+        return  # some product in play takes no coupon on its flash price: the refusal may be about it
+    pf = took[0]
+    r.claim(s, e, (pf.pid,), "stacking", False, "", False, "false",
+            f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but '{pf.applied_coupon.title}' applies on top of the flash "
+            f"price ({pf.effective:g} to pay)", [("campaign", pf.pid), ("price", pf.pid)])
 
 
 __all__ = ["read_stacked_deals"]
