@@ -11,7 +11,8 @@ Modules, one concern each:
   ``detect`` (runs every non-number detector), ``answers`` (which intents true claims answer);
 - numbers: ``check_numbers`` with ``check_money``, ``check_measures``, ``check_sizes``, ``check_codes``;
 - detectors: ``check_common`` (polarity, subject and the generic yes/no and exists checks they share),
-  ``check_facts`` (availability, shipping, returns, campaigns), ``check_gifts``, ``check_warranty``,
+  ``check_facts`` (availability, shipping, campaigns), ``check_returns`` (returns, exchange, warranty),
+  ``check_gifts``, ``check_warranty``,
   ``check_product`` (features, spec values, yes/no attributes), ``check_labelled`` (a room's own value words),
   ``check_lists`` (restatements, enumerations, invented list items), ``check_unlisted`` (attributes the data may
   not have: suitability, features, "free of"), ``check_denied`` (what the data denies), ``check_unsupported``

@@ -300,6 +300,23 @@ def _denied_in_reply(r: "Reading", d: Denial, neg: "re.Pattern[str]") -> bool:
     return False
 
 
+def _specific(d: Denial, v: "Vocab") -> bool:
+    """Whether denial ``d``'s words are specific enough to read past a negation later in the sentence: a Chinese
+    run of two characters or more (its subject too, when it has one), or two Latin words."""
+    if v.lang == "zh":
+        return bool(d.head) and len(d.head[0]) >= 2 and not d.asks
+    return len(d.head) >= 2 and d.need == 1
+
+
+def _negation_before(r: "Reading", i: int, neg: "re.Pattern[str]") -> bool:
+    """Whether a clause of clause ``i``'s sentence before it holds a negation ("不是平铺的，是床笠" and "no laser, but
+    a notch" read as one denial); a negation only in a later clause ("配的是床笠，四边有松紧，不跑床") is a fact of
+    its own, which leaves the earlier clauses' claims standing."""
+    c = r.clauses[i]
+    return any(x.sentence == c.sentence and x.start < c.start and neg.search(r.text[x.start:x.end].lower())
+               for x in r.clauses)
+
+
 def read_denied_claims(r: "Reading") -> None:
     """Record, for each stated clause about a product, a false claim when it states what the product's data
     denies (see the module docstring)."""
@@ -314,8 +331,12 @@ def read_denied_claims(r: "Reading") -> None:
         if c.question or c.sentence in done_sent:
             continue
         st = r.stext(i)
-        if neg.search(st) is not None or v.find("denied_after", st) is not None:
-            continue  # the sentence denies something itself: it may well be restating the data's denial
+        if neg.search(r.ctext(i)) is not None or v.find("denied_after", st) is not None \
+                or _negation_before(r, i, neg):
+            continue  # the clause (or its sentence before it) denies something: it may well restate the data's denial
+        # a negation only in a later clause of the sentence leaves the clause's claim standing for a denial
+        # whose words are specific (a Chinese run, two English words), not for a one-word head ("graduación")
+        later_neg = neg.search(st) is not None
         if hedged(r, i) or r.cfind("honest_unknown", i) is not None or r.cfind("condition", i) is not None:
             continue
         pids, how = r.subject(c.start, i)
@@ -329,7 +350,8 @@ def read_denied_claims(r: "Reading") -> None:
         cands = pfs[:1] if how == "clause" or (how == "sentence" and pids[0] not in r.scope) else pfs
         hits: list[Denial] = []
         for pf in cands:
-            hit = next((d for d in denials(pf, v) if _contradicts(r, i, d) and not _denied_in_reply(r, d, neg)), None)
+            hit = next((d for d in denials(pf, v) if (not later_neg or _specific(d, v)) and _contradicts(r, i, d)
+                        and not _denied_in_reply(r, d, neg)), None)
             if hit is None:
                 hits = []
                 break

@@ -1,7 +1,8 @@
 """A warranty without end ("终身质保", "lifetime warranty") said of a product whose warranty has a length: false,
 and it answers no after-sales question (a wrong length, like a wrong number). A product with no warranty at all
-is read by ``check_facts._warranty`` (the warranty word itself is then the false claim). The words are the
-locale's ``lifetime_words``, read right before a ``warranty_words`` word.
+is read by ``check_returns._warranty`` (the warranty word itself is then the false claim). The words are the
+locale's ``lifetime_words``, read right before a ``warranty_words`` word, or after it in a clause that states no
+length of its own ("the warranty covers you for life", "质保是终身的").
 """
 
 from __future__ import annotations
@@ -14,14 +15,30 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 
+def _time_in(r: "Reading", i: int) -> bool:
+    """Whether clause ``i`` states a time (a number with a unit of time: "a 2-year warranty")."""
+    from hat_env.scoring.claims.numbers import read_quantities
+
+    c = r.clauses[i]
+    return any(c.start <= q.start < c.end and q.dim.startswith("time") for q in read_quantities(r.m, r.vocab))
+
+
 def read_lifetime_warranty(r: "Reading", i: int) -> None:
     """Record a false ``warranty`` claim for a lifetime warranty said in clause ``i`` of a product whose
     warranty has a length (its ``warranty_months`` or a ``warranty`` spec)."""
     life, w = r.cfind("lifetime_words", i), r.cfind("warranty_words", i)
-    if life is None or w is None or not 0 <= w.start() - life.end() <= 2:
+    if life is None or w is None:
+        return
+    if 0 <= w.start() - life.end() <= 2:
+        lo, hi = life.start(), w.end()  # "终身质保", "lifetime warranty"
+    elif life.start() >= w.end() and not _time_in(r, i):
+        # "the warranty covers you for life", "质保是终身的", "garantía para toda la vida": the warranty's length
+        # said after it, in a clause stating no length of its own
+        lo, hi = w.start(), life.end()
+    else:
         return
     c0 = r.clauses[i].start
-    s, e = c0 + life.start(), c0 + w.end()
+    s, e = c0 + lo, c0 + hi
     if not _state(r, i, s):
         return
     pids, _many = _group(r, i, s)

@@ -8,10 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from hat_env.scoring.claims.check_facts import (
-    _availability, _bundle_terms, _bundles, _carrier, _countdown, _coupon_condition, _deadline, _exchange, _flash,
-    _free_item, _free_shipping, _no_coupon, _no_deal, _no_returns, _no_questions, _paid_shipping, _promo_code,
-    _shipping_promise, _sold_out_sale, _warranty,
+    _availability, _bundle_terms, _bundles, _carrier, _countdown, _coupon_condition, _deadline, _flash,
+    _free_item, _free_shipping, _no_coupon, _no_deal, _paid_shipping, _promo_code,
+    _shipping_promise, _sold_out_sale,
 )
+from hat_env.scoring.claims.check_returns import _exchange, _no_questions, _no_returns, _warranty
+from hat_env.scoring.claims.check_stack_rules import read_stacked_deals
 from hat_env.scoring.claims.check_stacking import read_stacking
 from hat_env.scoring.claims.check_common import _state
 from hat_env.scoring.claims.check_labelled import read_labelled_values
@@ -60,6 +62,7 @@ _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...]
     (("deadline_words",), _deadline),
     (("deal_lasts_stream", "deal_lasts_beyond"), deal_lasting),
     (("stacking_words",), read_stacking),
+    (("stacking_words", "extra_discount"), read_stacked_deals),
     (("free_item",), _free_item),
     (tuple(n for n, _a, _w in _UNSUPPORTED), _unsupported_lists),
     (("buy_words",), _sold_out_sale),

@@ -61,15 +61,16 @@ def room_attributes(r: "Reading") -> dict[str, tuple[re.Pattern[str], str]]:
 
 
 def room_values(r: "Reading", key: str) -> set[str]:
-    """The values the room's products give attribute ``key`` (split into parts), and the closed set its
-    scenario's vocabulary declares for it (a value no product has is still one of that attribute's values),
-    lower-case, normalised."""
+    """The values the room's products give attribute ``key`` (split into parts at list marks and plus signs), and
+    the closed set its scenario's vocabulary declares for it (a value no product has is still one of that
+    attribute's values), lower-case, normalised."""
     out: set[str] = closed_values(r, key)
     for p in r.room.products:
         val = p.specs.get(key)
         if val is not None:
             t = normalize(str(val), r.vocab.locale).text
-            out |= {w.strip().lower() for w in re.split(r"[,、，/]| or | and |和|或", t) if w.strip()}
+            # parts joined by a list mark or a plus ("尼龙织带+3M反光条", "不锈钢梳针+ABS"): each is a value of its own
+            out |= {w.strip().lower() for w in re.split(r"[,、，/;；+]| or | and |和|或", t) if w.strip()}
     return out
 
 

@@ -36,7 +36,7 @@ _LISTS = (
     "restocking_words", "coverage_words", "return_shipping_free", "return_shipping_words", "return_shipping_covered",
     "return_shipping_paid", "return_verbs", "condition_unmet",
     "comes_with", "ships_on_order", "free_over_words", "free_over_after", "deal_lasts_stream", "deal_lasts_beyond",
-    "add_another", "buy_together", "threshold_reached", "data_nouns", "data_only",
+    "add_another", "buy_together", "threshold_reached", "data_nouns", "data_only", "extra_discount",
 )
 
 
