@@ -158,3 +158,59 @@ def test_a_count_before_a_word_starting_like_a_threshold_word_is_no_threshold(re
 def test_threshold_words_still_give_the_threshold(reply: str) -> None:
     """pets_en's $5-off-$50 coupon said with its threshold word is read (and true)."""
     assert bad(reply, PETS, Intent(kind="campaign", link=1)) == []
+
+
+# -- audience words, age ratings, fees after a price, advice after a health denial, minutes of use, 冲 as brewing --
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        ("Honestly the kids go wild for it, such a fun pick!", False),
+        ("I tried it with my own kids last weekend and loved it.", False),
+        ("It's safe for kids.", True),
+        ("Kids can use it from age 3.", True),
+        ("Perfect for toddlers!", True),
+    ],
+)
+def test_an_audience_word_claims_suitability_only_in_a_frame(reply: str, flagged: bool) -> None:
+    """"Kids go wild for it" says nothing of whom the dog food suits; "safe for kids" does (and the data does not
+    say so)."""
+    reasons = bad(reply, PETS, Intent(kind="spec", link=1, attr="unknown"))
+    assert any("kids" in x.lower() or "toddlers" in x.lower() for x in reasons) == flagged
+
+
+def test_an_age_rating_is_no_review_and_no_threshold() -> None:
+    """"rated 10 and up", "ages 3+" give an age, not a star rating or a coupon threshold; a star rating still is."""
+    assert bad("It's rated 10 and up, great for ages 3+.", PETS, Intent(kind="spec", link=1, attr="unknown")) == []
+    assert bad("It's rated 4.8 stars by buyers.", PETS, Intent(kind="spec", link=1, attr="unknown")) != []
+
+
+def test_an_amount_before_a_fee_is_no_prior_price() -> None:
+    """"$44.99 before the $5 shipping fee" is what the viewer pays (before a fee), not a was-price; "before the
+    sale" still is one (pets_en link 1: 44.99 now, list price 64.99, free shipping)."""
+    reasons = bad("You pay $44.99 before any shipping fee.", PETS, Intent(kind="price", link=1))
+    assert not [x for x in reasons if "(reference)" in x]
+    assert any("(reference)" in x for x in bad("It was $59.99 before the sale.", PETS, Intent(kind="price", link=1)))
+
+
+def test_advice_after_a_health_denial_is_no_health_claim() -> None:
+    """Declining the effect, then pointing to a medical monitor, claims nothing; an effect stated after the denial
+    is still a claim."""
+    ask = Intent(kind="efficacy", link=3)
+    assert bad("It isn't a medical device. For that, please use a proper medical monitor.", ELECTRONICS, ask) == []
+    assert bad("It isn't a medical device. But please wear it daily: it lowers your blood pressure.",
+               ELECTRONICS, ask) != []
+
+
+def test_minutes_of_use_are_no_dispatch_time() -> None:
+    """healthfood_zh link 5 ships within 72 h: "泡三分钟" is how long to steep it, not when it ships; a dispatch in
+    minutes is still checked."""
+    ask = Intent(kind="spec", link=5, attr="unknown")
+    assert not [x for x in bad("泡三分钟就可以喝啦，烧开后晾一两分钟再冲", HEALTH, ask) if "ships" in x]
+    assert [x for x in bad("下单后30分钟就发货", HEALTH, Intent(kind="shipping", link=5)) if "ships" in x]
+
+
+def test_chong_as_brewing_is_no_sale() -> None:
+    """Link 5 is sold out: "用温水冲服" / "再冲" brew it, "直接冲" urges a purchase."""
+    ask = Intent(kind="spec", link=5, attr="unknown")
+    assert not [x for x in bad("用温水冲服就行，开水冲一下也能喝", HEALTH, ask) if "sold out" in x]
+    assert [x for x in bad("喜欢的直接冲！", HEALTH, Intent(kind="price", link=5)) if "sold out" in x]

@@ -168,6 +168,9 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     if q.dim == "percent" and q.value >= 100 and not _whole_of_a_spec(r, i, pfs, q):
         return
     facts = [f for pf in pfs for f in pf.numbers if f.dim == q.dim]
+    if fam is None and q.dim == "time_h" and q.base < 1.0 and not any(f.value < 1.0 for f in facts) and \
+            not _about_shipping(r, i):
+        return  # "泡三分钟就可以喝", "let it cool a minute": minutes of use; no time of the data is that short
     extra: list[float] = []
     named = spec_named(r, i, pfs) if q.dim == "percent" else None
     if named is not None and not (r.cfind("coupon_words", i) or r.cfind("flash_words", i) or r.cfind("bundle_words", i)):
@@ -295,6 +298,11 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
 
 #: A word of a spec value that may name it in a reply ("bag" of "24 lb bag"; units are shorter or shared).
 _VALUE_WORD = re.compile(r"[A-Za-z\u00c0-\u024f]{3,}")
+
+
+def _about_shipping(r: "Reading", i: int) -> bool:
+    """Whether clause ``i`` speaks of shipping or delivery (a ship, deliver or ETA word of the locale)."""
+    return any(r.cfind(w, i) is not None for w in ("ship_words", "deliver_words", "eta_words", "same_day", "next_day"))
 
 
 def _by_shared_word(r: "Reading", i: int, pfs: list, facts: list) -> list:

@@ -47,6 +47,17 @@ def _title_word(said: str, pfs: "list[ProductFacts]") -> bool:
     return any(rx.search(pf.product.title.lower()) for pf in pfs)
 
 
+def _audience_framed(r: "Reading", s: int, e: int) -> bool:
+    """Whether the audience word at ``[s, e)`` ("kids", "niños") stands in a suitability frame of the locale
+    (``audience_before``: "for", "safe for", "apto para"; ``audience_after``: "can", "-friendly"), so the reply
+    says whom the product suits. A locale without the lists frames every such word."""
+    before, after = r.vocab.rx.get("audience_before"), r.vocab.rx.get("audience_after")
+    if before is None and after is None:
+        return True
+    return bool((before is not None and before.search(r.text, max(0, s - 40), s))
+                or (after is not None and after.match(r.text, e)))
+
+
 def _features(r: "Reading", i: int, only: str | None = None) -> None:
     """Features ("waterproof", "noise cancelling", "孕妇能用") claimed, checked against the product's own data
     (its specs, FAQ answers, title, note): said there, denied there (or a ``data_no`` phrase), or not said."""
@@ -68,6 +79,8 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
             continue  # "敏感的话建议先小面积试": advice, no claim
         if name in ("child", "pets") and r.cfind("health_denial", i) is not None:
             continue  # "不能治猫藓", "孩子咳嗽要看医生": who has the ailment a health effect is denied for, no feature
+        if name in ("child", "pets") and not _audience_framed(r, s, e):
+            continue  # "kids go wild for it", "with my own kids": people in the story, not who the product suits
         if (pol and r.cfind("honest_unknown", i) is not None) or r.cfind("data_lacks", i) is not None                 or r.cfind("unavailable", i) is not None:
             # "资料里没有孕妇适用的说明", "暂时没有孕妇使用的相关信息", "It doesn't say anything about a 16-inch
             # MacBook", "沾杯的问题我稍后再确认": what the data lacks or a question put off, no claim either way

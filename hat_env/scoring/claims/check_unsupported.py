@@ -163,6 +163,9 @@ def _health(r: "Reading", i: int) -> None:
         return
     if r.cfind("honest_unknown", i) is not None:
         return  # "The listing doesn't specify whether it measures blood pressure": what the data lacks, no claim
+    adv = r.cfind("advice", i)
+    if rep.health_denial and adv is not None and adv.end() <= hm.start():
+        return  # "(it isn't a medical device) please use a proper medical monitor": advice after the denial
     said_not = r.cfind("refusal", i) or r.cfind("hedged_vow", i)
     if said_not is not None and said_not.end() <= hm.start() <= said_not.end() + 20 and \
             not re.match(r"\s*enough\b", r.ctext(i)[said_not.end():]):
