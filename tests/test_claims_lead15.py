@@ -214,3 +214,11 @@ def test_chong_as_brewing_is_no_sale() -> None:
     ask = Intent(kind="spec", link=5, attr="unknown")
     assert not [x for x in bad("用温水冲服就行，开水冲一下也能喝", HEALTH, ask) if "sold out" in x]
     assert [x for x in bad("喜欢的直接冲！", HEALTH, Intent(kind="price", link=5)) if "sold out" in x]
+
+
+@pytest.mark.parametrize("reply", ["La cafetera: 139 € pasan a 114 € con el cupón.", "La cafetera baja de 139 € a 114 €."])
+def test_spanish_from_to_prices_give_the_prior_price_first(reply: str) -> None:
+    """hogar_es link 4: list price 139 €, 114 € now: "X € pasan a Y €" / "baja de X € a Y €" gives X as the prior
+    price, Y as what the viewer pays (a wrong prior price stays false)."""
+    assert bad(reply, HOGAR, Intent(kind="price", link=4)) == []
+    assert bad(reply.replace("139", "159"), HOGAR, Intent(kind="price", link=4)) != []
