@@ -70,20 +70,27 @@ def _catalog_key(room: "RoomState") -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str], re.Pattern[str] | None]:
+def _aliases(key: tuple, lang: str, stop: frozenset[str],
+             heads: tuple[str, ...] = ()) -> tuple[dict[str, str], re.Pattern[str] | None]:
     """alias (lower-case) -> product id, and one regex for all aliases (longest first). An alias two products
-    share, or that another product's spec values use, names neither."""
+    share, or that another product's spec values use, names neither. ``heads``: the locale's noun suffixes that,
+    after the last character of a Chinese title run, name the product by its head noun (子, 果: "芒果" for "贵妃芒",
+    "裤子" for "牛仔裤")."""
     counts: dict[str, set[str]] = {}
     #: alias -> the products whose brand alone (not their title) gives it
     brand_only: dict[str, set[str]] = {}
     spec_words: dict[str, set[str]] = {}
     for pid, _link, title, brand, specs in key:
         words: set[str] = set()
+        derived: set[str] = set()
         if lang == "zh":
             for run in _HAN_RUN.findall(title):
                 for n in range(2, 5):
                     for i in range(len(run) - n + 1):
                         words.add(run[i : i + n])
+                if len(run) >= 2:
+                    derived.update(run[-1] + h for h in heads if h != run[-1])
+            words |= derived
             if brand and _HAN_RUN.fullmatch(brand):
                 words.add(brand)
             for w in _WORD.findall(title):
@@ -114,7 +121,7 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
         in_title = {_stem(w) for w in _WORD.findall(title)} | {c.lower() for c in _CODE.findall(title)}
         for w in words:
             counts.setdefault(w, set()).add(pid)
-            if w not in in_title and (lang != "zh" or w not in title):
+            if w not in in_title and w not in derived and (lang != "zh" or w not in title):
                 brand_only.setdefault(w, set()).add(pid)
         sw: set[str] = set()
         for _k, v in specs:
@@ -270,7 +277,8 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
     for g in vocab.all("group_words", text):
         found.append(Mention(g.start(), g.end(), tuple(p.product_id for p in room.products), "group"))
     key = _catalog_key(room)
-    al, names = _aliases(key, vocab.lang, vocab.name_stopwords)
+    heads = tuple(str(h) for h in (vocab.raw.get("head_noun_suffixes") or ()))
+    al, names = _aliases(key, vocab.lang, vocab.name_stopwords, heads)
     if names is not None:
         for m in names.finditer(text):
             w = m.group().lower()
