@@ -118,10 +118,16 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str],
             if len(tw) >= 2:
                 words.add(f"{_stem(tw[-2])} {_stem(tw[-1])}")
         words.update(c.lower() for c in _CODE.findall(title))
-        in_title = {_stem(w) for w in _WORD.findall(title)} | {c.lower() for c in _CODE.findall(title)}
+        # the aliases the title itself gives (its name-like words and codes; for Chinese, any piece of it), apart from
+        # those only the brand gives: a brand word the title writes among its descriptors ("Nube" of "Juego de
+        # Sábanas Nube Algodón", brand Nube like the towels) is still the brand's
+        in_title = {_stem(w) for w in (tw[:1] + first + tw[-1:])} if lang != "zh" else {w for w in words if w in title}
+        in_title |= {c.lower() for c in _CODE.findall(title)}
+        if lang != "zh" and len(tw) >= 2:
+            in_title.add(f"{_stem(tw[-2])} {_stem(tw[-1])}")
         for w in words:
             counts.setdefault(w, set()).add(pid)
-            if w not in in_title and w not in derived and (lang != "zh" or w not in title):
+            if w not in in_title and w not in derived:
                 brand_only.setdefault(w, set()).add(pid)
         sw: set[str] = set()
         for _k, v in specs:
