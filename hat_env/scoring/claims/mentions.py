@@ -70,18 +70,27 @@ def _catalog_key(room: "RoomState") -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str], re.Pattern[str] | None]:
+def _aliases(key: tuple, lang: str, stop: frozenset[str],
+             heads: tuple[str, ...] = ()) -> tuple[dict[str, str], re.Pattern[str] | None]:
     """alias (lower-case) -> product id, and one regex for all aliases (longest first). An alias two products
-    share, or that another product's spec values use, names neither."""
+    share, or that another product's spec values use, names neither. ``heads``: the locale's noun suffixes that,
+    after the last character of a Chinese title run, name the product by its head noun (子, 果: "芒果" for "贵妃芒",
+    "裤子" for "牛仔裤")."""
     counts: dict[str, set[str]] = {}
+    #: alias -> the products whose brand alone (not their title) gives it
+    brand_only: dict[str, set[str]] = {}
     spec_words: dict[str, set[str]] = {}
     for pid, _link, title, brand, specs in key:
         words: set[str] = set()
+        derived: set[str] = set()
         if lang == "zh":
             for run in _HAN_RUN.findall(title):
                 for n in range(2, 5):
                     for i in range(len(run) - n + 1):
                         words.add(run[i : i + n])
+                if len(run) >= 2:
+                    derived.update(run[-1] + h for h in heads if h != run[-1])
+            words |= derived
             if brand and _HAN_RUN.fullmatch(brand):
                 words.add(brand)
             for w in _WORD.findall(title):
@@ -109,8 +118,17 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
             if len(tw) >= 2:
                 words.add(f"{_stem(tw[-2])} {_stem(tw[-1])}")
         words.update(c.lower() for c in _CODE.findall(title))
+        # the aliases the title itself gives (its name-like words and codes; for Chinese, any piece of it), apart from
+        # those only the brand gives: a brand word the title writes among its descriptors ("Nube" of "Juego de
+        # Sábanas Nube Algodón", brand Nube like the towels) is still the brand's
+        in_title = {_stem(w) for w in (tw[:1] + first + tw[-1:])} if lang != "zh" else {w for w in words if w in title}
+        in_title |= {c.lower() for c in _CODE.findall(title)}
+        if lang != "zh" and len(tw) >= 2:
+            in_title.add(f"{_stem(tw[-2])} {_stem(tw[-1])}")
         for w in words:
             counts.setdefault(w, set()).add(pid)
+            if w not in in_title and w not in derived:
+                brand_only.setdefault(w, set()).add(pid)
         sw: set[str] = set()
         for _k, v in specs:
             for w in _WORD.findall(str(v)):
@@ -121,6 +139,11 @@ def _aliases(key: tuple, lang: str, stop: frozenset[str]) -> tuple[dict[str, str
     spec_text = " ".join(str(v) for *_x, specs in key for _k, v in specs).lower()
     out: dict[str, str] = {}
     for w, pids in counts.items():
+        # a word one title uses and other products have only in their shared brand names the titled one: "Azahar" of
+        # "Azahar de Sevilla Eau de Parfum" (brand "Casa Azahar"), not the house's other scent
+        titled = pids - brand_only.get(w, set())
+        if len(pids) > 1 and len(titled) == 1:
+            pids = titled
         if len(pids) != 1 or w.lower() in stop:
             continue
         (pid,) = pids
@@ -260,7 +283,8 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
     for g in vocab.all("group_words", text):
         found.append(Mention(g.start(), g.end(), tuple(p.product_id for p in room.products), "group"))
     key = _catalog_key(room)
-    al, names = _aliases(key, vocab.lang, vocab.name_stopwords)
+    heads = tuple(str(h) for h in (vocab.raw.get("head_noun_suffixes") or ()))
+    al, names = _aliases(key, vocab.lang, vocab.name_stopwords, heads)
     if names is not None:
         for m in names.finditer(text):
             w = m.group().lower()
@@ -273,7 +297,8 @@ def find_mentions(text: str, room: "RoomState", vocab: Vocab) -> list[Mention]:
                 continue  # "the adult chicken recipe": a word of another product's title before a bare head noun
             if pid is not None and vocab.lang == "zh" and len(w) == 2 and _straddles(text, m.start(), m.end()):
                 continue  # "绒棉" inside "防绒棉布" (防绒/棉布): two characters of two words, not "长绒棉" of a title
-            if pid is not None and " " not in w and w in _shared_attribute_words(room, pid):
+            if pid is not None and " " not in w and w in _shared_attribute_words(room, pid) and \
+                    (len(w) >= 3 or _labels_title_measure(room, pid, w)):
                 continue  # "no sirve para inducción": the induction spec other products have, not "Sartén ... Inducción"
             if pid is not None:
                 found.append(Mention(m.start(), m.end(), (pid,), "name"))
@@ -345,7 +370,18 @@ def _attribute_words_of(_voc_id: int, keys: tuple, pid: str, voc) -> frozenset[s
         for ws in a.words.values():
             out.update(str(w).lower() for w in ws)
         out.update(str(lb).lower() for lb in a.labels.values())
-    return frozenset(w for w in out if len(w) >= 3)
+    # two Chinese characters are a whole word ("净重", "单果"); Latin words need three letters
+    return frozenset(w for w in out if len(w) >= 3 or (len(w) == 2 and _HAN_RUN.fullmatch(w)))
+
+
+def _labels_title_measure(room: "RoomState", pid: str, w: str) -> bool:
+    """Whether ``w`` (lower-case) labels a measure in ``pid``'s title: written right before a number there ("净重5斤",
+    "单果4-5斤" of "泰国金枕榴莲 单果4-5斤"). Such a title word is the label of the product's net weight or fruit weight,
+    not its name, so a reply's "2公斤净重" or "单果直径" names no product by it."""
+    p = room.by_id.get(pid)
+    if p is None:
+        return False
+    return re.search(re.escape(w) + r"\s*\d", p.title.lower()) is not None
 
 
 def _straddles(text: str, s: int, e: int) -> bool:
