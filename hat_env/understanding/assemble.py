@@ -14,7 +14,7 @@ from hat_env.understanding.catalog import Catalog
 from hat_env.understanding.clauses import Hit, Mention, clause_text, is_emoji
 from hat_env.understanding.lexicon import Lexicon
 from hat_env.understanding.names import is_joiner_gap, link_for, shared_links, two_products
-from hat_env.understanding.questions import QUESTION_CHARS, is_question
+from hat_env.understanding.questions import QUESTION_CHARS, is_question, subject_statement
 from hat_env.understanding.qualifiers import (VARIANT_ATTRS, measure_before, names_its_value, other_values_next,
                                               variant_then_stock)
 from hat_env.understanding.later import carried_questions, joined_parts, named_parts, opinions_beside, restates
@@ -294,7 +294,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 and any(w not in lex.common and w not in lex.function_chars for w in words))
 
         for m in mentions:
-            own = len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or asked_before(m))
+            own = len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or asked_before(m)
+                                      or subject_statement(f, m, bounds, hits, mentions, lex))
             if own or (len(m[2]) == 1 and back_ref_after(m)):  # a question pointing back is at its own clause
                 (ln,) = m[2]
                 found.append((m[0] if own else bounds[m[3]] + 1, Intent("spec", link=ln, attr="unknown")))
