@@ -277,7 +277,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         found = [(p, it) for p, it in found
                  if not (it.link in (None, compared[1], compared[2]) and (
                      (it.kind in ("spec", "price", "campaign") and bisect_right(bounds, p) == compared[0])
-                     or (it.kind in ("spec", "price") and bisect_right(bounds, p) in on)))]
+                     or (it.kind in ("spec", "price") and bisect_right(bounds, p) in on)
+                     or (it.kind == "campaign" and bisect_right(bounds, p) in on and lex.comparative_re is not None
+                         and lex.comparative_re.match(f, p) is not None)))]  # "reloj o zapatillas, cuál más barato"
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
     if not product_found and mentions:  # a question about a product that names nothing else (before the later
