@@ -127,6 +127,8 @@ class Lexicon:
     open_question_re: re.Pattern[str] | None
     #: opinion questions (``ParserSpec.opinion_words``): no question of their own beside another about the product
     opinion_re: re.Pattern[str] | None
+    #: measure words ("bag", "pack", "caja", "袋"; ``ParserSpec.measure_words``), folded
+    measures: frozenset[str]
     #: comparative deal words (``ParserSpec.comparative_words``), or ``None``
     comparative_re: re.Pattern[str] | None
     #: a final particle glued to more Chinese text (``ParserSpec.clause_final_particles``): its clause ends there
@@ -411,6 +413,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         ability_re=re.compile(alternation(words("ability_words"))),
         open_question_re=re.compile(alternation(words("open_question_words"))) if words("open_question_words") else None,
         opinion_re=re.compile(alternation(words("opinion_words"))) if words("opinion_words") else None,
+        measures=frozenset(words("measure_words")),
         comparative_re=re.compile(alternation(words("comparative_words"))) if words("comparative_words") else None,
         bare_stock=frozenset(words("bare_stock_words")),
         question_leads=frozenset(words("question_word_leads")),
