@@ -153,3 +153,13 @@ def test_refund_verbs_and_arrival_tenses() -> None:
     ln = link_of(r, "Batidora")
     assert intents(r, "me llevo la batidora, llega antes del sábado?") == sorted(
         [("purchase", ln, None, None), ("shipping", ln, None, None)], key=str)
+
+
+def test_a_deal_joined_on_to_a_price_condition_is_a_condition_too() -> None:
+    """"cuánto sale con el cupón y la flash": both deals say which price is asked; a deal asked in a clause of its
+    own ("y hay cupón?") is still a campaign question."""
+    r = room("hogar_es", SEED)
+    sarten = link_of(r, "Sartén")
+    assert intents(r, "cuánto sale la sartén con el cupón y la flash") == [("price", sarten, None, None)]
+    assert intents(r, "cuánto cuesta la sartén y hay cupón?") == sorted(
+        [("price", sarten, None, None), ("campaign", sarten, None, None)], key=str)

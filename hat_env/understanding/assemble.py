@@ -376,6 +376,15 @@ def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> lis
                     priced.append((h[0], h[1], "kind", "price"))
     if not drop:
         return hits
+    for d in deals:  # "cuánto con la flash y el cupón": a deal joined on to a condition is a condition too
+        part = bisect_right(parts, d[0])
+        if d in drop or part == 0 or not any(x in drop and bisect_right(parts, x[0]) == part - 1
+                                             and bisect_right(bounds, x[0]) == bisect_right(bounds, d[0]) for x in deals):
+            continue
+        j = lex.joint_re.match(f, parts[part - 1])
+        rest = f[j.end():d[0]].split() if j is not None else None
+        if rest is not None and len(rest) <= 1 and all(len(w) <= 3 for w in rest):
+            drop.add(d)
     return sorted([h for h in hits if h not in drop] + priced)
 
 
