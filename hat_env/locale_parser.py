@@ -130,6 +130,15 @@ class ParserSpec(StrictModel):
     question_inversions: Words = ()
     #: tags that end a statement as a question ("earbuds have anc or not", "drill is brushless right", "o no")
     question_tags: Words = ()
+    #: prepositions a question word may follow at the start of its clause ("de qué está hecha", "a cuánto sale",
+    #: "para cuándo llega"): the clause asks as if it opened with the question word
+    question_word_leads: Words = ()
+    #: articles opening a clause whose subject is a product's name: where a yes/no question is asked by intonation
+    #: alone ("la batidora tritura hielo"), such a clause with a predicate and no keyword asks about the product
+    subject_articles: Words = ()
+    #: comparative deal words ("cheaper", "más barato"): beside a comparison of two products they say what the two
+    #: are compared on (the price), no deal question of their own ("watch or sneakers, which is cheaper")
+    comparative_words: Words = ()
     #: words joining two choices ("or", "o"): "capsules or ground coffee", "28 cm o hay de 24" asks which
     alternative_words: Words = ()
     #: words that open a new question inside an unpunctuated run-on, like the inversions ("how much is the blender

@@ -14,7 +14,7 @@ from hat_env.understanding.catalog import Catalog
 from hat_env.understanding.clauses import Hit, Mention, clause_text, is_emoji
 from hat_env.understanding.lexicon import Lexicon
 from hat_env.understanding.names import is_joiner_gap, link_for, shared_links, two_products
-from hat_env.understanding.questions import QUESTION_CHARS, is_question
+from hat_env.understanding.questions import QUESTION_CHARS, is_question, subject_statement
 from hat_env.understanding.qualifiers import (VARIANT_ATTRS, measure_before, names_its_value, other_values_next,
                                               variant_then_stock)
 from hat_env.understanding.later import carried_questions, joined_parts, named_parts, opinions_beside, restates
@@ -277,7 +277,9 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
         found = [(p, it) for p, it in found
                  if not (it.link in (None, compared[1], compared[2]) and (
                      (it.kind in ("spec", "price", "campaign") and bisect_right(bounds, p) == compared[0])
-                     or (it.kind in ("spec", "price") and bisect_right(bounds, p) in on)))]
+                     or (it.kind in ("spec", "price") and bisect_right(bounds, p) in on)
+                     or (it.kind == "campaign" and bisect_right(bounds, p) in on and lex.comparative_re is not None
+                         and lex.comparative_re.match(f, p) is not None)))]  # "reloj o zapatillas, cuál más barato"
     product_found = any(it.kind in PRODUCT_KINDS or it.kind in ("compare", "efficacy", "order_status")
                         for _, it in found)
     if not product_found and mentions:  # a question about a product that names nothing else (before the later
@@ -294,7 +296,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 and any(w not in lex.common and w not in lex.function_chars for w in words))
 
         for m in mentions:
-            own = len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or asked_before(m))
+            own = len(m[2]) == 1 and (question(m[3]) or "quantity" in flags or ability_after(m) or asked_before(m)
+                                      or subject_statement(f, m, bounds, hits, mentions, lex))
             if own or (len(m[2]) == 1 and back_ref_after(m)):  # a question pointing back is at its own clause
                 (ln,) = m[2]
                 found.append((m[0] if own else bounds[m[3]] + 1, Intent("spec", link=ln, attr="unknown")))
@@ -373,6 +376,15 @@ def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> lis
                     priced.append((h[0], h[1], "kind", "price"))
     if not drop:
         return hits
+    for d in deals:  # "cuánto con la flash y el cupón": a deal joined on to a condition is a condition too
+        part = bisect_right(parts, d[0])
+        if d in drop or part == 0 or not any(x in drop and bisect_right(parts, x[0]) == part - 1
+                                             and bisect_right(bounds, x[0]) == bisect_right(bounds, d[0]) for x in deals):
+            continue
+        j = lex.joint_re.match(f, parts[part - 1])
+        rest = f[j.end():d[0]].split() if j is not None else None
+        if rest is not None and len(rest) <= 1 and all(len(w) <= 3 for w in rest):
+            drop.add(d)
     return sorted([h for h in hits if h not in drop] + priced)
 
 

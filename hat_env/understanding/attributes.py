@@ -155,6 +155,8 @@ def value_hits(f: str, cat: Catalog | None, hits: list[Hit], mentions: list[Ment
                 continue
             if joint_re.fullmatch(m.group()) is not None:  # "and" of "mahogany back and sides" joins, names nothing
                 continue
+            if m.group() in lexicon().measures:  # "how much is the salmon bag": the bag is the product, not its size
+                continue
             pairs = cat.values.get(m.group(), ()) or cat.values.get(m.group().rstrip("s"), ())
             if any(quotes_value(f, m.start(), m.end(), link, attr, mentions, cat) for link, attr in pairs):
                 continue  # "the 24 lb bag": the name and the word are its value, as written (no other's value)

@@ -127,10 +127,18 @@ class Lexicon:
     open_question_re: re.Pattern[str] | None
     #: opinion questions (``ParserSpec.opinion_words``): no question of their own beside another about the product
     opinion_re: re.Pattern[str] | None
+    #: measure words ("bag", "pack", "caja", "袋"; ``ParserSpec.measure_words``), folded
+    measures: frozenset[str]
+    #: comparative deal words (``ParserSpec.comparative_words``), or ``None``
+    comparative_re: re.Pattern[str] | None
     #: a final particle glued to more Chinese text (``ParserSpec.clause_final_particles``): its clause ends there
     particle_end_re: re.Pattern[str] | None
     #: bare stock words (``ParserSpec.bare_stock_words``), folded: stock only alone in their clause
     bare_stock: frozenset[str]
+    #: prepositions a question word may follow at its clause's start (``ParserSpec.question_word_leads``), folded
+    question_leads: frozenset[str]
+    #: articles opening a clause whose subject is a product's name (``ParserSpec.subject_articles``), folded
+    subject_articles: frozenset[str]
     #: stock words read only right after a name, ending their clause (``ParserSpec.name_stock_words``), folded
     name_stock: frozenset[str]
     #: a deal-condition lead at the end of a text (``ParserSpec.deal_condition_leads``, an article may follow)
@@ -405,7 +413,11 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         ability_re=re.compile(alternation(words("ability_words"))),
         open_question_re=re.compile(alternation(words("open_question_words"))) if words("open_question_words") else None,
         opinion_re=re.compile(alternation(words("opinion_words"))) if words("opinion_words") else None,
+        measures=frozenset(words("measure_words")),
+        comparative_re=re.compile(alternation(words("comparative_words"))) if words("comparative_words") else None,
         bare_stock=frozenset(words("bare_stock_words")),
+        question_leads=frozenset(words("question_word_leads")),
+        subject_articles=frozenset(words("subject_articles")),
         name_stock=frozenset(words("name_stock_words")),
         particle_end_re=re.compile("(?<=[\u4e00-\u9fff])[" + "".join(map(re.escape, words("clause_final_particles")))
                                    + "](?=[\u4e00-\u9fff])") if words("clause_final_particles") else None,

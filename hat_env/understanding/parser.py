@@ -47,7 +47,7 @@ from hat_env.understanding.names import (drop_modifiers, drop_picking_values, el
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.possessives import drop_possessed
 from hat_env.understanding.purchases import count_purchases, done_purchases
-from hat_env.understanding.reasons import drop_reasons
+from hat_env.understanding.reasons import drop_counted_exchanges, drop_reasons
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.variant_values import narrow_by_variant, stated_values, value_names, variant_stock_hits
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
@@ -308,6 +308,7 @@ class CommentParser:
             out = [(p, it) for p, it in out if not (it.link is None and it.kind in TROLL_DROPS)]
         out = done_purchases(f, out, hits, mentions, bounds, lex)  # "已拍 跑鞋41码": bought, says which
         out = drop_reasons(f, out, hits, bounds, lex)  # "口红颜色不合适能退么": the colour is why, not asked
+        out = drop_counted_exchanges(f, out, hits, bounds, lex)  # "cada cuánto se cambia el filtro": a spec
         praised = {bisect_right(bounds, m.start()) for m in lex.praise_re.finditer(f)}
         praised = {c for c in praised if not is_question(clause_text(f, bounds, c))}
         if praised:  # "口红颜色绝了", "口红颜色好看 多少钱": a clause of praise that asks nothing asks no spec

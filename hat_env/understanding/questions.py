@@ -37,7 +37,8 @@ def is_question(clause: str, inversions: bool = True) -> bool:
         return True
     m = lex.question_re.search(clause)
     if m is not None and (not m.group()[:1].isascii() or not (lead := clause[: m.start()].strip(" ,，!！"))
-                          or lex.joint_re.fullmatch(lead) is not None):  # "also does it come w a stand"
+                          or lex.joint_re.fullmatch(lead) is not None  # "also does it come w a stand"
+                          or lead in lex.question_leads):  # "de qué está hecha", "a cuánto sale"
         return True
     if inversions and lex.inversion_re is not None and lex.inversion_re.search(clause) is not None:
         return True
@@ -46,6 +47,39 @@ def is_question(clause: str, inversions: bool = True) -> bool:
     if lex.alternative_re is not None and lex.alternative_re.search(clause) is not None:
         return True  # "usa cápsulas o café molido", "the swiftbot mop too or just vacuum": which of two
     return A_NOT_A.search(clause) is not None
+
+
+_LATIN_WORD = re.compile(r"[a-z\u00e0-\u00ff]{2,}")
+
+
+def subject_statement(f: str, m: Mention, bounds: list[int], hits: list[Hit], mentions: list[Mention],
+                      lex: Lexicon) -> bool:
+    """Whether the clause of mention ``m`` is a yes/no question asked by intonation alone: it opens with an article
+    of ``lex.subject_articles`` and the product's name, a predicate of two words or more follows ("la batidora
+    tritura hielo", "el arnés lleva reflectantes"), and it holds no keyword and no other product name (a keyword
+    says what is asked, or that it is praise or a jab; "la freidora blanca" names a variant, no predicate).
+
+    Args:
+        f: the folded comment.
+        m: the product mention (start, end, links, clause).
+        bounds: the clause bounds.
+        hits: the keyword hits.
+        mentions: every product mention.
+        lex: the compiled words (``subject_articles``).
+
+    Returns:
+        ``True`` when the clause asks about the product named as its subject.
+    """
+    if not lex.subject_articles:
+        return False
+    c = m[3]
+    a = bounds[c - 1] + 1 if c > 0 else 0
+    b = bounds[c] if c < len(bounds) else len(f)
+    if f[a:m[0]].strip(" ,，!！") not in lex.subject_articles:
+        return False
+    if any(a <= h[0] < b for h in hits) or any(x is not m and x[3] == c for x in mentions):
+        return False
+    return len(_LATIN_WORD.findall(f[m[1]:b])) >= 2
 
 
 #: how far either side of a name a phrase written around it is looked for
@@ -89,4 +123,4 @@ def split_phrases(f: str, hits: list[Hit], mentions: list[Mention], lex: Lexicon
     return out
 
 
-__all__ = ["QUESTION_CHARS", "SPLIT_KINDS", "TRAIL", "is_question", "split_phrases"]
+__all__ = ["QUESTION_CHARS", "SPLIT_KINDS", "TRAIL", "is_question", "split_phrases", "subject_statement"]

@@ -5,6 +5,10 @@ A viewer who asks to return or exchange a product often says why: "口红颜色�
 the jacket, i'm between sizes", "si las zapatillas me quedan pequeñas, ¿se pueden cambiar?". The spec word (colour,
 size, engraving) and a stock word that means "fit" ("me quedan pequeñas") describe the problem; the question is the
 after-sales one. :func:`drop_reasons` removes those spec and stock intents.
+
+The other way round, an exchange verb that asks how often or how soon a part is changed ("cada cuánto se cambia el
+filtro", "how often do i change the brush head") is the verb of a spec question: :func:`drop_counted_exchanges`
+removes the after-sales intent it was read as.
 """
 
 from __future__ import annotations
@@ -75,4 +79,36 @@ def drop_reasons(f: str, found: list[tuple[int, Intent]], hits: list[Hit], bound
     return [(p, it) for p, it in found if not reason(p, it)]
 
 
-__all__ = ["REASON_KINDS", "drop_reasons"]
+def drop_counted_exchanges(f: str, found: list[tuple[int, Intent]], hits: list[Hit], bounds: list[int],
+                           lex: Lexicon) -> list[tuple[int, Intent]]:
+    """``found`` without the after-sales intents whose every after-sales word stands in a part of a clause that
+    also holds a quantity word and a spec intent (of the same product, or of none) that is no shop policy: "cada
+    cuánto se cambia el filtro" asks the filter's change interval, not for an exchange; "warranty how many months"
+    (a policy) and "cuántos días tengo para cambiarlo" (no spec asked) stay after-sales questions.
+
+    Args:
+        f: the folded comment.
+        found: the ``(position, intent)`` pairs read so far.
+        hits: the keyword hits (``("kind", "after_sales")`` words, ``qty`` words).
+        bounds: the clause bounds.
+        lex: the compiled words (``joint_re`` cuts parts of clauses; ``policy_attrs``).
+
+    Returns:
+        The pairs less those after-sales intents.
+    """
+    ask_at = [h[0] for h in hits if h[2:] == ("kind", "after_sales")]
+    if not ask_at or not any(it.kind == "after_sales" for _, it in found):
+        return found
+    parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+    counted = {bisect_right(parts, h[0]) for h in hits if h[2] == "qty"}
+    specs = [(bisect_right(parts, p), it.link) for p, it in found
+             if it.kind == "spec" and it.attr not in lex.policy_attrs]
+    if not all(bisect_right(parts, a) in counted and any(sp == bisect_right(parts, a) for sp, _ in specs)
+               for a in ask_at):
+        return found
+    spec_links = {ln for _, ln in specs}
+    return [(p, it) for p, it in found
+            if not (it.kind == "after_sales" and (it.link in spec_links or None in spec_links or it.link is None))]
+
+
+__all__ = ["REASON_KINDS", "drop_counted_exchanges", "drop_reasons"]

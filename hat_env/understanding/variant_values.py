@@ -151,15 +151,18 @@ def variant_stock_hits(f: str, hits: list[Hit], values: list[tuple[int, int, int
     if cat is None or stock_re is None or not mentions:
         return hits, values
     from hat_env.understanding.lexicon import lexicon
+    from hat_env.understanding.questions import is_question
 
     bare = lexicon().bare_stock
     for c in range(len(bounds) + 1):
         lo, hi = _clause_span(bounds, c, len(f))
         own = [m for m in mentions if m[3] == c]
+        before = lo  # where the variant may be written: this clause, or the one before that names the product
         if not own and c > 0:  # "连体衣，还有66码吗": the name closes the clause before, which asks nothing
             own = [m for m in mentions if m[3] == c - 1]
-            if not own or any(_clause_span(bounds, c - 1, len(f))[0] <= h[0] < lo and h[3] != "chitchat"
-                              for h in hits):
+            before = _clause_span(bounds, c - 1, len(f))[0]  # "羽绒服L码 有没有": or it names a variant only
+            if not own or any(before <= h[0] < lo and h[3] != "chitchat" and not (
+                    h[2] in ("spec", "value") and h[3] in VARIANT_KEYS) for h in hits):
                 continue
         links = {ln for m in own for ln in m[2]}
         said = stock_re.search(f, lo, hi)
@@ -173,13 +176,19 @@ def variant_stock_hits(f: str, hits: list[Hit], values: list[tuple[int, int, int
             continue
         named = [(m[0], m[1]) for m in own]
         at = None
-        for tok, numeric in variant_tokens(cat, ln):
-            where = _find(f, lo, hi, tok, numeric)
-            if where and not any(a <= where[0] < b and (a, b) != where for a, b in named):  # (a name of its own:
-                at = where  # value_names)
+        if before < lo and is_question(f[before:lo]):
+            before = lo  # "卫衣有燕麦色吗 还有货没": the clause before asks about the colour itself
+        for a0, b0 in ((lo, hi), (before, lo)) if before < lo else ((lo, hi),):
+            for tok, numeric in variant_tokens(cat, ln):
+                where = _find(f, a0, b0, tok, numeric)
+                if where and not any(a <= where[0] < b and (a, b) != where for a, b in named):  # (a name of its own:
+                    at = where  # value_names)
+                    break
+            if at is not None:
                 break
         if at is None or (said.group() in bare and at[0] > said.start()):
             continue  # "¿hay en azul?": does it come in blue, a colour question ("rascador gris hay?": its stock)
+        lo = min(lo, at[0])
         hits = [h for h in hits if not (lo <= h[0] < hi and ((h[2] in ("spec", "value") and h[3] in VARIANT_KEYS)
                                                              or (h[2] == "kind" and h[3] == "stock")))]
         hits.append((at[0], at[1], "kind", "stock"))
