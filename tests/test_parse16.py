@@ -120,6 +120,8 @@ def test_how_long_the_product_takes_is_a_spec() -> None:
     sarten = link_of(r, "Sartén")
     assert intents(r, "cuánto tarda en calentarse la sartén") == [("spec", sarten, None, "unknown")]
     assert intents(r, "cuánto tarda en llegar la sartén") == [("shipping", sarten, None, None)]
+    assert intents(r, "¿cuánto tarda en enviarse la sartén?") == [("shipping", sarten, None, None)]
+    assert intents(r, "cuanto tardan en mandarla")[0][0] == "shipping"
 
 
 # -- a variant's stock -------------------------------------------------------------------------------------------
