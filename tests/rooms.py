@@ -58,3 +58,16 @@ def parser(by_name: dict[str, RoomState]) -> Callable[[str, str], list[Intent]]:
         return parse_comment(text, r.locale, catalog=r)
 
     return parse
+
+
+def link_of(r: RoomState, part: str) -> int:
+    """The link of the product of room ``r`` whose title contains ``part`` (exactly one must)."""
+    (ln,) = [p.link for p in r.products if part in p.title]
+    return ln
+
+
+def intents(r: RoomState, text: str) -> list[tuple[str, int | None, int | None, str | None]]:
+    """``(kind, link, link2, attr of a spec)`` of each intent the parser reads in ``text`` in room ``r``, sorted."""
+    return sorted(((i.kind, i.link, i.link2, i.attr if i.kind == "spec" else None)
+                   for i in parse_comment(text, r.locale, catalog=r)), key=str)
+

@@ -8,21 +8,9 @@ from __future__ import annotations
 import pytest
 
 from hat_env.understanding.parser import parse_comment
-from rooms import room
+from rooms import intents, link_of, room
 
 SEED = 1515
-
-
-def link_of(r, part: str) -> int:
-    """The link of the product of room ``r`` whose title contains ``part``."""
-    (ln,) = [p.link for p in r.products if part in p.title]
-    return ln
-
-
-def intents(r, text: str) -> list[tuple[str, int | None, int | None, str | None]]:
-    """``(kind, link, link2, attr of a spec)`` of each intent the parser reads in ``text`` in room ``r``, sorted."""
-    return sorted(((i.kind, i.link, i.link2, i.attr if i.kind == "spec" else None)
-                   for i in parse_comment(text, r.locale, catalog=r)), key=str)
 
 
 # -- the reason for a return ------------------------------------------------------------------------------------
