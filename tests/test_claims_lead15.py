@@ -222,3 +222,12 @@ def test_spanish_from_to_prices_give_the_prior_price_first(reply: str) -> None:
     price, Y as what the viewer pays (a prior price it never had stays false; its history holds 139-159)."""
     assert bad(reply, HOGAR, Intent(kind="price", link=4)) == []
     assert bad(reply.replace("139", "189"), HOGAR, Intent(kind="price", link=4)) != []  # never its price
+
+
+def test_haiyou_before_a_counted_noun_lists_contents_not_stock() -> None:
+    """healthfood_zh link 1 has 600 in stock: "还有一个小量勺" adds an item to a list of contents (no stock count);
+    "还有10个哦" and "还有3件库存" still say how many are left (and are false)."""
+    ask = Intent(kind="stock", link=1)
+    assert not [x for x in bad("一盒60片，还有一个小量勺", HEALTH, ask) if "stock" in x]
+    assert [x for x in bad("还有10个哦，抓紧", HEALTH, ask) if "stock is 600" in x]
+    assert [x for x in bad("还有3件库存", HEALTH, ask) if "stock is 600" in x]
