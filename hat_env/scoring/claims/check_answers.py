@@ -56,19 +56,17 @@ def read_bundle_share(r: "Reading", i: int) -> None:
     """A percentage (or 折) in stated clause ``i`` equal to what a running bundle of the product takes off, in a
     sentence that names two of the bundle's products or its quantity: a true bundle claim answering the campaign
     question of the bundle's products named or asked about."""
-    from hat_env.scoring.claims.numbers import read_quantities
-
     c = r.clauses[i]
     t = r.room.t
     bundles = [b for b in r.room.campaigns if b.type == "bundle" and b.active(t) and b.bundle_discount_pct]
     if not bundles:
         return
-    qs = [q for q in read_quantities(r.m, r.vocab) if c.start <= q.start < c.end and q.dim in ("percent", "zhe")]
+    qs = [q for q in r.quantities if c.start <= q.start < c.end and q.dim in ("percent", "zhe")]
     if not qs:
         return
     sent = c.sentence
     named = {p for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == sent for p in m.pids}
-    counts = {q.value for q in read_quantities(r.m, r.vocab)
+    counts = {q.value for q in r.quantities
               if r.clauses[r.clause_at(q.start)].sentence == sent and q.dim in ("plain", "count")}
     for q in qs:
         for b in bundles:

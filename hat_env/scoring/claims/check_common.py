@@ -170,6 +170,12 @@ def claim_in_clause(r: "Reading", x: "Claim", i: int) -> bool:
     return a <= x.span[0] and x.span[1] <= b
 
 
+def states_time(r: "Reading", i: int) -> bool:
+    """Whether clause ``i`` states a time: a number with a unit of time ("ships in 2 days", "a 2-year warranty")."""
+    c = r.clauses[i]
+    return any(c.start <= q.start < c.end and q.dim.startswith("time") for q in r.quantities)
+
+
 def said_of_data(r: "Reading", i: int, at: int) -> bool:
     """Whether an availability word at ``at`` (offset in clause ``i``) is said of information rather than of a
     product: a word of the locale's ``data_nouns`` ("info", "detail", "información", "信息") stands just before it in

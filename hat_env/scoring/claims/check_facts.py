@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import _bool_fact, _exists_claim, _group, _orders_here, _state
-from hat_env.scoring.claims.check_common import said_of_data
+from hat_env.scoring.claims.check_common import said_of_data, states_time
 from hat_env.scoring.claims.check_stacking import stacks_here
 from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
 from hat_env.scoring.claims.facts import ProductFacts
@@ -164,14 +164,6 @@ def _promo_code(r: "Reading", i: int) -> None:
                 "" if known else f"code '{code}' is not a campaign of this room")
 
 
-def _time_in(r: "Reading", i: int) -> bool:
-    """Whether clause ``i`` states a time (a number with an hour, day... unit)."""
-    from hat_env.scoring.claims.numbers import read_quantities
-
-    c = r.clauses[i]
-    return any(c.start <= q.start < c.end and q.dim.startswith("time") for q in read_quantities(r.m, r.vocab))
-
-
 def _shipping_promise(r: "Reading", i: int) -> None:
     """Same-day or next-day shipping or delivery: the data says "within N hours", so it is unsupported (next-day
     delivery is true of an order whose ETA is one day)."""
@@ -184,7 +176,7 @@ def _shipping_promise(r: "Reading", i: int) -> None:
         m = r.cfind(name, i)
         if m is None:
             continue
-        if name == "ships_on_order" and _time_in(r, i):
+        if name == "ships_on_order" and states_time(r, i):
             continue  # "sale en 24 horas en cuanto lo pidas": the window it gives starts with the order
         c0 = r.clauses[i].start
         s, e = c0 + m.start(), c0 + m.end()

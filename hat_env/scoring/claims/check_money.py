@@ -10,7 +10,7 @@ from hat_env.scoring.claims.amounts import eq, fmt_money
 from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.money_roles import money_role
 from hat_env.scoring.claims.money_values import is_total, money_values, pay_alternatives, threshold_gap
-from hat_env.scoring.claims.numbers import Quantity, read_quantities
+from hat_env.scoring.claims.numbers import Quantity
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -33,13 +33,8 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
         return  # "$79 oversize fee", "installation is $99": that field of the product, not what the viewer pays
     v = q.value
     pfs = r.pfs(pids)
-    if role in ("fee", "pay") and not any(eq(v, pf.effective) for pf in pfs):
-        named = fees.named_fee_role(r, i, pfs, v)
-        if named is not None:  # "since it's oversize there's a fifteen-dollar fee": the fee the sentence names
-            other, good = named
-            r.claim(q.start, q.end, tuple(pf.pid for pf in good), "price", v, other.name, True, "true", "",
-                    [(other.answers, pf.pid) for pf in good])
-            return
+    if role in ("fee", "pay") and not any(eq(v, pf.effective) for pf in pfs) and fees.claim_named_fee(r, q, i, pfs):
+        return  # "since it's oversize there's a fifteen-dollar fee": the fee the sentence names
     if role == "pay" and (r.vocab.find("ship_words", r.stext(i)) or r.vocab.find("paid_shipping", r.stext(i))) and \
             any(pf.product.shipping.fee and eq(v, pf.product.shipping.fee) and not eq(v, pf.effective) for pf in pfs):
         role = "fee"  # "shipping on the Boom Mini is $4.99": the fee, in a sentence about shipping
@@ -121,7 +116,7 @@ def _restated(r: "Reading", q: Quantity, i: int) -> str | None:
         return None
     sent = [c for c in r.clauses if c.sentence == r.clauses[i].sentence]
     lo, hi = sent[0].start, sent[-1].end
-    amounts = [x for x in read_quantities(r.m, r.vocab) if x.dim in ("money", "plain") and lo <= x.start < hi]
+    amounts = [x for x in r.quantities if x.dim in ("money", "plain") and lo <= x.start < hi]
     k = next((n for n, x in enumerate(amounts) if x.start == q.start), None)
     if k is None:
         return None

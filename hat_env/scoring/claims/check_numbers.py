@@ -20,7 +20,7 @@ from hat_env.scoring.claims.check_money import check_money
 from hat_env.scoring.claims.data_counts import data_counts, data_labelled, fold
 from hat_env.scoring.claims.families import spec_named
 from hat_env.scoring.claims.money_roles import is_money
-from hat_env.scoring.claims.numbers import Quantity, read_quantities
+from hat_env.scoring.claims.numbers import Quantity
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.facts import ProductFacts
@@ -129,7 +129,7 @@ def _range_low_end(qs: "list[Quantity]", k: int, text: str) -> bool:
 
 def read_number_claims(r: "Reading") -> None:
     """Read and check every number claim of the reply (appends to ``r.report.claims``)."""
-    qs = read_quantities(r.m, r.vocab)
+    qs = r.quantities
     markers = derived.per_unit_markers(r, qs)
     idb = r.vocab.rx.get("id_before")
     cd = r.vocab.rx.get("countdown")

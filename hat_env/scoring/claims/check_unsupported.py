@@ -46,9 +46,7 @@ def _bare_speech_act(ct: str, m: "re.Match[str]") -> bool:
 
 def _measure_in(r: "Reading", s: int, e: int) -> bool:
     """Whether a number starting inside ``s``..``e`` carries a unit of measure (not a count, not a bare number)."""
-    from hat_env.scoring.claims.numbers import read_quantities
-
-    return any(s <= q.start < e and q.dim not in ("plain", "count", "money") for q in read_quantities(r.m, r.vocab))
+    return any(s <= q.start < e and q.dim not in ("plain", "count", "money") for q in r.quantities)
 
 
 def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) -> None:

@@ -9,18 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _group, _state
+from hat_env.scoring.claims.check_common import _group, _state, states_time
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
-
-
-def _time_in(r: "Reading", i: int) -> bool:
-    """Whether clause ``i`` states a time (a number with a unit of time: "a 2-year warranty")."""
-    from hat_env.scoring.claims.numbers import read_quantities
-
-    c = r.clauses[i]
-    return any(c.start <= q.start < c.end and q.dim.startswith("time") for q in read_quantities(r.m, r.vocab))
 
 
 def read_lifetime_warranty(r: "Reading", i: int) -> None:
@@ -31,7 +23,7 @@ def read_lifetime_warranty(r: "Reading", i: int) -> None:
         return
     if 0 <= w.start() - life.end() <= 2:
         lo, hi = life.start(), w.end()  # "终身质保", "lifetime warranty"
-    elif life.start() >= w.end() and not _time_in(r, i):
+    elif life.start() >= w.end() and not states_time(r, i):
         # "the warranty covers you for life", "质保是终身的", "garantía para toda la vida": the warranty's length
         # said after it, in a clause stating no length of its own
         lo, hi = w.start(), life.end()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.numbers import Quantity, read_quantities
+from hat_env.scoring.claims.numbers import Quantity
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -61,7 +61,7 @@ def restated(r: "Reading", q: Quantity, i: int) -> Quantity | None:
     if conv is None:
         return None
     sent = r.clauses[i].sentence
-    qs = read_quantities(r.m, r.vocab)
+    qs = r.quantities
     q0 = _run_start(r, qs, q)  # "69 x 79 x 99 cm": the run restates the run before it
     before = [x for x in qs if x.end <= q0.start and r.clauses[r.clause_at(x.start)].sentence == sent]
     if not before:
@@ -105,7 +105,7 @@ def _range_end(r: "Reading", q: Quantity) -> Quantity | None:
     """The quantity whose range ``q`` starts ("10" of "10-20 kg"), or ``None``."""
     if not q.inherited:
         return None
-    nxt = next((x for x in read_quantities(r.m, r.vocab) if x.start >= q.end), None)
+    nxt = next((x for x in r.quantities if x.start >= q.end), None)
     if nxt is not None and nxt.lo is not None and nxt.unit == q.unit and abs(nxt.lo - q.value) < _EPS:
         return nxt
     return None
@@ -125,7 +125,7 @@ def restated_all(r: "Reading", q: Quantity, i: int) -> list[Quantity]:
     prev = restated(r, q, i)
     if prev is None:
         return []
-    qs = [x for x in read_quantities(r.m, r.vocab) if x.end <= prev.start]
+    qs = [x for x in r.quantities if x.end <= prev.start]
     out = [prev]
     cur = prev
     for x in reversed(qs):
@@ -197,7 +197,7 @@ def unit_reference(r: "Reading", q: Quantity, i: int) -> bool:
         return True
     if eq is None:
         return False
-    qs = [x for x in read_quantities(r.m, r.vocab) if r.clause_at(x.start) == i]
+    qs = [x for x in r.quantities if r.clause_at(x.start) == i]
     for a, b in zip(qs, qs[1:]):
         if q is not a and q is not b and (q.start, q.end) not in ((a.start, a.end), (b.start, b.end)):
             continue

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.numbers import Quantity, read_quantities
+from hat_env.scoring.claims.numbers import Quantity
 from hat_env.scoring.claims.vocab import Unit
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ def _prices(r: "Reading", pf: "ProductFacts", q: Quantity, i: int) -> list[float
     and the amounts its sentence states before this one."""
     out = [pf.effective, pf.base, pf.price, *pf.bundle_prices]
     sent = r.clauses[i].sentence
-    out += [x.value for x in read_quantities(r.m, r.vocab) if x.dim in ("money", "plain") and x.end <= q.start
+    out += [x.value for x in r.quantities if x.dim in ("money", "plain") and x.end <= q.start
             and x.value > 0 and r.clauses[r.clause_at(x.start)].sentence == sent]
     return out
 
@@ -224,7 +224,7 @@ def differences(r: "Reading", q: Quantity, i: int, pf: "ProductFacts") -> list[f
     vals = [(p, x) for p in pids for x in {r.facts.of(p).effective, r.facts.of(p).base, r.facts.of(p).price}]
     out += [abs(a - b) for k, (pa, a) in enumerate(vals) for pb, b in vals[k + 1 :] if pa != pb]
     sent = r.clauses[i].sentence
-    stated = [x.value for x in read_quantities(r.m, r.vocab) if x.dim in ("money", "plain") and x.value > 0
+    stated = [x.value for x in r.quantities if x.dim in ("money", "plain") and x.value > 0
               and x.start != q.start and r.clauses[r.clause_at(x.start)].sentence == sent]
     out += [abs(a - b) for k, a in enumerate(stated) for b in stated[k + 1 :]]
     return [x for x in out if x > 0.004]

@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.facts import ProductFacts
-from hat_env.scoring.claims.numbers import Quantity, read_quantities
+from hat_env.scoring.claims.numbers import Quantity
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -51,7 +51,7 @@ def supply(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts]) -> bool:
     if per_day is None:
         return False
     st_start = next(c.start for c in r.clauses if c.sentence == r.clauses[i].sentence)
-    doses = [x.value for x in read_quantities(r.m, r.vocab) if x.dim in ("count", "plain") and x.value > 0
+    doses = [x.value for x in r.quantities if x.dim in ("count", "plain") and x.value > 0
              and st_start <= x.start and x.end <= r.clauses[i].end and x.start != q.start
              and (per_day.search(r.text[max(st_start, x.start - 6) : x.start])
                   or (after is not None and after.search(r.text[x.end : x.end + 12])))]

@@ -189,6 +189,18 @@ def named_fee_role(r: "Reading", i: int, pfs: list, v: float,
     return None
 
 
+def claim_named_fee(r: "Reading", q: Quantity, i: int, pfs: list, role: FeeRole | None = None) -> bool:
+    """Record amount ``q`` as the fee of the role the sentence names (:func:`named_fee_role`, other than ``role``)
+    when that field holds it: a true claim in that role. Returns whether it did."""
+    named = named_fee_role(r, i, pfs, q.value, role)
+    if named is None:
+        return False
+    other, good = named
+    r.claim(q.start, q.end, tuple(pf.pid for pf in good), "price", q.value, other.name, True, "true", "",
+            [(other.answers, pf.pid) for pf in good])
+    return True
+
+
 def check_fee_amount(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], role: FeeRole) -> None:
     """Check an amount said in a fee role ("$79 oversize fee") against that field of the products it may be about;
     record the claim (true, false, or unsupported when the data has no such field)."""
@@ -202,14 +214,8 @@ def check_fee_amount(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], r
         r.claim(q.start, q.end, tuple(pf.pid for pf in good), "price", v, role.name, True, "true", "",
                 [(role.answers, pf.pid) for pf in good])
         return
-    named = named_fee_role(r, i, pfs, v, role)
-    if named is not None:
-        # "since it's oversize there's a fifteen-dollar fee": the generic fee word is the oversize fee the sentence
-        # names, and that field has the amount
-        other, good = named
-        r.claim(q.start, q.end, tuple(pf.pid for pf in good), "price", v, other.name, True, "true", "",
-                [(other.answers, pf.pid) for pf in good])
-        return
+    if claim_named_fee(r, q, i, pfs, role):
+        return  # "since it's oversize there's a fifteen-dollar fee": the generic fee word is the oversize fee
     said = next((pf for pf in pfs if _faq_amount(r, i, pf, v) or (role.name == "shipping" and _region_fee(r, q, pf))),
                 None)
     if said is not None:

@@ -11,7 +11,7 @@ from hat_env.scoring.claims import derived
 from hat_env.scoring.claims.amounts import eq
 from hat_env.scoring.claims.facts import ProductFacts
 from hat_env.scoring.claims.money_roles import money_role
-from hat_env.scoring.claims.numbers import Quantity, read_quantities
+from hat_env.scoring.claims.numbers import Quantity
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -50,7 +50,7 @@ def pay_alternatives(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> boo
         # with the coupon, normally $59.99"), when the sentence names a deal and this clause is not the "after"
         # (a list or table gives them on separate lines: "| Price | $59.99 |" then "| With coupon | $49.99 |")
         listed = "\n" in r.text
-        other = [x for x in read_quantities(r.m, vocab) if (x.start > q.end or x.end < q.start)
+        other = [x for x in r.quantities if (x.start > q.end or x.end < q.start)
                  and x.dim in ("money", "plain") and (listed or r.clauses[r.clause_at(x.start)].sentence == r.clauses[i].sentence)]
         scope_text = r.text if listed else st
         deal = vocab.find("coupon_words", scope_text) or vocab.find("pay_words", scope_text) or \
@@ -106,7 +106,7 @@ def _states_bundle_cut(r: "Reading", i: int, pf: ProductFacts) -> bool:
     """Whether the sentence of clause ``i`` states the percent off of one of ``pf``'s running bundles ("at 20% off",
     "打八折", "al 25 %")."""
     sent = r.clauses[i].sentence
-    for x in read_quantities(r.m, r.vocab):
+    for x in r.quantities:
         if r.clauses[r.clause_at(x.start)].sentence != sent:
             continue
         off = x.value if x.dim == "percent" else (100 - 10 * x.value if x.dim == "zhe" and x.value < 10 else None)
@@ -144,7 +144,7 @@ def _before_deal_in_reply(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -
     if vocab.find("coupon_words", st) or (vocab.find("flash_words", st) and not vocab.find("ended_words", st)):
         return False
     sent = r.clauses[i].sentence
-    for x in read_quantities(r.m, vocab):
+    for x in r.quantities:
         if x.dim not in ("money", "plain") or not eq(x.value, pf.effective) or x.start < q.end:
             continue
         k = r.clause_at(x.start)
@@ -169,7 +169,7 @@ def _order_line(r: "Reading", q: Quantity, i: int) -> bool:
     sent = r.clauses[i].sentence
     amounts = {a for p in r.room.products for a, _t, _c in r.facts.of(p.product_id).coupons} | \
         {t for p in r.room.products for _a, t, _c in r.facts.of(p.product_id).coupons if t > 0}
-    for x in read_quantities(r.m, vocab):
+    for x in r.quantities:
         if x.start <= q.end or x.dim not in ("money", "plain"):
             continue
         k = r.clause_at(x.start)
@@ -182,7 +182,7 @@ def _order_line(r: "Reading", q: Quantity, i: int) -> bool:
 
 def _stated_amounts(r: "Reading", q: Quantity) -> list[float]:
     """The other amounts of money or bare numbers of the reply ("el envío son 3,95 €; con el envío, 43,45 €")."""
-    return [x.value for x in read_quantities(r.m, r.vocab) if x.start != q.start and x.dim in ("money", "plain")]
+    return [x.value for x in r.quantities if x.start != q.start and x.dim in ("money", "plain")]
 
 
 def _order_total(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:
@@ -193,7 +193,7 @@ def _order_total(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> bool:
     from itertools import combinations
 
     sent = r.clauses[i].sentence
-    later = [x.value for x in read_quantities(r.m, r.vocab) if x.start > q.end and x.dim in ("money", "plain")
+    later = [x.value for x in r.quantities if x.start > q.end and x.dim in ("money", "plain")
              and r.clauses[r.clause_at(x.start)].sentence == sent]
     if not later:
         return False
@@ -330,7 +330,7 @@ def _reference_gaps(r: "Reading", q: Quantity, i: int) -> list[float]:
     if b is None or b.search(r.text[max(c.start, q.start - 30) : q.start]) is None:
         return []
     sent = c.sentence
-    stated = [x for x in read_quantities(r.m, r.vocab) if x.dim in ("money", "plain") and x.value > 0
+    stated = [x for x in r.quantities if x.dim in ("money", "plain") and x.value > 0
               and x.start != q.start and r.clauses[r.clause_at(x.start)].sentence == sent]
     refs = [x for x in stated if money_role(r, x, r.clause_at(x.start)) == "reference"]
     return [x.value - y.value for x in refs for y in stated if y is not x and x.value - y.value > 0.004]
@@ -362,7 +362,7 @@ def threshold_gap(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> list[f
     the threshold less the product's prices, or less an amount its sentence stated before as true of the product
     ("拍两支198元，还差1块钱才能用满199减30": two at 99); ``None`` when no threshold follows."""
     c = r.clauses[i]
-    later = [x for x in read_quantities(r.m, r.vocab) if q.end <= x.start < c.end and x.dim in ("money", "plain")]
+    later = [x for x in r.quantities if q.end <= x.start < c.end and x.dim in ("money", "plain")]
     for x in later:
         if money_role(r, x, i) == "threshold":
             return [x.value - p for p in (pf.base, pf.effective, pf.price, *_stated_before(r, q, i, pf)) if x.value > p]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Iterable
 from hat_env.scoring.claims.facts import ProductFacts, RoomFacts
 from hat_env.scoring.claims.mentions import Mention, find_mentions
 from hat_env.scoring.claims.model import Claim, Clause, Report
+from hat_env.scoring.claims.numbers import Quantity, read_quantities
 from hat_env.scoring.claims.vocab import MAX_TEXT, Vocab, load_vocab, with_room_deal_words, with_room_units
 from hat_env.text import collapse_spaced, normalize
 from hat_env.text.offsets import Mapped
@@ -62,6 +63,7 @@ class Reading:
         self._ctexts = [self.text[c.start : c.end] for c in self.clauses]
         self._starts = [c.start for c in self.clauses]
         self._present: dict[str, bool] = {}
+        self._quantities: tuple[Quantity, ...] | None = None
         self.mentions: list[Mention] = find_mentions(self.text, room, self.vocab)
         scope: list[str] = []
         self.orders: list[str] = []
@@ -201,6 +203,14 @@ class Reading:
     def call(self, name: str, i: int) -> "list[re.Match[str]]":
         """Every match of list ``name`` in clause ``i`` (offsets relative to the clause)."""
         return self.vocab.all(name, self._ctexts[i]) if self.has(name) else []
+
+    @property
+    def quantities(self) -> tuple[Quantity, ...]:
+        """Every number of the normalised reply with its unit (:func:`.numbers.read_quantities`), read once: the
+        number checks, conversions and money roles all look at them."""
+        if self._quantities is None:
+            self._quantities = tuple(read_quantities(self.m, self.vocab))
+        return self._quantities
 
     def stext(self, i: int) -> str:
         """The text of the sentence holding clause ``i``."""
