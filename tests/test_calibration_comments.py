@@ -18,7 +18,8 @@ import re
 from pathlib import Path
 
 import pytest
-from calibration_forms import CAL, COMMENT_FIELDS, STYLES, intent_problems, load, repeated_texts, split_problems
+from calibration_forms import (CAL, COMMENT_FIELDS, STYLES, intent_problems, load, pooled_share_problems, repeated_texts,
+                               split_module, split_problems)
 
 from hat_env.envs.session import stream
 from hat_env.sim.room import RoomState
@@ -64,7 +65,16 @@ ROUNDS: dict[int, dict[str, tuple[int, frozenset[str]]]] = {
                                    "rooms/tools_en.yaml"}),
          "es_ES": (75, frozenset({"hogar_es", "rooms/belleza_es.yaml", "rooms/cafe_es.yaml", "rooms/deportes_es.yaml",
                                   "rooms/mascotas_es.yaml", "rooms/optica_es.yaml"}))},
+    # round 13 (one annotator, 2026-12-06): its own room libros_es (books, e-readers, stationery); drawn with
+    # ``split.py --round`` over its three files
+    13: {"zh_CN": (85, ZH_ROOMS | {"rooms/chaye_zh.yaml", "rooms/chongwu_zh.yaml", "rooms/wenju_zh.yaml"}),
+         "en_US": (70, EN_ROOMS | {"rooms/office_en.yaml", "rooms/toys_en.yaml"}),
+         "es_ES": (70, frozenset({"hogar_es", "rooms/cocina_es.yaml", "rooms/libros_es.yaml", "rooms/mascotas_es.yaml",
+                                  "rooms/optica_es.yaml"}))},
 }
+#: Rounds drawn with ``split.py --round``: each category over all the round's files at once; a redraw of the round
+#: must leave every file byte for byte as it is
+ROUND_DRAWN = {13}
 #: Rounds whose files grew batch by batch with ``split.py --keep`` (their draw cannot be replayed, see
 #: calibration_forms.split_problems).
 KEPT_ROUNDS = {2, 3, 4, 5, 6, 11}
@@ -119,8 +129,23 @@ def test_every_room_of_the_locale_is_used(rnd: int, locale: str) -> None:
 
 @pytest.mark.parametrize(("rnd", "locale"), FILES, ids=IDS)
 def test_test_split_is_the_seeded_draw(rnd: int, locale: str, tmp_path: Path) -> None:
-    problems = split_problems(_path(rnd, locale), rnd not in KEPT_ROUNDS, tmp_path)
+    problems = split_problems(_path(rnd, locale), rnd not in KEPT_ROUNDS | ROUND_DRAWN, tmp_path,
+                              rnd not in ROUND_DRAWN)
     assert not problems, problems
+
+
+@pytest.mark.parametrize("rnd", sorted(ROUND_DRAWN))
+def test_a_round_drawn_together_is_its_seeded_draw(rnd: int, tmp_path: Path) -> None:
+    """``split.py --round`` over copies of the round's files leaves each byte for byte as it is, and the round is
+    25-35% test."""
+    paths = [_path(rnd, loc) for loc in ROUNDS[rnd]]  # in the order the round was drawn (the draw depends on it)
+    copies = []
+    for p in paths:
+        (tmp_path / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
+        copies.append(tmp_path / p.name)
+    split_module().split_round(copies)
+    assert [c.read_text(encoding="utf-8") for c in copies] == [p.read_text(encoding="utf-8") for p in paths]
+    assert not pooled_share_problems(paths)
 
 
 @pytest.mark.parametrize("rnd", sorted(ROUNDS))

@@ -1,11 +1,13 @@
-"""Form checks for the independent hand-labelled reply sets of rounds 2-11
+"""Form checks for the independent hand-labelled reply sets of rounds 2-16
 (scenarios/calibration/replies_<scenario>_r2.jsonl ... _r9.jsonl, each written by another annotator; round 5
 adds the rooms groceries_zh, pets_en and appliances_en; round 6 adds hogar_es and two rooms of its own, muying_zh
 and outdoor_en, shipped in scenarios/calibration/rooms/ and named by their cases as paths relative to the
 calibration folder; round 7 adds the zh_CN room jiafang_zh the same way; round 8 the en_US room tools_en and the
 zh_CN room xiebao_zh; round 9 the en_US room jewelry_en, the es_ES room belleza_es and
 the zh_CN room shengxian_zh; round 10 the zh_CN room chongwu_zh, the en_US room fitness_en and the
-es_ES room optica_es; round 11 the zh_CN room wenju_zh; round 12 the zh_CN room chufang_zh and the en_US room garden_en).
+es_ES room optica_es; round 11 the zh_CN room wenju_zh; round 12 the zh_CN room chufang_zh and the en_US room garden_en; round 13 office_en and cocina_es; round 14
+chaye_zh and toys_en; round 15 the en_US room autos_en and the es_ES room moda_es; round 16 the zh_CN rooms
+jiadian_zh and huwai_zh).
 
 Every item has the calibration guide's fields, refers only to links, spec keys and orders its room has at the
 case's seed, replays its tool-call turns through the harness without an invalid call, and the test split is
@@ -31,7 +33,8 @@ LOCALES = {"electronics_en": "en_US", "beauty_zh": "zh_CN", "healthfood_zh": "zh
            "belleza_es": "es_ES", "shengxian_zh": "zh_CN", "chongwu_zh": "zh_CN",
            "fitness_en": "en_US", "optica_es": "es_ES", "wenju_zh": "zh_CN", "chufang_zh": "zh_CN",
            "garden_en": "en_US", "office_en": "en_US", "cocina_es": "es_ES", "shuma_zh": "zh_CN",
-           "chaye_zh": "zh_CN", "toys_en": "en_US", "yundong_zh": "zh_CN", "mascotas_es": "es_ES"}
+           "chaye_zh": "zh_CN", "toys_en": "en_US", "yundong_zh": "zh_CN", "mascotas_es": "es_ES",
+           "autos_en": "en_US", "moda_es": "es_ES", "jiadian_zh": "zh_CN", "huwai_zh": "zh_CN"}
 #: scenario -> what its cases name when the set ships the room itself (a path relative to the calibration folder)
 OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_en.yaml",
              "deportes_es": "rooms/deportes_es.yaml", "skincare_en": "rooms/skincare_en.yaml",
@@ -43,7 +46,8 @@ OWN_ROOMS = {"muying_zh": "rooms/muying_zh.yaml", "outdoor_en": "rooms/outdoor_e
              "chufang_zh": "rooms/chufang_zh.yaml", "garden_en": "rooms/garden_en.yaml",
              "office_en": "rooms/office_en.yaml", "cocina_es": "rooms/cocina_es.yaml", "shuma_zh": "rooms/shuma_zh.yaml",
              "chaye_zh": "rooms/chaye_zh.yaml", "toys_en": "rooms/toys_en.yaml", "yundong_zh": "rooms/yundong_zh.yaml",
-             "mascotas_es": "rooms/mascotas_es.yaml"}
+             "mascotas_es": "rooms/mascotas_es.yaml", "autos_en": "rooms/autos_en.yaml", "moda_es": "rooms/moda_es.yaml",
+             "jiadian_zh": "rooms/jiadian_zh.yaml", "huwai_zh": "rooms/huwai_zh.yaml"}
 #: round -> the scenarios it has a file for (round 5 covers the three rooms no earlier round had)
 ROUND_SCENARIOS = {r: ("apparel_flash_zh", "beauty_zh", "electronics_en", "healthfood_zh") for r in (2, 3, 4)}
 ROUND_SCENARIOS[5] = ("apparel_flash_zh", "appliances_en", "electronics_en", "groceries_zh", "pets_en")
@@ -86,11 +90,19 @@ ROUND_SCENARIOS[13] = ("cocina_es", "electronics_en", "groceries_zh", "healthfoo
 #: 5-15 on nine other rooms (built-in, and the comment rounds' yundong_zh and mascotas_es); drawn with --round
 ROUND_SCENARIOS[14] = ("apparel_flash_zh", "beauty_zh", "chaye_zh", "yundong_zh", "appliances_en", "electronics_en",
                        "fitness_en", "toys_en", "belleza_es", "hogar_es", "mascotas_es")
+#: round 15 (one annotator, en_US/es_ES): rooms of its own autos_en (car care) and moda_es (clothing and footwear),
+#: 64-67 items each; 11-16 on electronics_en, pets_en, appliances_en, hogar_es, garden_en and optica_es; drawn with --round
+ROUND_SCENARIOS[15] = ("appliances_en", "autos_en", "electronics_en", "garden_en", "pets_en", "hogar_es", "moda_es",
+                       "optica_es")
+#: round 16 (one annotator, zh_CN): rooms of its own jiadian_zh (small appliances) and huwai_zh (camping), 74-79
+#: items each; 7-21 on the built-in zh rooms, shuma_zh and chufang_zh; drawn with --round
+ROUND_SCENARIOS[16] = ("apparel_flash_zh", "beauty_zh", "chufang_zh", "groceries_zh", "healthfood_zh", "huwai_zh",
+                       "jiadian_zh", "shuma_zh")
 #: the rooms a round ships itself (their files hold at least 60 items; round 13's 27 or more)
 ROUND_ROOMS = {6: ("muying_zh", "outdoor_en"), 7: ("jiafang_zh", "skincare_en"), 8: ("tools_en", "xiebao_zh"),
                9: ("jewelry_en", "belleza_es", "shengxian_zh"), 10: ("chongwu_zh", "fitness_en", "optica_es"),
                11: ("wenju_zh",), 12: ("chufang_zh", "garden_en"), 13: ("office_en", "cocina_es"),
-               14: ("chaye_zh", "toys_en")}
+               14: ("chaye_zh", "toys_en"), 15: ("autos_en", "moda_es"), 16: ("jiadian_zh", "huwai_zh")}
 #: (scenario, round) of every fresh file; round 2 has at least 60 items per file, rounds 3-5 at least 30 (see
 #: _min_items for round 6)
 FILES = [(sc, r) for r, scs in sorted(ROUND_SCENARIOS.items()) for sc in scs]
@@ -106,7 +118,7 @@ IDS = [f"{sc}_r{r}" for sc, r in FILES]
 POOLED_SHARE_ROUNDS = {9, 10, 11, 12}
 #: Rounds drawn with ``split.py --round``: each category over all the round's files at once (so the round is about
 #: 30% test however small its files); a redraw of the round must leave every file byte for byte as it is
-ROUND_DRAWN = {13, 14}
+ROUND_DRAWN = {13, 14, 15, 16}
 #: The lowest pooled test share a round may have (25% unless listed): round 10's files on built-in rooms hold one
 #: item in most categories (its seven files on rooms it does not ship hold 18-23 items), where split.py's
 #: per-category round(30%) draws none, so the round as drawn is 24.3% test (its own rooms' files: 28-30%); the draw
@@ -123,7 +135,7 @@ def _path(scenario: str, rnd: int) -> Path:
 def _min_items(scenario: str, rnd: int) -> int:
     """The fewest items a fresh file must hold: 60 in round 2 and for a room a round ships itself, 15 for the
     other rooms of rounds 6-9 (each spread its items over several rooms), else 30."""
-    if rnd in (13, 14):
+    if rnd in (13, 14, 15, 16):
         return 25 if scenario in ROUND_ROOMS[rnd] else 5
     if rnd == 2 or scenario in ROUND_ROOMS.get(rnd, ()):
         return 60
