@@ -86,7 +86,7 @@ def _note_condition(r: "Reading", i: int, pf: ProductFacts) -> bool:
     """Whether the sentence of clause ``i`` denies a return or exchange under the condition the product's note
     puts on it: the note refuses something ("拆封后非质量问题不支持退换", "Final sale once opened") and the sentence
     shares one of its condition words ("用过了就不退不换啦，除非是质量问题": 质量问题), not only its return words."""
-    from hat_env.scoring.claims.check_lists import _words
+    from hat_env.scoring.claims.check_lists import content_words
 
     note = pf.product.returns.note
     neg = r.vocab.rx.get("negation")
@@ -100,9 +100,9 @@ def _note_condition(r: "Reading", i: int, pf: ProductFacts) -> bool:
         k = low.find(w)
         return k > 0 and neg.search(low[max(0, k - 4) : k]) is not None
 
-    cond = {w for w in _words(note, v.lang) if v.find("returns_words", w) is None and v.find("exchange_words", w) is None
+    cond = {w for w in content_words(note, v.lang) if v.find("returns_words", w) is None and v.find("exchange_words", w) is None
             and neg.search(w) is None and not after_negation(w)}
-    said = _words(r.stext(i), v.lang)
+    said = content_words(r.stext(i), v.lang)
     return any(w in said or any(w in x or x in w for x in said if len(x) >= 2) for w in cond if len(w) >= 2)
 
 

@@ -89,15 +89,15 @@ def _gifts(r: "Reading", i: int) -> None:
     obj = _gift_item(r, i)
     if obj is None or not pfs:
         return
-    from hat_env.scoring.claims.check_lists import _words
+    from hat_env.scoring.claims.check_lists import content_words
 
     lang = r.vocab.lang
-    said = {w for w in _words(obj, lang) if r.vocab.find("gift_words", w) is None and not w.isdigit()}
+    said = {w for w in content_words(obj, lang) if r.vocab.find("gift_words", w) is None and not w.isdigit()}
     generic = r.vocab.rx.get("gift_generic")
     said = {w for w in said if generic is None or generic.fullmatch(w) is None}
     if not said:
         return
-    have = {w for pf in pfs for g in pf.gifts for w in _words(normalize(g, r.vocab.locale).text, lang)}
+    have = {w for pf in pfs for g in pf.gifts for w in content_words(normalize(g, r.vocab.locale).text, lang)}
     if any(w in h or h in w for w in said for h in have if len(h) >= 2):
         return
     r.report.claims[-1] = c.__class__(c.product_id, c.attribute, c.value, c.unit, c.polarity, c.span, c.text, "false",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_lists import _EN_STOP, _words
+from hat_env.scoring.claims.check_lists import EN_STOP_WORDS, content_words
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -40,11 +40,11 @@ _LATIN_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def _content_words(text: str, lang: str) -> set[str]:
-    """The content words of lower-case ``text``: :func:`.check_lists._words` for Chinese, Latin words with their
+    """The content words of lower-case ``text``: :func:`.check_lists.content_words` for Chinese, Latin words with their
     accents (the function words of English left out) otherwise."""
     if lang == "zh":
-        return set(_words(text, lang))
-    return {w for w in _LATIN_WORD.findall(text) if w not in _EN_STOP}
+        return set(content_words(text, lang))
+    return {w for w in _LATIN_WORD.findall(text) if w not in EN_STOP_WORDS}
 
 
 def _stem(w: str) -> str:
