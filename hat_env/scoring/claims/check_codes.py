@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _state
+from hat_env.scoring.claims.check_common import claim_state
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -175,7 +175,7 @@ def read_labelled_numbers(r: "Reading") -> None:
                 continue
             seen.append((s, e))
             i = r.clause_at(s)
-            if r.clauses[i].question or not _state(r, i, s):
+            if r.clauses[i].question or not claim_state(r, i, s):
                 continue
             v = float(m.group(num_group))
             pids, how = r.subject(s, i)

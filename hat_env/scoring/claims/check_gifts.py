@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _exists_claim, _group, _state
+from hat_env.scoring.claims.check_common import exists_claim, claim_group, claim_state
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -72,12 +72,12 @@ def _gifts(r: "Reading", i: int) -> None:
     (check_gifts), and a gift the reply names by its item ("送同款腰带", "a free ice tray") shares a content word
     with the data's gift text."""
     m = r.cfind("gift_words", i)
-    if m is not None and _state(r, i, r.clauses[i].start + m.start()):
-        pids, _many = _group(r, i, r.clauses[i].start + m.start())
+    if m is not None and claim_state(r, i, r.clauses[i].start + m.start()):
+        pids, _many = claim_group(r, i, r.clauses[i].start + m.start())
         if check_gift_item(r, i, r.clauses[i].start + m.start(), pids):
             return  # "a free neoprene hood" when the gift is a phone pouch
     n = len(r.report.claims)
-    _exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
+    exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
                   void=False, strict=True)
     if len(r.report.claims) == n or r.report.claims[-1].verdict != "true":
         return
@@ -198,7 +198,7 @@ def read_gift_items(r: "Reading", i: int, gifts: list[tuple[str, tuple[str, ...]
         pos = c.start + at
         pids, _how = r.subject(pos, i)
         pid = next((p for p in pids if p in pids_with), None)
-        if pid is None or not _state(r, i, pos):
+        if pid is None or not claim_state(r, i, pos):
             continue
         end = min(c.end, pos + max(len(w) for w in gift_words(gift)))
         r.claim(pos, end, (pid,), "gift", True, "", True, "true", "", [("campaign", pid)])

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _state
+from hat_env.scoring.claims.check_common import claim_state
 from hat_env.text.cache import short_text_cache
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ def read_enumerations(r: "Reading", i: int, key: str, pf: "ProductFacts", s: int
     if m is None and r.vocab.lang == "zh":
         # or in the clause next to it, joined by a list word: "香辣、五香、原味，还有孜然味的"; "有核桃的，还有腰果和榛子"
         m = _item_next_door(r, i, low, hits)
-    if m is not None and _state(r, i, s):
+    if m is not None and claim_state(r, i, s):
         extra = m.group(1).strip()
         named = any(extra in x or x in extra for x in items)
         attr = r.room.vocabulary.attributes.get(key)

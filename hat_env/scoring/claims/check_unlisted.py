@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _state
+from hat_env.scoring.claims.check_common import claim_state
 from hat_env.scoring.claims.check_product import hedged
 from hat_env.scoring.claims.room_vocab import room_attributes
 from hat_env.scoring.claims.check_unsupported import _measure_in
@@ -115,7 +115,7 @@ def _in_gift(r: "Reading", pid: str, objs: list[str]) -> bool:
 def _asserted(r: "Reading", i: int, s: int) -> bool:
     """Whether a frame at offset ``s`` of clause ``i`` is asserted: not negated, not hedged, and not in a clause
     saying what the data lacks ("Whether it works with 220 V outlets isn't in the product info")."""
-    return _state(r, i, s) and not hedged(r, i) and r.vocab.find("honest_unknown", r.stext(i)) is None
+    return claim_state(r, i, s) and not hedged(r, i) and r.vocab.find("honest_unknown", r.stext(i)) is None
 
 
 def _said_of(r: "Reading", i: int, s: int) -> "tuple[tuple[str, ...], list[ProductFacts]] | None":

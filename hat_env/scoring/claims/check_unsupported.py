@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _group, _negated_after, _orders_here, _state
+from hat_env.scoring.claims.check_common import claim_group, negated_after, orders_here, claim_state
 from hat_env.scoring.claims.room_vocab import room_attributes
 from hat_env.scoring.claims.quotes import quoted_speech
 
@@ -56,7 +56,7 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     if m is None:
         return
     s, e = c0 + m.start(), c0 + m.end()
-    if not _state(r, i, s):
+    if not claim_state(r, i, s):
         return
     if quoted_speech(r, r.ctext(i), m):
         return  # 您说“全网最贵”: the viewer's words quoted back, not the host's claim
@@ -77,7 +77,7 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
         return  # "百分百棉": the word measures the spec value it stands before (a composition), it promises nothing
     # a promise about an order (a delivery guarantee) voids the order's answer; a warranty promised beyond the
     # data ("garantía de por vida", "lifetime warranty") answers no after-sales question
-    voids = [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else []
+    voids = [("order_status", o) for o in orders_here(r, i)] if attr == "promise" else []
     if attr == "promise" and r.vocab.find("warranty_words", m.group().lower()) is not None:
         voids += [("after_sales", p) for p in pids]
     r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}", voids)
@@ -104,9 +104,9 @@ def _effects(r: "Reading", i: int) -> None:
     """An effect of using the product ("皮肤状态特别好", "美白") needs the product's own data to say it."""
     c0 = r.clauses[i].start
     m = r.cfind("effect_claims", i)
-    if m is None or not _state(r, i, c0 + m.start()):
+    if m is None or not claim_state(r, i, c0 + m.start()):
         return
-    pids, _ = _group(r, i, c0 + m.start())
+    pids, _ = claim_group(r, i, c0 + m.start())
     pfs = r.pfs(pids)
     word = m.group().lower()
     if any(word in pf.text for pf in pfs):
@@ -154,7 +154,7 @@ def _health(r: "Reading", i: int) -> None:
     if hm is None:
         return
     rep = r.report
-    if not _state(r, i, c.start + hm.start()) or _negated_after(r, i, c.start + hm.end()) or \
+    if not claim_state(r, i, c.start + hm.start()) or negated_after(r, i, c.start + hm.end()) or \
             r.cfind("health_denial", i) or \
             r.vocab.find("health_denial", r.stext(i)) is not None:
         rep.health_denial = True
@@ -169,7 +169,7 @@ def _health(r: "Reading", i: int) -> None:
             not re.match(r"\s*enough\b", r.ctext(i)[said_not.end():]):
         rep.health_denial = True
         return  # "so I can't say it'll heal eczema", "我不敢保证能治好": the effect refused, not claimed
-    pids, _ = _group(r, i, c.start + hm.start())
+    pids, _ = claim_group(r, i, c.start + hm.start())
     if _in_data_phrase(r, c.start + hm.start(), c.start + hm.end(), pids):
         return  # "made for oily and acne-prone skin": the product's own skin type restated, no effect claimed
     rep.health_claim = True

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _group, _state, states_time
+from hat_env.scoring.claims.check_common import claim_group, claim_state, states_time
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -31,9 +31,9 @@ def read_lifetime_warranty(r: "Reading", i: int) -> None:
         return
     c0 = r.clauses[i].start
     s, e = c0 + lo, c0 + hi
-    if not _state(r, i, s):
+    if not claim_state(r, i, s):
         return
-    pids, _many = _group(r, i, s)
+    pids, _many = claim_group(r, i, s)
     pfs = r.pfs(pids)
     if not pfs:
         return

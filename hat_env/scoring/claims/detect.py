@@ -15,7 +15,7 @@ from hat_env.scoring.claims.check_facts import (
 from hat_env.scoring.claims.check_returns import _exchange, _no_questions, _no_returns, _warranty
 from hat_env.scoring.claims.check_stack_rules import read_stacked_deals
 from hat_env.scoring.claims.check_stacking import read_stacking
-from hat_env.scoring.claims.check_common import _state
+from hat_env.scoring.claims.check_common import claim_state
 from hat_env.scoring.claims.check_labelled import read_labelled_values
 from hat_env.scoring.claims.check_answers import read_bundle_share, read_no_deal
 from hat_env.scoring.claims.check_gifts import _gifts, named_gifts, read_gift_items
@@ -99,14 +99,14 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
             for m in r.call("ai_disclosure", i):
                 if c.question:
                     continue
-                if _state(r, i, c.start + m.start()):
+                if claim_state(r, i, c.start + m.start()):
                     rep.ai_disclosure = True
                 else:
                     rep.human_claim = True
     if r.has("human_claim"):
         for i, c in enumerate(r.clauses):
             hc = r.cfind("human_claim", i)
-            if hc is not None and _state(r, i, c.start + hc.start()):
+            if hc is not None and claim_state(r, i, c.start + hc.start()):
                 rep.human_claim = True
     regional = region_clauses(r, stated)  # a region the data lists: its own terms (check_regions)
     regional |= free_over_clauses(r, [i for i in stated if i not in regional])  # free from a total (check_free_over)
