@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 
-def _availability(r: "Reading", i: int) -> None:
+def read_availability(r: "Reading", i: int) -> None:
     """In stock / sold out / "only a few left" in clause ``i``, checked against the stock of the products it is about
     (each of them when the reply names them all at once)."""
     c0 = r.clauses[i].start
@@ -83,7 +83,7 @@ def _value_unavailable(r: "Reading", i: int, s: int) -> bool:
     return bool(lead) and not any(c0 <= m.start < s for m in r.mentions)
 
 
-def _flash(r: "Reading", i: int) -> None:
+def read_flash(r: "Reading", i: int) -> None:
     """A flash sale named in clause ``i``: running now (or, with "ended" / "starts later" words, not running) for the
     product at the request's moment."""
     c0 = r.clauses[i].start
@@ -126,7 +126,7 @@ def _flash(r: "Reading", i: int) -> None:
             [("campaign", pf.pid) for pf in good] if ok else [("campaign", pfs[0].pid)])
 
 
-def _countdown(r: "Reading", i: int) -> None:
+def read_countdown(r: "Reading", i: int) -> None:
     """"Ends in N minutes" / "还剩N分钟": some deal of the product must end then (an upper bound when said as "under")."""
     c0 = r.clauses[i].start
     for m in r.call("countdown", i):
@@ -150,7 +150,7 @@ def _countdown(r: "Reading", i: int) -> None:
         return
 
 
-def _promo_code(r: "Reading", i: int) -> None:
+def read_promo_code(r: "Reading", i: int) -> None:
     """A promo code must be one of the room's campaigns."""
     c0 = r.clauses[i].start
     for m in r.call("promo_code", i):
@@ -164,7 +164,7 @@ def _promo_code(r: "Reading", i: int) -> None:
                 "" if known else f"code '{code}' is not a campaign of this room")
 
 
-def _shipping_promise(r: "Reading", i: int) -> None:
+def read_shipping_promise(r: "Reading", i: int) -> None:
     """Same-day or next-day shipping or delivery: the data says "within N hours", so it is unsupported (next-day
     delivery is true of an order whose ETA is one day)."""
     ct = r.ctext(i)
@@ -194,7 +194,7 @@ def _shipping_promise(r: "Reading", i: int) -> None:
         return
 
 
-def _carrier(r: "Reading", i: int) -> None:
+def read_carrier(r: "Reading", i: int) -> None:
     """A carrier named in a clause must be the product's (names from the room's data and the locale's list)."""
     ct = r.ctext(i).lower()
     names = {p.shipping.carrier for p in r.room.products} | set(r.vocab.carriers)
@@ -218,7 +218,7 @@ def _carrier(r: "Reading", i: int) -> None:
                 [("shipping:carrier", pfs[0].pid)])
 
 
-def _sold_out_sale(r: "Reading", i: int) -> None:
+def read_sold_out_sale(r: "Reading", i: int) -> None:
     """Urging to buy (or confirming an order of) a product with no stock is false. It voids the answer to a
     purchase question (what a buyer needs is that it is sold out), not the product's right price: a price
     question is answered by the price, whatever urging follows it (accuracy and compliance judge the urging)."""
@@ -257,7 +257,7 @@ def _named_coupons(r: "Reading", i: int, pfs: "list[ProductFacts]") -> list:
     return out
 
 
-def _no_coupon(r: "Reading", i: int) -> None:
+def read_no_coupon(r: "Reading", i: int) -> None:
     """"No coupon applies" / "不够满减" is true when no coupon applies to the product at its price now."""
     c0 = r.clauses[i].start
     m = r.cfind("no_coupon", i)
@@ -280,7 +280,7 @@ def _no_coupon(r: "Reading", i: int) -> None:
             [("campaign", pf.pid) for pf in (good or pfs[:1])])
 
 
-def _bundle_terms(r: "Reading", i: int) -> None:
+def read_bundle_terms(r: "Reading", i: int) -> None:
     """Spoken bundle terms ("第二件半价", "buy one get one") must be the terms of a bundle running now."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
@@ -323,7 +323,7 @@ def _bundle_nxm(r: "Reading", i: int) -> None:
             [("campaign", pf.pid) for pf in pfs[:1]])
 
 
-def _no_deal(r: "Reading", i: int) -> None:
+def read_no_deal_words(r: "Reading", i: int) -> None:
     """"No deal" is true when nothing lowers the product's price and no gift or bundle runs."""
     c = r.clauses[i]
     m = r.cfind("no_deal", i)
@@ -338,7 +338,7 @@ def _no_deal(r: "Reading", i: int) -> None:
             [("campaign", pf.pid) for pf in good])
 
 
-def _coupon_condition(r: "Reading", i: int) -> None:
+def read_coupon_condition(r: "Reading", i: int) -> None:
     """A coupon named with its condition ("needs a $50 order") for a product whose price does not meet it
     answers the campaign question truly: no coupon applies."""
     c = r.clauses[i]
@@ -354,7 +354,7 @@ def _coupon_condition(r: "Reading", i: int) -> None:
                 [("campaign", pf.pid) for pf in unmet])
 
 
-def _free_item(r: "Reading", i: int) -> None:
+def read_free_item(r: "Reading", i: int) -> None:
     """"Link 5 is free": a product given away, which no price in the data allows."""
     c = r.clauses[i]
     m = r.cfind("free_item", i)
@@ -370,12 +370,12 @@ def _free_item(r: "Reading", i: int) -> None:
             f"{r.label(pids[0] if pids else None)}: '{r.m.original(c.start + m.start(), c.start + m.end())}' but it is not free")
 
 
-def _free_shipping(r: "Reading", i: int) -> None:
+def read_free_shipping(r: "Reading", i: int) -> None:
     """Free shipping claimed."""
     bool_fact(r, i, "free_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free")
 
 
-def _paid_shipping(r: "Reading", i: int) -> None:
+def read_paid_shipping(r: "Reading", i: int) -> None:
     """Paid shipping claimed."""
     bool_fact(r, i, "paid_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free",
                claim_value=False)
@@ -395,7 +395,7 @@ def _adds_for_a_threshold(r: "Reading", i: int) -> bool:
                and r.vocab.find("add_another", r.text[s0:c0 + m.start()]) is not None for m in found)
 
 
-def _bundles(r: "Reading", i: int) -> None:
+def read_bundles(r: "Reading", i: int) -> None:
     """A bundle deal named: one must run for the product now (a coupon's threshold reached with another
     product is none)."""
     if _adds_for_a_threshold(r, i):
@@ -405,7 +405,26 @@ def _bundles(r: "Reading", i: int) -> None:
                   void=False)
 
 
-def _deadline(r: "Reading", i: int) -> None:
+def read_deadline(r: "Reading", i: int) -> None:
     """"Today only" / "price goes up tomorrow": a flash sale or the product's own coupon must be running."""
     exists_claim(r, i, "deadline_words", "deadline", lambda pf: bool(pf.flash) or (
         pf.applied_coupon is not None and bool(pf.applied_coupon.products)), "campaign", "no deal on it ends then")
+
+
+# the old private names, for code that still imports them
+_availability = read_availability
+_bundle_terms = read_bundle_terms
+_bundles = read_bundles
+_carrier = read_carrier
+_countdown = read_countdown
+_coupon_condition = read_coupon_condition
+_deadline = read_deadline
+_flash = read_flash
+_free_item = read_free_item
+_free_shipping = read_free_shipping
+_no_coupon = read_no_coupon
+_no_deal = read_no_deal_words
+_paid_shipping = read_paid_shipping
+_promo_code = read_promo_code
+_shipping_promise = read_shipping_promise
+_sold_out_sale = read_sold_out_sale

@@ -1,4 +1,4 @@
-"""Every gift reading in one place (:func:`_gifts`, the detector; :func:`named_gifts` and :func:`read_gift_items`,
+"""Every gift reading in one place (:func:`read_gifts`, the detector; :func:`named_gifts` and :func:`read_gift_items`,
 a gift named by its item's content words; :func:`check_gift_item`, the item named by its head noun).
 
 Which gift a reply names: "comes with a free neoprene hood", "viene con un molinillo de café de regalo". A gift
@@ -67,7 +67,7 @@ def check_gift_item(r: "Reading", i: int, s: int, pids: tuple[str, ...]) -> bool
 
 
 
-def _gifts(r: "Reading", i: int) -> None:
+def read_gifts(r: "Reading", i: int) -> None:
     """A gift named: one must come with the product now, and be the item named: the campaign's item by its head noun
     (check_gifts), and a gift the reply names by its item ("送同款腰带", "a free ice tray") shares a content word
     with the data's gift text."""
@@ -205,4 +205,8 @@ def read_gift_items(r: "Reading", i: int, gifts: list[tuple[str, tuple[str, ...]
         return
 
 
-__all__ = ["check_gift_item", "gift_words", "named_gifts", "read_gift_items"]
+__all__ = ["check_gift_item", "gift_words", "named_gifts", "read_gift_items", "read_gifts"]
+
+
+# the old private names, for code that still imports them
+_gifts = read_gifts

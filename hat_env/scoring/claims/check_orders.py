@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 
-def _order_status(r: "Reading", i: int) -> None:
+def read_order_status(r: "Reading", i: int) -> None:
     """An order status word in clause ``i`` must be the status of the order the sentence is about (any of the orders
     asked about when it names none)."""
     ct = r.ctext(i)
@@ -40,4 +40,8 @@ def _order_status(r: "Reading", i: int) -> None:
         return
 
 
-__all__ = ["_order_status"]
+__all__ = ["read_order_status"]
+
+
+# the old private names, for code that still imports them
+_order_status = read_order_status

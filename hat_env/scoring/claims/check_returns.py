@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 
-def _no_questions(r: "Reading", i: int) -> None:
+def read_no_questions(r: "Reading", i: int) -> None:
     """"No questions asked" / "拆封也能退": a return promise the product's after-sales note must make."""
     c = r.clauses[i]
     m = r.cfind("no_questions", i)
@@ -72,13 +72,13 @@ def _note_says_no_reason(r: "Reading", note: str) -> bool:
     return False
 
 
-def _exchange(r: "Reading", i: int) -> None:
+def read_exchange(r: "Reading", i: int) -> None:
     """Exchange allowed or not (a clause about returns only is not an exchange claim)."""
     if not r.cfind("returns_words", i) or r.cfind("exchange_words", i):
         bool_fact(r, i, "exchange_words", "exchange", lambda pf: pf.product.returns.exchange, "after_sales")
 
 
-def _warranty(r: "Reading", i: int) -> None:
+def read_warranty(r: "Reading", i: int) -> None:
     """A warranty named positively ("终身保修", "lifetime warranty"): the product must have one (its warranty
     months, a warranty spec, or a covered part of ``returns.warranty_parts``); its length is checked as a number
     when one is said."""
@@ -87,7 +87,7 @@ def _warranty(r: "Reading", i: int) -> None:
                   "after_sales", "it has no warranty", void=False)
 
 
-def _no_returns(r: "Reading", i: int) -> None:
+def read_no_returns(r: "Reading", i: int) -> None:
     """Returns said possible or not of a product the data says cannot be returned (``return_days`` 0: "no
     returns", "final sale"); of a returnable product the return window's number is the claim, read elsewhere."""
     c0 = r.clauses[i].start
@@ -122,4 +122,11 @@ def _no_returns(r: "Reading", i: int) -> None:
 
 
 
-__all__ = ["_exchange", "_no_questions", "_no_returns", "_warranty", "refused_returnable"]
+__all__ = ["read_exchange", "read_no_questions", "read_no_returns", "read_warranty", "refused_returnable"]
+
+
+# the old private names, for code that still imports them
+_exchange = read_exchange
+_no_questions = read_no_questions
+_no_returns = read_no_returns
+_warranty = read_warranty

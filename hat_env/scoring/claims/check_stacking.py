@@ -3,7 +3,7 @@ price, more than one coupon or code, or run a bundle), or denied ("优惠券不�
 flash deal", "no se acumula con la oferta flash"): a denial is true where the price the viewer pays stacks nothing,
 false where it does, and says nothing where only a bundle runs (the data does not say what a bundle combines
 with). A negation in a clause naming a stacking is the stacking's: :func:`stacks_here` tells the flash-sale reading
-(:func:`.check_facts._flash`) that the flash sale it names is not denied.
+(:func:`.check_facts.read_flash`) that the flash sale it names is not denied.
 """
 
 from __future__ import annotations

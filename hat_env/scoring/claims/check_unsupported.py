@@ -1,5 +1,5 @@
 """Claims no data can support: guarantees, certifications, seller-price superlatives, rankings, sales figures,
-reviews and host services (each a locale word list, :data:`_UNSUPPORTED`), effects of use and health effects (with
+reviews and host services (each a locale word list, :data:`UNSUPPORTED_LISTS`), effects of use and health effects (with
 their denials), unless the product's own data says the word.
 """
 
@@ -44,7 +44,7 @@ def _bare_speech_act(ct: str, m: "re.Match[str]") -> bool:
     return len([w for w in words if w not in ("i", "you", "we", "我", "你", "啦", "哦", "的")]) == 0
 
 
-def _measure_in(r: "Reading", s: int, e: int) -> bool:
+def measure_in(r: "Reading", s: int, e: int) -> bool:
     """Whether a number starting inside ``s``..``e`` carries a unit of measure (not a count, not a bare number)."""
     return any(s <= q.start < e and q.dim not in ("plain", "count", "money") for q in r.quantities)
 
@@ -66,7 +66,7 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     pids, how = r.subject(s, i)
     if attr == "promise" and how == "room" and _bare_speech_act(r.ctext(i), m):
         return  # "Human, promise!": a bare vow about no product (nothing asked or named) guarantees nothing
-    if attr == "reviews" and _measure_in(r, s, e):
+    if attr == "reviews" and measure_in(r, s, e):
         return  # "rated 20,000 mm", "rated to 20°F": a rating with a unit is a spec value, not a review score
     word = m.group().lower()
     if pids and any(word in pf.text for pf in r.pfs(pids)):
@@ -100,7 +100,7 @@ def _certified_attribute(r: "Reading", i: int, at: int, pids: "tuple[str, ...] |
     return False
 
 
-def _effects(r: "Reading", i: int) -> None:
+def read_effects(r: "Reading", i: int) -> None:
     """An effect of using the product ("皮肤状态特别好", "美白") needs the product's own data to say it."""
     c0 = r.clauses[i].start
     m = r.cfind("effect_claims", i)
@@ -144,7 +144,7 @@ def _in_data_phrase(r: "Reading", s: int, e: int, pids: tuple[str, ...]) -> bool
     return False
 
 
-def _health(r: "Reading", i: int) -> None:
+def read_health(r: "Reading", i: int) -> None:
     """A health effect asserted (not denied, not asked) is unsupported: no product's data states one."""
     c = r.clauses[i]
     ct = r.ctext(i)
@@ -178,7 +178,7 @@ def _health(r: "Reading", i: int) -> None:
 
 
 #: Lists whose positive mention is unsupported by any data: (list, attribute, why).
-_UNSUPPORTED = (
+UNSUPPORTED_LISTS = (
     ("guarantee", "promise", "the data guarantees nothing"),
     ("certification", "certification", "the data states no such certification"),
     ("absolute_price", "price", "the data has no prices of other sellers"),
@@ -189,8 +189,16 @@ _UNSUPPORTED = (
 )
 
 
-def _unsupported_lists(r: "Reading", i: int) -> None:
+def read_unsupported_lists(r: "Reading", i: int) -> None:
     """Claims no data supports (guarantees, certifications, seller-price superlatives, rankings, sales, reviews)."""
-    for name, attr, why in _UNSUPPORTED:
+    for name, attr, why in UNSUPPORTED_LISTS:
         if r.has(name):
             _positive_unsupported(r, i, name, attr, why)
+
+
+# the old private names, for code that still imports them
+_measure_in = measure_in
+_UNSUPPORTED = UNSUPPORTED_LISTS
+_effects = read_effects
+_health = read_health
+_unsupported_lists = read_unsupported_lists

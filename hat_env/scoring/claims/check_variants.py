@@ -113,7 +113,7 @@ def _judge(r: "Reading", i: int, hits: list[Hit]) -> None:
 
 def _buy(r: "Reading", i: int, hits: list[Hit]) -> bool:
     """Urging to buy in clause ``i`` a variant named (there or earlier in the sentence) that is sold out: false
-    (it voids a purchase answer, as :func:`.check_facts._sold_out_sale` does). Returns whether the clause urges to
+    (it voids a purchase answer, as :func:`.check_facts.read_sold_out_sale` does). Returns whether the clause urges to
     buy at all."""
     c = r.clauses[i]
     m = r.cfind("buy_words", i)

@@ -1,6 +1,6 @@
 """A warranty without end ("终身质保", "lifetime warranty") said of a product whose warranty has a length: false,
 and it answers no after-sales question (a wrong length, like a wrong number). A product with no warranty at all
-is read by ``check_returns._warranty`` (the warranty word itself is then the false claim). The words are the
+is read by ``check_returns.read_warranty`` (the warranty word itself is then the false claim). The words are the
 locale's ``lifetime_words``, read right before a ``warranty_words`` word, or after it in a clause that states no
 length of its own ("the warranty covers you for life", "质保是终身的").
 """
