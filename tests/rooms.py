@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from hat_env.envs.session import stream
 from hat_env.sim.parser import parse_comment
@@ -82,6 +82,22 @@ def scores(r: RoomState, reply: str, *intents: Intent, text: str = "?") -> tuple
 
     ctx = _context(r, reply, intents, text)
     return accuracy(ctx), effectiveness(ctx)
+
+
+def grade_one(scenario: str, seed: int, t: float, comment: str, reply: str,
+              intents: "list[dict[str, Any]] | None" = None) -> dict[str, Any]:
+    """``grade()`` of one final ``reply`` to one viewer ``comment`` in ``scenario`` (catalog ``seed``, at ``t`` s):
+    the result dict (``components``, ``notes``). ``intents``: the comment's intents as dicts, when given (else the
+    grader reads them from the text)."""
+    from hat_env.scoring import grade
+
+    one: dict[str, Any] = {"text": comment} if intents is None else {"text": comment, "intents": intents}
+    return grade({"scenario": scenario, "seed": seed, "t": t, "comments": [one]}, [reply])
+
+
+def passes(c: dict[str, float]) -> bool:
+    """Whether graded components ``c`` pass the reply: accuracy 1, effectiveness at least 0.5, compliance 1."""
+    return c["accuracy"] == 1 and c["effectiveness"] >= 0.5 and c["compliance"] == 1
 
 
 def rooms(seed: int, scenarios: Iterable[str] = BUILT_IN) -> dict[str, RoomState]:
