@@ -126,22 +126,25 @@ def _mention_viewer(reply: str, p: ViewerParams, loc: str, ctx: Ctx) -> str:
     return f"@{names[0]} {reply.lstrip()}"
 
 
-def _words(reply: str, p: WordsParams, loc: str, ctx: Ctx) -> str:
-    if p.relation == "at least":
-        return pad(reply, lambda t: count_words(t) >= p.num_words, loc)
+def _length(reply: str, relation: str, num: int, count: Callable[[str], int], cut: Callable[[str, int, str], str],
+            loc: str, ctx: Ctx) -> str:
+    """``reply`` brought to ``relation`` (``"at least"`` or ``"less than"``) ``num`` of what ``count`` counts
+    (words, characters): padded when it needs at least ``num``, else cut with ``cut(text, n, loc)`` to ``num - 1``
+    at most (left as it is when the context says not to trim, ``ctx["_trim"]`` False)."""
+    if relation == "at least":
+        return pad(reply, lambda t: count(t) >= num, loc)
     if not ctx.get("_trim", True):
         return reply
-    n = p.num_words - 1
-    return trim_text(reply, lambda t: count_words(t) > n, lambda t: cut_words(t, n, loc), loc, ctx_protect(ctx))
+    n = num - 1
+    return trim_text(reply, lambda t: count(t) > n, lambda t: cut(t, n, loc), loc, ctx_protect(ctx))
+
+
+def _words(reply: str, p: WordsParams, loc: str, ctx: Ctx) -> str:
+    return _length(reply, p.relation, p.num_words, count_words, cut_words, loc, ctx)
 
 
 def _chars(reply: str, p: CharsParams, loc: str, ctx: Ctx) -> str:
-    if p.relation == "at least":
-        return pad(reply, lambda t: count_chars(t) >= p.num_chars, loc)
-    if not ctx.get("_trim", True):
-        return reply
-    n = p.num_chars - 1
-    return trim_text(reply, lambda t: count_chars(t) > n, lambda t: cut_chars(t, n, loc), loc, ctx_protect(ctx))
+    return _length(reply, p.relation, p.num_chars, count_chars, cut_chars, loc, ctx)
 
 
 def _sentences(reply: str, p: SentencesParams, loc: str, ctx: Ctx) -> str:

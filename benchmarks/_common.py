@@ -6,7 +6,10 @@ import datetime as _dt
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    import argparse
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -86,3 +89,42 @@ def export_tree(rev: str, dest: Path, installed_layout: bool = False) -> Path:
             if name.startswith("hat_env.") and folder and (tree / folder).is_dir():
                 shutil.move(str(tree / folder), str(tree / "hat_env" / name.split(".", 1)[1]))
     return tree
+
+
+def add_versus_args(ap: "argparse.ArgumentParser") -> None:
+    """Add the options of a side-by-side benchmark against the merge base: ``--rev`` (default: merge base of HEAD
+    and main, see :func:`merge_base`) and ``--rounds`` (default 3)."""
+    ap.add_argument("--rev", default=None, help="git revision to compare with (default: merge base of HEAD and main)")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds, each running both versions once (default 3)")
+
+
+def merge_base() -> str:
+    """The commit where HEAD left main (the revision a side-by-side benchmark compares with by default)."""
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    return subprocess.run(["git", "merge-base", "HEAD", "main"], cwd=root, check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def versus_rounds(rev: str, rounds: int, probe: "Callable[[Path], dict[str, float]]",
+                  say: "Callable[[int, str, dict[str, float]], str]") -> dict[str, list[dict[str, float]]]:
+    """Run ``probe(tree)`` on the exported tree of revision ``rev`` and on this working tree, one after the other,
+    ``rounds`` times, printing ``say(round, label, figures)`` after each probe (rounds count from 1).
+
+    Returns:
+        ``{"rev": [figures of each round], "working_tree": [...]}``.
+    """
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        export_tree(rev, Path(tmp))
+        trees = {"rev": Path(tmp) / "tree", "working_tree": root}
+        runs: dict[str, list[dict[str, float]]] = {k: [] for k in trees}
+        for r in range(rounds):
+            for label, tree in trees.items():
+                got = probe(tree)
+                runs[label].append(got)
+                print(say(r + 1, label, got))
+    return runs

@@ -30,9 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import TREE_PRELUDE, export_tree, save  # noqa: E402
+from _common import TREE_PRELUDE, add_versus_args, merge_base, save, versus_rounds  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 
 #: Run in a fresh interpreter with the code under test first on ``sys.path``.
 _PROBE = TREE_PRELUDE + """
@@ -73,22 +72,13 @@ def _probe(tree: Path, n: int) -> dict[str, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--rev", default=None, help="git revision to compare with (default: merge base of HEAD and main)")
-    ap.add_argument("--rounds", type=int, default=3, help="rounds, each running both versions once (default 3)")
+    add_versus_args(ap)
     ap.add_argument("--cases", type=int, default=150, help="cases per suite (default 150)")
     args = ap.parse_args()
-    rev = args.rev or subprocess.run(["git", "merge-base", "HEAD", "main"], cwd=ROOT, check=True, capture_output=True,
-                                     text=True).stdout.strip()
-    with tempfile.TemporaryDirectory() as tmp:
-        export_tree(rev, Path(tmp))
-        trees = {"rev": Path(tmp) / "tree", "working_tree": ROOT}
-        runs: dict[str, list[dict[str, float]]] = {k: [] for k in trees}
-        for r in range(args.rounds):
-            for label, tree in trees.items():
-                got = _probe(tree, args.cases)
-                runs[label].append(got)
-                print(f"round {r + 1}: {label:>12}  grading median {got['median_us']:.0f} us  p95 {got['p95_us']:.0f} us"
-                      f"  eval {got['cases_per_s']:.1f} cases/s")
+    rev = args.rev or merge_base()
+    runs = versus_rounds(rev, args.rounds, lambda tree: _probe(tree, args.cases),
+                         lambda r, label, got: f"round {r}: {label:>12}  grading median {got['median_us']:.0f} us  "
+                                               f"p95 {got['p95_us']:.0f} us  eval {got['cases_per_s']:.1f} cases/s")
     best = {k: {"median_us": min(x["median_us"] for x in v), "p95_us": min(x["p95_us"] for x in v),
                 "cases_per_s": max(x["cases_per_s"] for x in v), "replies": v[0]["replies"], "cases": v[0]["cases"]}
             for k, v in runs.items()}

@@ -28,9 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import TREE_PRELUDE, export_tree, save  # noqa: E402
+from _common import TREE_PRELUDE, add_versus_args, merge_base, save, versus_rounds  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 
 _PROBE = TREE_PRELUDE + """
 import json, time
@@ -89,23 +88,15 @@ def _import_rate(n: int = 20_000) -> dict[str, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--rev", default=None, help="git revision to compare with (default: merge base of HEAD and main)")
-    ap.add_argument("--rounds", type=int, default=3, help="rounds, each running both versions once (default 3)")
+    add_versus_args(ap)
     ap.add_argument("--cases", type=int, default=300, help="lsqa-v1 cases built per probe (default 300)")
     ap.add_argument("--sessions", type=int, default=40, help="apparel_flash_zh sessions built per probe (default 40)")
     args = ap.parse_args()
-    rev = args.rev or subprocess.run(["git", "merge-base", "HEAD", "main"], cwd=ROOT, check=True, capture_output=True,
-                                     text=True).stdout.strip()
-    with tempfile.TemporaryDirectory() as tmp:
-        export_tree(rev, Path(tmp))
-        trees = {"rev": Path(tmp) / "tree", "working_tree": ROOT}
-        runs: dict[str, list[dict[str, float]]] = {k: [] for k in trees}
-        for r in range(args.rounds):
-            for label, tree in trees.items():
-                got = _probe(tree, args.cases, args.sessions)
-                runs[label].append(got)
-                print(f"round {r + 1}: {label:>12}  build_session {got['build_session_us']:.0f} us/case  "
-                      f"LiveSession {got['live_session_us']:.0f} us")
+    rev = args.rev or merge_base()
+    runs = versus_rounds(rev, args.rounds, lambda tree: _probe(tree, args.cases, args.sessions),
+                         lambda r, label, got: f"round {r}: {label:>12}  build_session "
+                                               f"{got['build_session_us']:.0f} us/case  "
+                                               f"LiveSession {got['live_session_us']:.0f} us")
     best = {k: {"build_session_us": min(x["build_session_us"] for x in v),
                 "live_session_us": min(x["live_session_us"] for x in v)} for k, v in runs.items()}
     old, new = best["rev"], best["working_tree"]

@@ -115,9 +115,9 @@ def _check_templates(pools: dict[str, tuple[str, ...]], fields: dict[str, tuple[
                 raise FieldError((kind, i), f"template {tpl!r} lacks " + ", ".join("{" + m + "}" for m in missing))
 
 
-class CommentTemplates(StrictModel):
-    """Comment templates for one intent, with its link (field names are intent kinds; ``spec_q`` is used when the
-    spec word is itself a question, ``*_noid`` / ``*_nopayload`` when the intent lacks its order id / payload)."""
+class _ProductPools(StrictModel):
+    """The pools of the intent kinds about one product, which both comment templates and follow-ups have (field
+    names are intent kinds; ``spec_q`` is used when the spec word is itself a question)."""
 
     price: Pool
     stock: Pool
@@ -127,6 +127,12 @@ class CommentTemplates(StrictModel):
     shipping: Pool
     after_sales: Pool
     purchase: Pool
+
+
+class CommentTemplates(_ProductPools):
+    """Comment templates for one intent, with its link (field names are intent kinds; ``spec_q`` is used when the
+    spec word is itself a question, ``*_noid`` / ``*_nopayload`` when the intent lacks its order id / payload)."""
+
     compare: Pool
     order_status: Pool
     order_status_noid: Pool
@@ -141,17 +147,8 @@ class CommentTemplates(StrictModel):
         return self
 
 
-class FollowUps(StrictModel):
+class FollowUps(_ProductPools):
     """Link-less follow-ups: the second intent of a two-intent comment about one link."""
-
-    price: Pool
-    stock: Pool
-    spec: Pool
-    spec_q: Pool
-    campaign: Pool
-    shipping: Pool
-    after_sales: Pool
-    purchase: Pool
 
     @model_validator(mode="after")
     def _placeholders(self) -> "FollowUps":

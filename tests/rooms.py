@@ -6,14 +6,19 @@ room's data (``python scenarios/calibration/facts.py room SCENARIO SEED T``)."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from hat_env.envs.session import stream
 from hat_env.sim.parser import parse_comment
 from hat_env.sim.room import RoomState
 from hat_env.sim.scenario import load_scenario
 from hat_env.types import Intent
+
+if TYPE_CHECKING:
+    from hat_env.scoring import ScoringContext
+    from hat_env.sim.compliance import RuleSet
 
 #: the dev rooms of the grader and parser tests
 DATA_ROOMS = Path(__file__).parent / "data" / "rooms"
@@ -42,6 +47,57 @@ def bad(reply: str, r: RoomState, *intents: Intent) -> list[str]:
     from hat_env.scoring.claims import read_claims
 
     return [c.reason for c in read_claims(reply, r, intents=intents).bad]
+
+
+@functools.cache
+def default_rules() -> "RuleSet":
+    """The default rule pack (read once), the one the calibration grades with."""
+    from hat_env.sim.compliance import RuleSet
+
+    return RuleSet.default()
+
+
+def _context(r: RoomState, reply: str, intents: tuple[Intent, ...], text: str) -> "ScoringContext":
+    """The scoring context of ``reply`` to one viewer comment ``text`` with ``intents`` in room ``r``."""
+    from hat_env.scoring import ScoringContext
+    from hat_env.types import Comment, LiveRequest, RequestOutcome
+
+    req = LiveRequest("r0001", 10.0, [Comment(9.0, "v1", "viewer", "asker", text, tuple(intents))])
+    out = RequestOutcome(req, reply, [], ["item_qa"], turns=1, latency_s=2.0)
+    return ScoringContext(outcome=out, room=r, rules=default_rules())
+
+
+def accuracy_of(r: RoomState, reply: str, *intents: Intent, text: str = "?") -> float:
+    """The accuracy component of ``reply`` in room ``r`` for a viewer who wrote ``text`` with ``intents`` (default
+    rules)."""
+    from hat_env.scoring import accuracy
+
+    return accuracy(_context(r, reply, intents, text))
+
+
+def scores(r: RoomState, reply: str, *intents: Intent, text: str = "?") -> tuple[float, float]:
+    """``(accuracy, effectiveness)`` of ``reply`` in room ``r`` for a viewer who wrote ``text`` with ``intents``
+    (default rules)."""
+    from hat_env.scoring import accuracy, effectiveness
+
+    ctx = _context(r, reply, intents, text)
+    return accuracy(ctx), effectiveness(ctx)
+
+
+def grade_one(scenario: str, seed: int, t: float, comment: str, reply: str,
+              intents: "list[dict[str, Any]] | None" = None) -> dict[str, Any]:
+    """``grade()`` of one final ``reply`` to one viewer ``comment`` in ``scenario`` (catalog ``seed``, at ``t`` s):
+    the result dict (``components``, ``notes``). ``intents``: the comment's intents as dicts, when given (else the
+    grader reads them from the text)."""
+    from hat_env.scoring import grade
+
+    one: dict[str, Any] = {"text": comment} if intents is None else {"text": comment, "intents": intents}
+    return grade({"scenario": scenario, "seed": seed, "t": t, "comments": [one]}, [reply])
+
+
+def passes(c: dict[str, float]) -> bool:
+    """Whether graded components ``c`` pass the reply: accuracy 1, effectiveness at least 0.5, compliance 1."""
+    return c["accuracy"] == 1 and c["effectiveness"] >= 0.5 and c["compliance"] == 1
 
 
 def rooms(seed: int, scenarios: Iterable[str] = BUILT_IN) -> dict[str, RoomState]:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from hat_env.scoring.offline import grade
 from hat_env.types import Intent
+from tests.rooms import grade_one
 from tests.test_claims_generalise2 import bad, room
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,8 +24,7 @@ APPAREL = room("apparel_flash_zh", 478078, 788.2)
 
 def _grade(scenario: str, seed: int, t: float, comment: str, intents: list[dict], reply: str) -> dict[str, float]:
     """accuracy / effectiveness / compliance of ``reply`` to ``comment`` in the room."""
-    case = {"scenario": scenario, "seed": seed, "t": t, "comments": [{"text": comment, "intents": intents}]}
-    c = grade(case, [reply])["components"]
+    c = grade_one(scenario, seed, t, comment, reply, intents)["components"]
     return {k: c[k] for k in ("accuracy", "effectiveness", "compliance")}
 
 

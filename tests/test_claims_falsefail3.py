@@ -18,11 +18,10 @@ from typing import Any
 
 import pytest
 
-from hat_env.scoring import grade
 from hat_env.text import normalize
 from hat_env.types import Intent
 
-from rooms import bad, room
+from rooms import bad, grade_one, passes, room
 
 DATA = Path(__file__).parent / "data"
 CAL_ROOMS = Path(__file__).parent.parent / "scenarios" / "calibration" / "rooms"
@@ -55,9 +54,7 @@ def _dev(half: str) -> list[dict[str, Any]]:
 def passed(scenario: str, seed: int, t: float, comment: str, reply: str) -> bool:
     """Whether ``grade()`` passes one final ``reply`` to one free-text ``comment`` (accuracy 1, effectiveness at
     least 0.5, compliance 1)."""
-    case = {"scenario": scenario, "seed": seed, "t": t, "comments": [{"text": comment}]}
-    c = grade(case, [reply])["components"]
-    return c["accuracy"] == 1 and c["effectiveness"] >= 0.5 and c["compliance"] == 1
+    return passes(grade_one(scenario, seed, t, comment, reply)["components"])
 
 
 @pytest.mark.parametrize("row", [r for r in _dev("develop") if r["reply"] not in OPEN],

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from hat_env.scoring import grade
+from tests.rooms import grade_one
 
 
 def components(scenario: str, seed: int, t: float, comment: str, reply: str) -> tuple[float, float]:
     """The (accuracy, effectiveness) ``grade()`` gives one final ``reply`` to one free-text ``comment``."""
-    case = {"scenario": scenario, "seed": seed, "t": t, "comments": [{"text": comment}]}
-    c = grade(case, [reply])["components"]
+    c = grade_one(scenario, seed, t, comment, reply)["components"]
     return c["accuracy"], c["effectiveness"]
 
 

@@ -8,19 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from hat_env.scoring import ScoringContext, accuracy
-from hat_env.sim.compliance import RuleSet
-from hat_env.types import Comment, Intent, LiveRequest, RequestOutcome
-from tests.rooms import room
+from hat_env.types import Intent
+from tests.rooms import accuracy_of, room
 
-RULES = RuleSet.default()
 ELECTRONICS = room("electronics_en", 5, 100.0)
 
 
 def _accuracy(reply: str) -> float:
-    req = LiveRequest("r0001", 10.0, [Comment(9.0, "v1", "viewer", "asker", "?", (Intent(kind="price", link=1),))])
-    out = RequestOutcome(req, reply, [], ["item_qa"], turns=1, latency_s=2.0)
-    return accuracy(ScoringContext(outcome=out, room=ELECTRONICS, rules=RULES))
+    return accuracy_of(ELECTRONICS, reply, Intent(kind="price", link=1))
 
 
 @pytest.mark.parametrize(("reply", "ok"), [

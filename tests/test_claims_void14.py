@@ -10,24 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from hat_env.scoring import ScoringContext, accuracy, effectiveness
-from hat_env.sim.compliance import RuleSet
 from hat_env.sim.room import RoomState
-from hat_env.types import Comment, Intent, LiveRequest, RequestOutcome
-from tests.rooms import room
+from hat_env.types import Intent
+from tests.rooms import room, scores as _scores
 
-RULES = RuleSet.default()
 PETS = room("pets_en", 5, 100.0)
 HEALTH = room("healthfood_zh", 5, 100.0)
 HOGAR = room("hogar_es", 5, 100.0)
-
-
-def _scores(r: RoomState, reply: str, *intents: Intent) -> tuple[float, float]:
-    """(accuracy, effectiveness) of ``reply`` in room ``r`` for a viewer with ``intents`` (default rules)."""
-    req = LiveRequest("r0001", 10.0, [Comment(9.0, "v1", "viewer", "asker", "?", tuple(intents))])
-    out = RequestOutcome(req, reply, [], ["item_qa"], turns=1, latency_s=2.0)
-    ctx = ScoringContext(outcome=out, room=r, rules=RULES)
-    return accuracy(ctx), effectiveness(ctx)
 
 
 @pytest.mark.parametrize(

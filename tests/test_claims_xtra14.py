@@ -17,18 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from hat_env.scoring import grade
+from tests.rooms import grade_one, passes as _passed
 
 DEV = Path(__file__).parent / "data" / "dev_correct_extra14.jsonl"
 
 
 def _components(scenario: str, comment: str, reply: str) -> dict[str, float]:
     """The components ``grade()`` gives one final ``reply`` to one free-text ``comment`` at seed 1, t=100."""
-    case = {"scenario": scenario, "seed": 1, "t": 100.0, "comments": [{"text": comment}]}
-    return grade(case, [reply])["components"]
-
-
-def _passed(c: dict[str, float]) -> bool:
-    return c["accuracy"] == 1 and c["effectiveness"] >= 0.5 and c["compliance"] == 1
+    return grade_one(scenario, 1, 100.0, comment, reply)["components"]
 
 
 def _rows() -> list[dict[str, Any]]:

@@ -16,16 +16,13 @@ from __future__ import annotations
 
 import pytest
 
-from hat_env.scoring import ScoringContext, accuracy, effectiveness
 from hat_env.scoring.claims.check_stacking import stacked_coupons
 from hat_env.scoring.claims.facts import RoomFacts
 from hat_env.scoring.claims.vocab import load_vocab
-from hat_env.sim.compliance import RuleSet
 from hat_env.sim.room import RoomState
-from hat_env.types import Comment, Intent, LiveRequest, RequestOutcome
-from tests.rooms import room
+from hat_env.types import Intent
+from tests.rooms import room, scores as _scores
 
-RULES = RuleSet.default()
 GROCERIES = room("groceries_zh", 7, 300.0)  # link 4 rice: flash sale, no coupon on top; link 3 grapes sold out
 PETS_LATE = room("pets_en", 7, 300.0)  # link 3 cat food: flash sale, nothing stacked
 PETS = room("pets_en", 7, 100.0)  # link 5 dog bed: sold out
@@ -34,14 +31,6 @@ ELECTRONICS = room("electronics_en", 7, 100.0)  # link 3 watch: flash sale with 
 HOGAR = room("hogar_es", 7, 100.0)  # link 2 air fryer: flash sale with a coupon on top; link 6 blender sold out
 HEALTH = room("healthfood_zh", 7, 100.0)  # link 5 collagen drink: sold out
 OFFICE = room("bangong_zh.yaml", 7, 100.0)  # link 5: a 10元 shipping fee
-
-
-def _scores(r: RoomState, reply: str, *intents: Intent) -> tuple[float, float]:
-    """(accuracy, effectiveness) of ``reply`` in room ``r`` for a viewer with ``intents`` (default rules)."""
-    req = LiveRequest("r0001", 10.0, [Comment(9.0, "v1", "viewer", "asker", "?", tuple(intents))])
-    out = RequestOutcome(req, reply, [], ["item_qa"], turns=1, latency_s=2.0)
-    ctx = ScoringContext(outcome=out, room=r, rules=RULES)
-    return accuracy(ctx), effectiveness(ctx)
 
 
 def _facts(r: RoomState, link: int):

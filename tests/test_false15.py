@@ -11,24 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from hat_env.scoring import ScoringContext, accuracy
-from hat_env.sim.compliance import RuleSet
 from hat_env.sim.room import RoomState
-from hat_env.types import Comment, Intent, LiveRequest, RequestOutcome
-from tests.rooms import room
+from hat_env.types import Intent
+from tests.rooms import accuracy_of as _accuracy, room
 
-RULES = RuleSet.default()
 GROCERIES = room("groceries_zh", 5, 100.0)
 ELECTRONICS = room("electronics_en", 5, 100.0)
 HOGAR = room("hogar_es", 5, 100.0)
 APPLIANCES = room("appliances_en", 5, 100.0)
-
-
-def _accuracy(r: RoomState, reply: str, *intents: Intent) -> float:
-    """The accuracy component of ``reply`` in room ``r`` for a viewer with ``intents`` (default rules)."""
-    req = LiveRequest("r0001", 10.0, [Comment(9.0, "v1", "viewer", "asker", "?", tuple(intents))])
-    out = RequestOutcome(req, reply, [], ["item_qa"], turns=1, latency_s=2.0)
-    return accuracy(ScoringContext(outcome=out, room=r, rules=RULES))
 
 
 # -- returns refused outright of a product the data lets viewers return (claims/return_terms.py) ---------------

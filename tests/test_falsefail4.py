@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from hat_env.scoring import grade
+from tests.rooms import grade_one, passes
 
 DATA = Path(__file__).parent / "data"
 CYCLE = str(DATA / "rooms" / "cycle_en.yaml")
@@ -25,9 +26,7 @@ CHAYE = str(DATA / "rooms" / "chaye_zh.yaml")
 
 def passed(scenario: str, comment: str, reply: str, seed: int = 1, t: float = 100.0) -> bool:
     """Whether ``grade()`` passes one final ``reply`` to one free-text ``comment``."""
-    case = {"scenario": scenario, "seed": seed, "t": t, "comments": [{"text": comment}]}
-    c = grade(case, [reply])["components"]
-    return c["accuracy"] == 1 and c["effectiveness"] >= 0.5 and c["compliance"] == 1
+    return passes(grade_one(scenario, seed, t, comment, reply)["components"])
 
 
 def _dev(half: str) -> list[dict[str, Any]]:

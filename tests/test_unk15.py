@@ -14,15 +14,12 @@ from __future__ import annotations
 
 import pytest
 
-from hat_env.scoring import ScoringContext, accuracy, effectiveness
 from hat_env.scoring.claims.vocab import VOCAB_DIR, load_vocab
-from hat_env.sim.compliance import RuleSet
 from hat_env.sim.room import RoomState
-from hat_env.types import Comment, Intent, LiveRequest, RequestOutcome
+from hat_env.types import Intent
 from hat_env.yamlio import load_yaml
-from tests.rooms import room
+from tests.rooms import room, scores
 
-RULES = RuleSet.default()
 PETS = room("pets_en", 5, 100.0)  # link 3: adult indoor cat food (its FAQ: hairballs); link 1 in stock, link 5 sold out
 TECH = room("electronics_en", 5, 100.0)  # link 2: the power bank (FAQ: planes, phone charges); link 1: battery known
 HOGAR = room("hogar_es", 5, 100.0)  # link 5: the towels (FAQ: lint); link 1 weight known; link 6 sold out
@@ -32,10 +29,7 @@ BEAUTY = room("beauty_zh", 5, 100.0)  # link 5: the niacinamide serum, 30ml, all
 
 def _scores(r: RoomState, text: str, reply: str, *intents: Intent) -> tuple[float, float]:
     """(accuracy, effectiveness) of ``reply`` in room ``r`` to a viewer who wrote ``text`` with ``intents``."""
-    req = LiveRequest("r0001", 10.0, [Comment(9.0, "v1", "viewer", "asker", text, tuple(intents))])
-    out = RequestOutcome(req, reply, [], ["item_qa"], turns=1, latency_s=2.0)
-    ctx = ScoringContext(outcome=out, room=r, rules=RULES)
-    return accuracy(ctx), effectiveness(ctx)
+    return scores(r, reply, *intents, text=text)
 
 
 def _unknown(link: int) -> Intent:

@@ -199,6 +199,12 @@ class ViewerPool:
                 return self._personas[i]
         return self._personas[-1]
 
+    def _on_arrival(self, t: float) -> None:
+        """An arrival event at ``t``: a new viewer comes in when the room has space, and the next arrival is drawn."""
+        if len(self.viewers) < self._spec.max_viewers:
+            self._arrive(t)
+        self._push(t + self.rng.expovariate(self._arrival_rate), "arrive", "", None)
+
     def _arrive(self, t: float) -> None:
         if self.max_arrivals is not None and self._next_id > self.max_arrivals:
             self.turned_away += 1
@@ -299,9 +305,7 @@ class ViewerPool:
                 break
             _, _, kind, vid, data = heapq.heappop(heap)
             if kind == "arrive":
-                if len(self.viewers) < spec.max_viewers:
-                    self._arrive(t)
-                self._push(t + rng.expovariate(self._arrival_rate), "arrive", "", None)
+                self._on_arrival(t)
                 continue
             if kind == "leave":
                 self._leave(vid, t, data or "stay_over")
@@ -367,14 +371,11 @@ class ViewerPool:
         """
         heap = self._heap
         rng = self.rng
-        spec = self._spec
         comments: list[Comment] = []
         while heap and heap[0][0] < t_end:
             t, _, kind, vid, data = heapq.heappop(heap)
             if kind == "arrive":
-                if len(self.viewers) < spec.max_viewers:
-                    self._arrive(t)
-                self._push(t + rng.expovariate(self._arrival_rate), "arrive", "", None)
+                self._on_arrival(t)
                 continue
             if kind == "scripted":  # the script is sent as written, whatever the viewer does on its own
                 sv = self._script_viewer(data, t)

@@ -14,7 +14,7 @@ from hat_env.understanding.lexicon import Lexicon
 from hat_env.understanding.questions import is_question
 
 #: letters and characters of a clause's own words (a clause of only marks or one letter asks nothing)
-_WORDISH = re.compile(r"[\u4e00-\u9fff]|[a-z\u00e0-\u00ff]{2,}")
+WORDISH = re.compile(r"[\u4e00-\u9fff]|[a-z\u00e0-\u00ff]{2,}")
 
 #: intents about one product (a follow-up clause or a joined group carries them to another)
 PRODUCT_KINDS = frozenset({"price", "stock", "campaign", "shipping", "after_sales", "purchase", "spec"})
@@ -88,9 +88,9 @@ def carried_questions(f: str, hits: list[Hit], value_hits: list[tuple[int, int, 
         if c in busy or c - 1 not in asked or (c, asked[c - 1]) in valued:
             continue
         text = f[bounds[c - 1] + 1 : bounds[c] + 1 if c < len(bounds) else len(f)]  # without the bound before
-        if len(_WORDISH.findall(text)) < 2 or not is_question(text, inversions=False):
+        if len(WORDISH.findall(text)) < 2 or not is_question(text, inversions=False):
             continue
-        own = [w for w in _WORDISH.findall(text) if w not in lex.function_chars and w not in lex.common]
+        own = [w for w in WORDISH.findall(text) if w not in lex.function_chars and w not in lex.common]
         if len(own) < 2 and lex.ability_re.search(text) is None and not any(len(w) > 2 for w in own):
             continue  # "真的吗", "for real?": no words of its own to ask with
         if c - 1 in spec_asked and lex.ability_re.search(text) is None and lex.open_question_re is not None \
@@ -195,7 +195,7 @@ def asks_of_its_own(f: str, m: Mention, text: str, bounds: list[int], lex: Lexic
             or (lex.opinion_re is not None and lex.opinion_re.search(text) is not None):
         return False
     rest = text.replace(f[m[0]:m[1]], " ")
-    own = [w for w in _WORDISH.findall(rest) if w not in lex.function_chars and w not in lex.common]
+    own = [w for w in WORDISH.findall(rest) if w not in lex.function_chars and w not in lex.common]
     return len(own) >= 2 or any(len(w) > 3 for w in own)
 
 
@@ -241,10 +241,14 @@ def joined_parts(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, 
         text = f[j:end]
         if lex.ability_re.search(text) is None and (lex.inversion_re is None or lex.inversion_re.search(text) is None):
             continue
-        if len(_WORDISH.findall(text)) < 3:
+        if len(WORDISH.findall(text)) < 3:
             continue
         out.append((j, Intent("spec", link=next(iter(before)), attr="unknown")))
     return out
 
 
-__all__ = ["PRODUCT_KINDS", "asks_of_its_own", "carried_questions", "joined_parts", "named_parts", "opinions_beside", "restates"]
+__all__ = ["PRODUCT_KINDS", "WORDISH", "asks_of_its_own", "carried_questions", "joined_parts", "named_parts", "opinions_beside", "restates"]
+
+
+# the old private names, for code that still imports them
+_WORDISH = WORDISH

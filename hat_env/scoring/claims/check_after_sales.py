@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hat_env.scoring.claims.check_common import _negated_after, _state, claim_in_clause
+from hat_env.scoring.claims.check_common import negated_after, claim_state, claim_in_clause
 from hat_env.sim.room_words import regions_named
 from hat_env.text import normalize
 
@@ -61,7 +61,7 @@ def _subject(r: "Reading", i: int, pos: int, want) -> "ProductFacts | None":
 def _polarity(r: "Reading", i: int, s: int, e: int) -> bool:
     """Whether the word at clause offsets ``[s, e)`` is stated, not negated."""
     c0 = r.clauses[i].start
-    return _state(r, i, c0 + s) and not _negated_after(r, i, c0 + e)
+    return claim_state(r, i, c0 + s) and not negated_after(r, i, c0 + e)
 
 
 def _claims_in(r: "Reading", i: int, attrs: tuple[str, ...]) -> list:

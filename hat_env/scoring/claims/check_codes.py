@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _state
+from hat_env.scoring.claims.check_common import claim_state
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from hat_env.sim.room import RoomState
 
 #: ``label number`` (label-first: "bluetooth 5.3", "ipx7", "ios 15").
-_LABEL_NUM = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z]{1,14})[ -]?(\d+(?:\.\d+)?)(?![\d.,]*\d)")
+LABEL_NUMBER = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z]{1,14})[ -]?(\d+(?:\.\d+)?)(?![\d.,]*\d)")
 #: ``N x label`` / ``N-label`` in data ("2x USB-C", "3-Port").
 _NUM_LABEL_DATA = re.compile(r"(?<![\d.])(\d+)(?:\s*[x×]\s*|-)([A-Za-z][A-Za-z]*(?:-[A-Za-z])?)(?![A-Za-z])")
 #: ``N label`` in a reply ("2 USB-C ports", "3 ports", "2x USB-C").
@@ -51,7 +51,7 @@ def _stem(w: str) -> str:
     return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
 
 
-def _data_texts(p) -> list[tuple[str | None, str]]:  # noqa: ANN001 - a catalog Product
+def data_texts(p) -> list[tuple[str | None, str]]:  # noqa: ANN001 - a catalog Product
     """A product's data texts with the spec key each comes from."""
     return [(None, p.title), *((k, str(v)) for k, v in p.specs.items()), *((None, f.a) for f in p.faq)]
 
@@ -92,7 +92,7 @@ def _tables(key: tuple, stop: frozenset[str], units: frozenset[str], locale: str
         f: dict[str, list[LabelValue]] = {}
         c: dict[str, list[LabelValue]] = {}
         for k, text in texts:
-            for m in _LABEL_NUM.finditer(text):
+            for m in LABEL_NUMBER.finditer(text):
                 lab = m.group(1).lower()
                 if lab in stop or lab in units or _has_unit(text, m.end(), units, locale):
                     continue
@@ -118,7 +118,7 @@ def _tables(key: tuple, stop: frozenset[str], units: frozenset[str], locale: str
 
 def _room_key(room: "RoomState") -> tuple:
     """What the label tables of a room depend on (cached per catalog)."""
-    return tuple((p.product_id, tuple(_data_texts(p))) for p in room.products)
+    return tuple((p.product_id, tuple(data_texts(p))) for p in room.products)
 
 
 def _unit_words(r: "Reading") -> frozenset[str]:
@@ -146,7 +146,7 @@ def _a_code_of(r: "Reading", said: str, pids: "tuple[str, ...]") -> bool:
         return False
     low = said.lower()
     return any(re.search(r"(?<![a-z0-9])" + re.escape(low) + r"(?![a-z0-9])", t.lower())
-               for pf in r.pfs(tuple(dict.fromkeys(pids))) for _k, t in _data_texts(pf.product))
+               for pf in r.pfs(tuple(dict.fromkeys(pids))) for _k, t in data_texts(pf.product))
 
 
 def read_labelled_numbers(r: "Reading") -> None:
@@ -162,20 +162,20 @@ def read_labelled_numbers(r: "Reading") -> None:
     if not labels_first and not labels_counted:
         return
     seen: list[tuple[int, int]] = []
-    for rx, table, labels, num_group, lab_group in ((_LABEL_NUM, first, labels_first, 2, 1),
+    for rx, table, labels, num_group, lab_group in ((LABEL_NUMBER, first, labels_first, 2, 1),
                                                      (_NUM_LABEL, counted, labels_counted, 1, 2)):
         for m in rx.finditer(text):
-            lab = m.group(lab_group).lower() if rx is _LABEL_NUM else _stem(m.group(lab_group))
+            lab = m.group(lab_group).lower() if rx is LABEL_NUMBER else _stem(m.group(lab_group))
             if lab not in labels:
                 continue
             s, e = m.span()
             if any(a < e and s < b for a, b in seen) or r.in_mention(s, e):
                 continue
-            if rx is _LABEL_NUM and _has_unit(text, e, units, r.vocab.locale):
+            if rx is LABEL_NUMBER and _has_unit(text, e, units, r.vocab.locale):
                 continue
             seen.append((s, e))
             i = r.clause_at(s)
-            if r.clauses[i].question or not _state(r, i, s):
+            if r.clauses[i].question or not claim_state(r, i, s):
                 continue
             v = float(m.group(num_group))
             pids, how = r.subject(s, i)
@@ -204,4 +204,9 @@ def read_labelled_numbers(r: "Reading") -> None:
                         f"{r.label(pf.pid)}: '{r.m.original(s, e)}' but its data says {lab} {shown}", answers)
 
 
-__all__ = ["LabelValue", "read_labelled_numbers"]
+__all__ = ["LABEL_NUMBER", "LabelValue", "data_texts", "read_labelled_numbers"]
+
+
+# the old private names, for code that still imports them
+_LABEL_NUM = LABEL_NUMBER
+_data_texts = data_texts

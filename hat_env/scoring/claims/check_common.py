@@ -1,6 +1,6 @@
 """What every clause detector shares: a claim's polarity (negated before or after its word), the products it is about,
-and the two generic checks built on them: a yes/no policy word against a product's field (:func:`_bool_fact`) and
-a positive mention that needs the product's data to have it (:func:`_exists_claim`); the after-sales note's own
+and the two generic checks built on them: a yes/no policy word against a product's field (:func:`bool_fact`) and
+a positive mention that needs the product's data to have it (:func:`exists_claim`); the after-sales note's own
 wording and conditions; the orders a clause is about.
 """
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 
-def _state(r: "Reading", i: int, pos: int) -> bool:
+def claim_state(r: "Reading", i: int, pos: int) -> bool:
     """Polarity of a claim at ``pos`` in clause ``i``: False when negated."""
     return not r.negated(i, pos)
 
@@ -26,7 +26,7 @@ _NEG_AFTER = re.compile(r"^\W*(?:[A-Za-z]+\W+){0,2}?(?:is|are|was|were|isn.t|are
                         r"|^\W*(?:isn.t|aren.t|wasn.t|weren.t)\b", re.IGNORECASE)
 
 
-def _negated_after(r: "Reading", i: int, e: int) -> bool:
+def negated_after(r: "Reading", i: int, e: int) -> bool:
     """Negation right after a claim word: English ("exchanges aren't offered", "returns are not accepted"), or
     a Chinese potential complement ("治不了", "降不下来": the locale's ``negation_after``)."""
     c = r.clauses[i]
@@ -39,22 +39,22 @@ def _negated_after(r: "Reading", i: int, e: int) -> bool:
     return bool(_NEG_AFTER.match(after))
 
 
-def _group(r: "Reading", i: int, pos: int) -> tuple[tuple[str, ...], bool]:
+def claim_group(r: "Reading", i: int, pos: int) -> tuple[tuple[str, ...], bool]:
     """The products a claim at ``pos`` is about, and whether the reply named them all at once ("everything",
     "links 1 to 6": the claim must hold for each)."""
     pids, how = r.subject(pos, i)
     return pids, how == "group"
 
 
-def _bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, claim_value: bool = True,
+def bool_fact(r: "Reading", i: int, name: str, attr: str, getter, answer: str, claim_value: bool = True,
                note: str = "") -> None:
     """A yes/no policy word of list ``name`` (free shipping, exchange) against ``getter(pf)``; a negation flips it, and
     a clause that restates the after-sales note is true."""
     c0 = r.clauses[i].start
     for m in r.call(name, i):
         s, e = c0 + m.start(), c0 + m.end()
-        pol = (_state(r, i, s) and not _negated_after(r, i, e)) == claim_value
-        pids, _many = _group(r, i, s)
+        pol = (claim_state(r, i, s) and not negated_after(r, i, e)) == claim_value
+        pids, _many = claim_group(r, i, s)
         pfs = r.pfs(pids)
         if not pfs:
             continue
@@ -86,7 +86,7 @@ def _note_condition(r: "Reading", i: int, pf: ProductFacts) -> bool:
     """Whether the sentence of clause ``i`` denies a return or exchange under the condition the product's note
     puts on it: the note refuses something ("拆封后非质量问题不支持退换", "Final sale once opened") and the sentence
     shares one of its condition words ("用过了就不退不换啦，除非是质量问题": 质量问题), not only its return words."""
-    from hat_env.scoring.claims.check_lists import _words
+    from hat_env.scoring.claims.check_lists import content_words
 
     note = pf.product.returns.note
     neg = r.vocab.rx.get("negation")
@@ -100,9 +100,9 @@ def _note_condition(r: "Reading", i: int, pf: ProductFacts) -> bool:
         k = low.find(w)
         return k > 0 and neg.search(low[max(0, k - 4) : k]) is not None
 
-    cond = {w for w in _words(note, v.lang) if v.find("returns_words", w) is None and v.find("exchange_words", w) is None
+    cond = {w for w in content_words(note, v.lang) if v.find("returns_words", w) is None and v.find("exchange_words", w) is None
             and neg.search(w) is None and not after_negation(w)}
-    said = _words(r.stext(i), v.lang)
+    said = content_words(r.stext(i), v.lang)
     return any(w in said or any(w in x or x in w for x in said if len(x) >= 2) for w in cond if len(w) >= 2)
 
 
@@ -122,7 +122,7 @@ def _in_a_title(r: "Reading", s: int, e: int) -> bool:
     return any(re.search(rf"(?<!\w){re.escape(words)}(?!\w)", n) for n in names)
 
 
-def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True,
+def exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, why: str, need_positive: bool = True,
                   void: bool = True, strict: bool = False) -> None:
     """A positive mention of ``name`` needs ``has(pf)`` for the product the clause is about. ``void``: when
     false, it voids the ``answer`` it would have given (an invented extra deal beside a right one does not).
@@ -131,13 +131,13 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
     c0 = r.clauses[i].start
     for m in r.call(name, i):
         s, e = c0 + m.start(), c0 + m.end()
-        if need_positive and not _state(r, i, s):
+        if need_positive and not claim_state(r, i, s):
             continue
         if need_positive and r.cfind("data_lacks", i) is not None:
             continue  # "小样的信息暂时没有", "no viene indicado si trae regalo": the data's silence, not a deal
         if _in_a_title(r, s, e):
             continue  # "Pack de 4" of "Toallas ... Pack de 4": the product's own name, not a deal
-        pids, _many = _group(r, i, s)
+        pids, _many = claim_group(r, i, s)
         if strict:
             before = [x for x in r.mentions if x.pids and r.clauses[i].start <= x.start and x.end <= s]
             if before and len(before[-1].pids) == 1:
@@ -154,7 +154,7 @@ def _exists_claim(r: "Reading", i: int, name: str, attr: str, has, answer: str, 
         return
 
 
-def _orders_here(r: "Reading", i: int) -> list[str]:
+def orders_here(r: "Reading", i: int) -> list[str]:
     """The orders a clause is about: named in its sentence, else (a sentence naming no product) those asked."""
     sent = r.clauses[i].sentence
     here = [m for m in r.mentions if r.clauses[r.clause_at(m.start)].sentence == sent]
@@ -183,3 +183,12 @@ def said_of_data(r: "Reading", i: int, at: int) -> bool:
     lead = r.ctext(i)[:at]
     nouns = r.vocab.all("data_nouns", lead)
     return bool(nouns) and len(lead) - nouns[-1].end() <= 12
+
+
+# the old private names, for code that still imports them
+_state = claim_state
+_negated_after = negated_after
+_group = claim_group
+_bool_fact = bool_fact
+_exists_claim = exists_claim
+_orders_here = orders_here

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_codes import _LABEL_NUM, _data_texts
+from hat_env.scoring.claims.check_codes import LABEL_NUMBER, data_texts
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -40,9 +40,9 @@ def _exclusive() -> "re.Pattern[str] | None":
 def _alternatives(p: "Product") -> list[tuple[str, frozenset[str]]]:
     """``(data text, its alternatives)`` for each data text of ``p`` that lists two or more."""
     out = []
-    for key, text in _data_texts(p):
+    for key, text in data_texts(p):
         low = text.lower()
-        labels = {m.group(1).lower() for m in _LABEL_NUM.finditer(low)}
+        labels = {m.group(1).lower() for m in LABEL_NUMBER.finditer(low)}
         if len(labels) < 2 and key is not None:  # a spec value listing items; FAQ sentences are no lists
             items = [x.strip() for x in _ITEMS.split(low) if x.strip()]
             if len(items) >= 2 and all(len(x) <= 12 for x in items):

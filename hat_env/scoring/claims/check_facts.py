@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _bool_fact, _exists_claim, _group, _orders_here, _state
+from hat_env.scoring.claims.check_common import bool_fact, exists_claim, claim_group, orders_here, claim_state
 from hat_env.scoring.claims.check_common import said_of_data, states_time
 from hat_env.scoring.claims.check_stacking import stacks_here
 from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 
-def _availability(r: "Reading", i: int) -> None:
+def read_availability(r: "Reading", i: int) -> None:
     """In stock / sold out / "only a few left" in clause ``i``, checked against the stock of the products it is about
     (each of them when the reply names them all at once)."""
     c0 = r.clauses[i].start
@@ -39,8 +39,8 @@ def _availability(r: "Reading", i: int) -> None:
                 continue
             if said_of_data(r, i, m.start()):
                 continue  # "that detail isn't available", "no tengo esa información disponible": no stock claim
-            pos = _state(r, i, s)
-            pids, many = _group(r, i, s)
+            pos = claim_state(r, i, s)
+            pids, many = claim_group(r, i, s)
             pfs = r.pfs(pids)
             if not pfs:
                 continue
@@ -83,7 +83,7 @@ def _value_unavailable(r: "Reading", i: int, s: int) -> bool:
     return bool(lead) and not any(c0 <= m.start < s for m in r.mentions)
 
 
-def _flash(r: "Reading", i: int) -> None:
+def read_flash(r: "Reading", i: int) -> None:
     """A flash sale named in clause ``i``: running now (or, with "ended" / "starts later" words, not running) for the
     product at the request's moment."""
     c0 = r.clauses[i].start
@@ -92,7 +92,7 @@ def _flash(r: "Reading", i: int) -> None:
         return
     s, e = c0 + m.start(), c0 + m.end()
     if r.cfind("inactive_words", i) is not None or later_in_sentence(r, i, after=True):
-        pids, _many = _group(r, i, s)
+        pids, _many = claim_group(r, i, s)
         pfs = r.pfs(pids)
         later = [c for pf in pfs for c in pf.campaigns_later if c.type == "flash_sale" and c.start_s > r.room.t]
         ok = bool(later) and not any(pf.flash for pf in pfs)
@@ -103,9 +103,9 @@ def _flash(r: "Reading", i: int) -> None:
     soon = r.cfind("ending_soon", i) is not None  # "马上就结束了", "ends soon": still on
     # a negation in a clause that stacks deals denies the stacking, not the flash sale it names ("XIAN12不能和秒杀叠加",
     # "el cupón no se puede combinar con la oferta flash": the flash sale is on; :func:`.check_stacking.read_stacking` judges the rest)
-    denied = not _state(r, i, s) and not stacks_here(r, i)
+    denied = not claim_state(r, i, s) and not stacks_here(r, i)
     ended = not soon and (r.cfind("ended_words", i) is not None or denied or said_in_sentence(r, i, "ended_words"))
-    pids, _many = _group(r, i, s)
+    pids, _many = claim_group(r, i, s)
     pfs = r.pfs(pids)
     if not pfs:
         return
@@ -126,7 +126,7 @@ def _flash(r: "Reading", i: int) -> None:
             [("campaign", pf.pid) for pf in good] if ok else [("campaign", pfs[0].pid)])
 
 
-def _countdown(r: "Reading", i: int) -> None:
+def read_countdown(r: "Reading", i: int) -> None:
     """"Ends in N minutes" / "还剩N分钟": some deal of the product must end then (an upper bound when said as "under")."""
     c0 = r.clauses[i].start
     for m in r.call("countdown", i):
@@ -136,7 +136,7 @@ def _countdown(r: "Reading", i: int) -> None:
         n, unit = float(nums[0]), nums[1].lower()
         secs = n * (3600 if unit.startswith(("h", "小")) else 1 if unit.startswith(("s", "秒")) else 60)
         s, e = c0 + m.start(), c0 + m.end()
-        pids, _ = _group(r, i, s)
+        pids, _ = claim_group(r, i, s)
         pfs = r.pfs(pids)
         ends = [x for pf in pfs for x in pf.flash_ends] + [c.end_s - r.room.t for pf in pfs for c in pf.campaigns_active
                                                           if c.end_s < r.room.scenario.duration_s]
@@ -150,7 +150,7 @@ def _countdown(r: "Reading", i: int) -> None:
         return
 
 
-def _promo_code(r: "Reading", i: int) -> None:
+def read_promo_code(r: "Reading", i: int) -> None:
     """A promo code must be one of the room's campaigns."""
     c0 = r.clauses[i].start
     for m in r.call("promo_code", i):
@@ -164,7 +164,7 @@ def _promo_code(r: "Reading", i: int) -> None:
                 "" if known else f"code '{code}' is not a campaign of this room")
 
 
-def _shipping_promise(r: "Reading", i: int) -> None:
+def read_shipping_promise(r: "Reading", i: int) -> None:
     """Same-day or next-day shipping or delivery: the data says "within N hours", so it is unsupported (next-day
     delivery is true of an order whose ETA is one day)."""
     ct = r.ctext(i)
@@ -180,9 +180,9 @@ def _shipping_promise(r: "Reading", i: int) -> None:
             continue  # "sale en 24 horas en cuanto lo pidas": the window it gives starts with the order
         c0 = r.clauses[i].start
         s, e = c0 + m.start(), c0 + m.end()
-        if not _state(r, i, s):
+        if not claim_state(r, i, s):
             continue
-        pids, _ = _group(r, i, s)
+        pids, _ = claim_group(r, i, s)
         pfs = r.pfs(pids)
         eta_ok = name == "next_day" and deliver is not None and any(
             r.room.orders[o].eta_days == 1 for o in r.orders)
@@ -190,11 +190,11 @@ def _shipping_promise(r: "Reading", i: int) -> None:
         r.claim(s, e, pids, "shipping" if ship is not None else "delivery", name, "", True,
                 "true" if eta_ok else "unsupported", "" if eta_ok else
                 f"{r.label(pids[0] if pids else None)}: '{ct.strip()}' but the data says it ships within {h} h",
-                [("shipping", p) for p in pids[:1]] + [("order_status", o) for o in _orders_here(r, i)])
+                [("shipping", p) for p in pids[:1]] + [("order_status", o) for o in orders_here(r, i)])
         return
 
 
-def _carrier(r: "Reading", i: int) -> None:
+def read_carrier(r: "Reading", i: int) -> None:
     """A carrier named in a clause must be the product's (names from the room's data and the locale's list)."""
     ct = r.ctext(i).lower()
     names = {p.shipping.carrier for p in r.room.products} | set(r.vocab.carriers)
@@ -203,7 +203,7 @@ def _carrier(r: "Reading", i: int) -> None:
     if not said:
         return
     pos = r.clauses[i].start + ct.find(said[0].lower())
-    pids, _ = _group(r, i, pos)
+    pids, _ = claim_group(r, i, pos)
     pfs = r.pfs(pids)
     if not pfs:
         return
@@ -218,7 +218,7 @@ def _carrier(r: "Reading", i: int) -> None:
                 [("shipping:carrier", pfs[0].pid)])
 
 
-def _sold_out_sale(r: "Reading", i: int) -> None:
+def read_sold_out_sale(r: "Reading", i: int) -> None:
     """Urging to buy (or confirming an order of) a product with no stock is false. It voids the answer to a
     purchase question (what a buyer needs is that it is sold out), not the product's right price: a price
     question is answered by the price, whatever urging follows it (accuracy and compliance judge the urging)."""
@@ -226,9 +226,9 @@ def _sold_out_sale(r: "Reading", i: int) -> None:
     if m is None:
         return
     s = r.clauses[i].start + m.start()
-    if not _state(r, i, s):
+    if not claim_state(r, i, s):
         return
-    pids, _ = _group(r, i, s)
+    pids, _ = claim_group(r, i, s)
     pfs = r.pfs(pids)
     if pfs and pfs[0].stock <= 0:
         r.claim(s, r.clauses[i].start + m.end(), pids, "availability", "buy", "", True, "false",
@@ -257,13 +257,13 @@ def _named_coupons(r: "Reading", i: int, pfs: "list[ProductFacts]") -> list:
     return out
 
 
-def _no_coupon(r: "Reading", i: int) -> None:
+def read_no_coupon(r: "Reading", i: int) -> None:
     """"No coupon applies" / "不够满减" is true when no coupon applies to the product at its price now."""
     c0 = r.clauses[i].start
     m = r.cfind("no_coupon", i)
     if m is None:
         return
-    pids, _ = _group(r, i, c0 + m.start())
+    pids, _ = claim_group(r, i, c0 + m.start())
     pfs = r.pfs(pids)
     if not pfs:
         return
@@ -280,7 +280,7 @@ def _no_coupon(r: "Reading", i: int) -> None:
             [("campaign", pf.pid) for pf in (good or pfs[:1])])
 
 
-def _bundle_terms(r: "Reading", i: int) -> None:
+def read_bundle_terms(r: "Reading", i: int) -> None:
     """Spoken bundle terms ("第二件半价", "buy one get one") must be the terms of a bundle running now."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
@@ -288,7 +288,7 @@ def _bundle_terms(r: "Reading", i: int) -> None:
         m = rx.search(ct)
         if m is None:
             continue
-        pids, _ = _group(r, i, c0 + m.start())
+        pids, _ = claim_group(r, i, c0 + m.start())
         pfs = r.pfs(pids)
         ok = any((qty, pct) in pf.bundles for pf in pfs)
         r.claim(c0 + m.start(), c0 + m.end(), pids, "bundle", m.group(), "", True, "true" if ok else "false",
@@ -310,7 +310,7 @@ def _bundle_nxm(r: "Reading", i: int) -> None:
     if not 0 < k < n:
         return
     c0 = r.clauses[i].start
-    pids, _ = _group(r, i, c0 + m.start())
+    pids, _ = claim_group(r, i, c0 + m.start())
     pfs = r.pfs(pids)
     if not pfs:
         return
@@ -323,13 +323,13 @@ def _bundle_nxm(r: "Reading", i: int) -> None:
             [("campaign", pf.pid) for pf in pfs[:1]])
 
 
-def _no_deal(r: "Reading", i: int) -> None:
+def read_no_deal_words(r: "Reading", i: int) -> None:
     """"No deal" is true when nothing lowers the product's price and no gift or bundle runs."""
     c = r.clauses[i]
     m = r.cfind("no_deal", i)
     if m is None:
         return
-    pids, _ = _group(r, i, c.start + m.start())
+    pids, _ = claim_group(r, i, c.start + m.start())
     pfs = r.pfs(pids)
     price_only = r.vocab.find("no_discount", m.group()) is not None  # a gift is no discount
     good = [pf for pf in pfs if pf.effective >= pf.price and (price_only or (not pf.gifts and not pf.bundles))]
@@ -338,14 +338,14 @@ def _no_deal(r: "Reading", i: int) -> None:
             [("campaign", pf.pid) for pf in good])
 
 
-def _coupon_condition(r: "Reading", i: int) -> None:
+def read_coupon_condition(r: "Reading", i: int) -> None:
     """A coupon named with its condition ("needs a $50 order") for a product whose price does not meet it
     answers the campaign question truly: no coupon applies."""
     c = r.clauses[i]
     cw = r.cfind("coupon_words", i)
     if cw is None or r.cfind("no_deal", i) is not None or r.cfind("coupon_conditions", i) is None:
         return
-    pids, _ = _group(r, i, c.start + cw.start())
+    pids, _ = claim_group(r, i, c.start + cw.start())
     pfs = r.pfs(pids)
     unmet = [pf for pf in pfs if any(t > 0 for _a, t, _c in pf.coupons)
              and all(pf.base < t for _a, t, _c in pf.coupons if t > 0)]
@@ -354,30 +354,30 @@ def _coupon_condition(r: "Reading", i: int) -> None:
                 [("campaign", pf.pid) for pf in unmet])
 
 
-def _free_item(r: "Reading", i: int) -> None:
+def read_free_item(r: "Reading", i: int) -> None:
     """"Link 5 is free": a product given away, which no price in the data allows."""
     c = r.clauses[i]
     m = r.cfind("free_item", i)
-    if m is None or not _state(r, i, c.start + m.start()):
+    if m is None or not claim_state(r, i, c.start + m.start()):
         return
     if free_fee_word(r, i, c.start + m.start()) is not None:
         return  # "shipping itself is free", "installation is free": a fee, read by fees.read_free_fees
     head = r.ctext(i)[: m.start()]
     if r.vocab.find("ship_words", head) or r.vocab.find("deliver_words", head):
         return  # "delivery by FedEx Freight is free": the clause's subject is the shipping, not a product
-    pids, _ = _group(r, i, c.start + m.start())
+    pids, _ = claim_group(r, i, c.start + m.start())
     r.claim(c.start + m.start(), c.start + m.end(), pids, "price", 0.0, "pay", True, "false",
             f"{r.label(pids[0] if pids else None)}: '{r.m.original(c.start + m.start(), c.start + m.end())}' but it is not free")
 
 
-def _free_shipping(r: "Reading", i: int) -> None:
+def read_free_shipping(r: "Reading", i: int) -> None:
     """Free shipping claimed."""
-    _bool_fact(r, i, "free_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free")
+    bool_fact(r, i, "free_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free")
 
 
-def _paid_shipping(r: "Reading", i: int) -> None:
+def read_paid_shipping(r: "Reading", i: int) -> None:
     """Paid shipping claimed."""
-    _bool_fact(r, i, "paid_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free",
+    bool_fact(r, i, "paid_shipping", "free_shipping", lambda pf: pf.product.shipping.free_shipping, "shipping:free",
                claim_value=False)
 
 
@@ -395,17 +395,36 @@ def _adds_for_a_threshold(r: "Reading", i: int) -> bool:
                and r.vocab.find("add_another", r.text[s0:c0 + m.start()]) is not None for m in found)
 
 
-def _bundles(r: "Reading", i: int) -> None:
+def read_bundles(r: "Reading", i: int) -> None:
     """A bundle deal named: one must run for the product now (a coupon's threshold reached with another
     product is none)."""
     if _adds_for_a_threshold(r, i):
         return
-    _exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles or pf.sets), "campaign",
+    exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles or pf.sets), "campaign",
                   "no bundle deal runs now",
                   void=False)
 
 
-def _deadline(r: "Reading", i: int) -> None:
+def read_deadline(r: "Reading", i: int) -> None:
     """"Today only" / "price goes up tomorrow": a flash sale or the product's own coupon must be running."""
-    _exists_claim(r, i, "deadline_words", "deadline", lambda pf: bool(pf.flash) or (
+    exists_claim(r, i, "deadline_words", "deadline", lambda pf: bool(pf.flash) or (
         pf.applied_coupon is not None and bool(pf.applied_coupon.products)), "campaign", "no deal on it ends then")
+
+
+# the old private names, for code that still imports them
+_availability = read_availability
+_bundle_terms = read_bundle_terms
+_bundles = read_bundles
+_carrier = read_carrier
+_countdown = read_countdown
+_coupon_condition = read_coupon_condition
+_deadline = read_deadline
+_flash = read_flash
+_free_item = read_free_item
+_free_shipping = read_free_shipping
+_no_coupon = read_no_coupon
+_no_deal = read_no_deal_words
+_paid_shipping = read_paid_shipping
+_promo_code = read_promo_code
+_shipping_promise = read_shipping_promise
+_sold_out_sale = read_sold_out_sale

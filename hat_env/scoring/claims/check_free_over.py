@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _negated_after, _state, claim_in_clause
+from hat_env.scoring.claims.check_common import negated_after, claim_state, claim_in_clause
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.facts import ProductFacts
@@ -64,7 +64,7 @@ def _free_word(r: "Reading", i: int, loose: bool) -> "tuple[int, int, bool] | No
     if m is None:
         return None
     a, b = c.start + m.start(), c.start + m.end()
-    return a, b, _state(r, i, a) and not _negated_after(r, i, b)
+    return a, b, claim_state(r, i, a) and not negated_after(r, i, b)
 
 
 def _amounts(r: "Reading", i: int) -> list[tuple[int, int, float]]:

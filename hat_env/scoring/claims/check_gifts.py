@@ -1,4 +1,4 @@
-"""Every gift reading in one place (:func:`_gifts`, the detector; :func:`named_gifts` and :func:`read_gift_items`,
+"""Every gift reading in one place (:func:`read_gifts`, the detector; :func:`named_gifts` and :func:`read_gift_items`,
 a gift named by its item's content words; :func:`check_gift_item`, the item named by its head noun).
 
 Which gift a reply names: "comes with a free neoprene hood", "viene con un molinillo de café de regalo". A gift
@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _exists_claim, _group, _state
+from hat_env.scoring.claims.check_common import exists_claim, claim_group, claim_state
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -67,17 +67,17 @@ def check_gift_item(r: "Reading", i: int, s: int, pids: tuple[str, ...]) -> bool
 
 
 
-def _gifts(r: "Reading", i: int) -> None:
+def read_gifts(r: "Reading", i: int) -> None:
     """A gift named: one must come with the product now, and be the item named: the campaign's item by its head noun
     (check_gifts), and a gift the reply names by its item ("送同款腰带", "a free ice tray") shares a content word
     with the data's gift text."""
     m = r.cfind("gift_words", i)
-    if m is not None and _state(r, i, r.clauses[i].start + m.start()):
-        pids, _many = _group(r, i, r.clauses[i].start + m.start())
+    if m is not None and claim_state(r, i, r.clauses[i].start + m.start()):
+        pids, _many = claim_group(r, i, r.clauses[i].start + m.start())
         if check_gift_item(r, i, r.clauses[i].start + m.start(), pids):
             return  # "a free neoprene hood" when the gift is a phone pouch
     n = len(r.report.claims)
-    _exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
+    exists_claim(r, i, "gift_words", "gift", lambda pf: bool(pf.gifts), "campaign", "no gift comes with it now",
                   void=False, strict=True)
     if len(r.report.claims) == n or r.report.claims[-1].verdict != "true":
         return
@@ -89,15 +89,15 @@ def _gifts(r: "Reading", i: int) -> None:
     obj = _gift_item(r, i)
     if obj is None or not pfs:
         return
-    from hat_env.scoring.claims.check_lists import _words
+    from hat_env.scoring.claims.check_lists import content_words
 
     lang = r.vocab.lang
-    said = {w for w in _words(obj, lang) if r.vocab.find("gift_words", w) is None and not w.isdigit()}
+    said = {w for w in content_words(obj, lang) if r.vocab.find("gift_words", w) is None and not w.isdigit()}
     generic = r.vocab.rx.get("gift_generic")
     said = {w for w in said if generic is None or generic.fullmatch(w) is None}
     if not said:
         return
-    have = {w for pf in pfs for g in pf.gifts for w in _words(normalize(g, r.vocab.locale).text, lang)}
+    have = {w for pf in pfs for g in pf.gifts for w in content_words(normalize(g, r.vocab.locale).text, lang)}
     if any(w in h or h in w for w in said for h in have if len(h) >= 2):
         return
     r.report.claims[-1] = c.__class__(c.product_id, c.attribute, c.value, c.unit, c.polarity, c.span, c.text, "false",
@@ -198,11 +198,15 @@ def read_gift_items(r: "Reading", i: int, gifts: list[tuple[str, tuple[str, ...]
         pos = c.start + at
         pids, _how = r.subject(pos, i)
         pid = next((p for p in pids if p in pids_with), None)
-        if pid is None or not _state(r, i, pos):
+        if pid is None or not claim_state(r, i, pos):
             continue
         end = min(c.end, pos + max(len(w) for w in gift_words(gift)))
         r.claim(pos, end, (pid,), "gift", True, "", True, "true", "", [("campaign", pid)])
         return
 
 
-__all__ = ["check_gift_item", "gift_words", "named_gifts", "read_gift_items"]
+__all__ = ["check_gift_item", "gift_words", "named_gifts", "read_gift_items", "read_gifts"]
+
+
+# the old private names, for code that still imports them
+_gifts = read_gifts

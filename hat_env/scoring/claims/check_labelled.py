@@ -19,7 +19,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _state
+from hat_env.scoring.claims.check_common import claim_state
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -150,7 +150,7 @@ def read_labelled_values(r: "Reading", i: int) -> None:
             if noval is not None and noval.search(text):
                 continue  # "它适合", "都可以": words of a sentence, not a value
             pos = c0 + min(s, m.start())
-            if not _state(r, i, c0 + m.start()) or not _state(r, i, c0 + s):
+            if not claim_state(r, i, c0 + m.start()) or not claim_state(r, i, c0 + s):
                 continue
             pids, how = r.subject(pos, i)
             pfs = [pf for pf in r.pfs(pids) if key in pf.spec_text]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _group, _negated_after, _state
+from hat_env.scoring.claims.check_common import claim_group, negated_after, claim_state
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -32,9 +32,9 @@ def deal_lasting(r: "Reading", i: int) -> None:
         if m is None:
             continue
         s, e = c0 + m.start(), c0 + m.end()
-        if not _state(r, i, s) or _negated_after(r, i, e):
+        if not claim_state(r, i, s) or negated_after(r, i, e):
             return
-        pids, _ = _group(r, i, s)
+        pids, _ = claim_group(r, i, s)
         pfs = r.pfs(pids)
         if not pfs:
             return

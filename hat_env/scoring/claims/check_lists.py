@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _state
+from hat_env.scoring.claims.check_common import claim_state
 from hat_env.text.cache import short_text_cache
 
 if TYPE_CHECKING:
@@ -28,14 +28,14 @@ RESTATE_SHARE = 0.6
 #: and its segmentation keeps stray pieces such as "后非").
 NOTE_SHARE = 0.5
 _LATIN = re.compile(r"[a-z]{3,}")
-_EN_STOP = frozenset("the and for with you your our its it's this that are was can will just also from have has not "
+EN_STOP_WORDS = frozenset("the and for with you your our its it's this that are was can will just also from have has not "
                      "but they them then than into onto out any all one there here these those what which who".split())
 _SPLIT = re.compile(r"[,、/，;；]|和|及|与|或| and | or ")
 _CODE = re.compile(r"^\d{1,3}(?=[\u3400-\u9fff])")
 
 
 @short_text_cache(maxsize=8192)
-def _words(text: str, lang: str) -> frozenset[str]:
+def content_words(text: str, lang: str) -> frozenset[str]:
     """The content words of ``text`` (lower-case): jieba words of two or more characters for Chinese, Latin
     words of three or more letters otherwise, without a few function words."""
     low = text.lower()
@@ -43,7 +43,7 @@ def _words(text: str, lang: str) -> frozenset[str]:
         from hat_env.text import segment
 
         return frozenset(w for w in segment(low) if len(w) >= 2 and not w.isdigit() and re.search(r"[\u3400-\u9fffa-z]", w))
-    return frozenset(w for w in _LATIN.findall(low) if w not in _EN_STOP)
+    return frozenset(w for w in _LATIN.findall(low) if w not in EN_STOP_WORDS)
 
 
 def restates(clause: str, data: str, lang: str, negation: "re.Pattern[str] | None" = None, topic: str = "") -> bool:
@@ -54,10 +54,10 @@ def restates(clause: str, data: str, lang: str, negation: "re.Pattern[str] | Non
     nada") restates it too. Polarity is the answer's alone (an A-not-A question holds a negation word)."""
     if negation is not None and bool(negation.search(clause)) != bool(negation.search(data)):
         return False
-    cw = _words(clause, lang)
+    cw = content_words(clause, lang)
     if len(cw) < 2:
         return False
-    dw = _words(data, lang) | (_words(topic, lang) if topic else frozenset())
+    dw = content_words(data, lang) | (content_words(topic, lang) if topic else frozenset())
     hit = sum(1 for w in cw if w in dw or any(w in d or d in w for d in dw if len(d) >= 2 and len(w) >= 2))
     return hit >= 2 and hit / len(cw) >= RESTATE_SHARE
 
@@ -69,10 +69,10 @@ def covers_note(clause: str, note: str, lang: str, negation: "re.Pattern[str] | 
     :func:`restates`, which measures the clause's share."""
     if negation is not None and bool(negation.search(clause)) != bool(negation.search(note)):
         return False
-    nw = _words(note, lang)
+    nw = content_words(note, lang)
     if len(nw) < 2:
         return False
-    cw = _words(clause, lang)
+    cw = content_words(clause, lang)
     hit = sum(1 for w in nw if w in cw or any(w in c or c in w for c in cw if len(c) >= 2))
     return hit >= 2 and hit / len(nw) >= NOTE_SHARE
 
@@ -100,7 +100,7 @@ def _one_part_said(r: "Reading", clause: str, answers: list[str]) -> bool:
     answer split at its punctuation), with the same polarity: "不透的" for "有半身内衬，不透。". A bare yes or no
     (the locale's ``yes_reply`` / ``no_reply``: "可以的", "不会") names nothing and restates no answer."""
     lang = r.vocab.lang
-    cw = _words(clause, lang)
+    cw = content_words(clause, lang)
     if len(cw) != 1:
         return False
     low = clause.lower()
@@ -109,7 +109,7 @@ def _one_part_said(r: "Reading", clause: str, answers: list[str]) -> bool:
     neg = r.vocab.rx.get("negation")
     for a in answers:
         for part in _PART.split(a):
-            if _words(part, lang) == cw and (neg is None or bool(neg.search(part)) == bool(neg.search(clause))):
+            if content_words(part, lang) == cw and (neg is None or bool(neg.search(part)) == bool(neg.search(clause))):
                 return True
     return False
 
@@ -190,7 +190,7 @@ def read_enumerations(r: "Reading", i: int, key: str, pf: "ProductFacts", s: int
     if m is None and r.vocab.lang == "zh":
         # or in the clause next to it, joined by a list word: "香辣、五香、原味，还有孜然味的"; "有核桃的，还有腰果和榛子"
         m = _item_next_door(r, i, low, hits)
-    if m is not None and _state(r, i, s):
+    if m is not None and claim_state(r, i, s):
         extra = m.group(1).strip()
         named = any(extra in x or x in extra for x in items)
         attr = r.room.vocabulary.attributes.get(key)
@@ -249,7 +249,7 @@ _ITEM_SPLIT = re.compile(r"[、,，/]|和|或| and | or ")
 _TWO_DIGIT_CODE = re.compile(r"^\s*(\d{2})\s*\D")
 
 
-def _invented_items(ct: str, value: str) -> list[str]:
+def invented_items(ct: str, value: str) -> list[str]:
     """Items of an enumeration in ``ct`` shaped like the value's coded parts ("01正红") that are not among them."""
     parts = [p.strip() for p in _ITEM_SPLIT.split(value) if p.strip()]
     codes = {m.group(1) for p in parts if (m := _TWO_DIGIT_CODE.match(p))}
@@ -270,7 +270,7 @@ _COUNTED = re.compile(r"[\d一二两三四五六七八九十几]+\s*(?:种|个|�
 _EDGE_WORDS = re.compile(r"^(?:and|or|y|o|和|或|及|还有|以及)\s*|\s*(?:programs?|flavou?rs?|colou?rs?|options|modes)$")
 
 
-def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]", known: "set[str] | frozenset[str]" = frozenset()) -> list[str]:
+def unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]", known: "set[str] | frozenset[str]" = frozenset()) -> list[str]:
     """Items of a list the clause gives for an attribute ("smoothie, crush and soup programs", "香辣、五香和孜然三种
     口味") that are not the product's: when at least two of its chunks are items of the product's value, a chunk
     holding none of them, once the attribute's word, a count and joiners are taken off, is an added item (a few
@@ -308,4 +308,12 @@ def _unlisted_items(r: "Reading", ct: str, value: str, rx: "re.Pattern[str]", kn
     return out
 
 
-__all__ = ["RESTATE_SHARE", "read_enumerations", "read_restatements", "restated_data", "restates"]
+__all__ = ["EN_STOP_WORDS", "RESTATE_SHARE", "content_words", "invented_items", "read_enumerations", "read_restatements",
+           "restated_data", "restates", "unlisted_items"]
+
+
+# the old private names, for code that still imports them
+_words = content_words
+_EN_STOP = EN_STOP_WORDS
+_invented_items = invented_items
+_unlisted_items = unlisted_items

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _orders_here, _state
+from hat_env.scoring.claims.check_common import orders_here, claim_state
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 
-def _order_status(r: "Reading", i: int) -> None:
+def read_order_status(r: "Reading", i: int) -> None:
     """An order status word in clause ``i`` must be the status of the order the sentence is about (any of the orders
     asked about when it names none)."""
     ct = r.ctext(i)
     c0 = r.clauses[i].start
-    oids = _orders_here(r, i)  # none for a sentence about a product, not an order
+    oids = orders_here(r, i)  # none for a sentence about a product, not an order
     if not oids:
         return
     orders = [r.room.orders[o] for o in oids if o in r.room.orders]
@@ -26,7 +26,7 @@ def _order_status(r: "Reading", i: int) -> None:
         if m is None:
             continue
         s, e = c0 + m.start(), c0 + m.end()
-        if not _state(r, i, s):
+        if not claim_state(r, i, s):
             continue
         good = [o for o in orders if o.status == status]
         if good:
@@ -40,4 +40,8 @@ def _order_status(r: "Reading", i: int) -> None:
         return
 
 
-__all__ = ["_order_status"]
+__all__ = ["read_order_status"]
+
+
+# the old private names, for code that still imports them
+_order_status = read_order_status

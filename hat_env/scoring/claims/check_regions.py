@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _negated_after, _state, claim_in_clause
+from hat_env.scoring.claims.check_common import negated_after, claim_state, claim_in_clause
 from hat_env.scoring.claims.faq_regions import faq_regions
 from hat_env.sim.room_words import regions_named
 from hat_env.text import normalize
@@ -79,15 +79,15 @@ def _region_clause(r: "Reading", i: int) -> bool:
         m = fm if fm is not None and (r.cfind("ship_words", i) or r.cfind("deliver_words", i)) else None
     if m is not None:
         a, b = c.start + m.start(), c.start + m.end()
-        pol = _state(r, i, a) and not _negated_after(r, i, b)
+        pol = claim_state(r, i, a) and not negated_after(r, i, b)
         ok = free_there == pol
         why = "it is not sent there" if not g.ships else f"it is {g.fee:g} extra there" if g.fee else "it ships free there"
         _add(r, a, b, pids, pf, "free", pol, ok, f"{r.label(pf.pid)}: '{r.m.original(a, b)}' to {said} but {why}", keys)
     else:
         nm = r.vocab.find("region_not_shipped", ct)
         sw = r.cfind("ship_words", i) or r.cfind("deliver_words", i)
-        neg = nm is not None or (sw is not None and not (_state(r, i, c.start + sw.start())
-                                                         and not _negated_after(r, i, c.start + sw.end())))
+        neg = nm is not None or (sw is not None and not (claim_state(r, i, c.start + sw.start())
+                                                         and not negated_after(r, i, c.start + sw.end())))
         paid = r.cfind("paid_shipping", i) is not None or r.vocab.find("region_extra_fee", ct) is not None
         if neg:
             w = nm if nm is not None else sw

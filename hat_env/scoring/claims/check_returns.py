@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _bool_fact, _exists_claim, _group, _negated_after, _state
+from hat_env.scoring.claims.check_common import bool_fact, exists_claim, claim_group, negated_after, claim_state
 from hat_env.scoring.claims.return_terms import refused_returnable
 from hat_env.text import normalize
 
@@ -18,15 +18,15 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 
-def _no_questions(r: "Reading", i: int) -> None:
+def read_no_questions(r: "Reading", i: int) -> None:
     """"No questions asked" / "拆封也能退": a return promise the product's after-sales note must make."""
     c = r.clauses[i]
     m = r.cfind("no_questions", i)
-    if m is None or not _state(r, i, c.start + m.start()):
+    if m is None or not claim_state(r, i, c.start + m.start()):
         return
     if not _about_returns(r, i) and not _answers_returns(r, i):
         return  # "ask me anytime": a return promise is about returns
-    pids, _ = _group(r, i, c.start + m.start())
+    pids, _ = claim_group(r, i, c.start + m.start())
     pfs = r.pfs(pids)
     ok = any(m.group().lower() in pf.product.returns.note.lower() for pf in pfs)
     if not ok and any(x.start() == 0 and x.end() == len(m.group()) for x in r.vocab.all("no_reason", m.group())):
@@ -72,22 +72,22 @@ def _note_says_no_reason(r: "Reading", note: str) -> bool:
     return False
 
 
-def _exchange(r: "Reading", i: int) -> None:
+def read_exchange(r: "Reading", i: int) -> None:
     """Exchange allowed or not (a clause about returns only is not an exchange claim)."""
     if not r.cfind("returns_words", i) or r.cfind("exchange_words", i):
-        _bool_fact(r, i, "exchange_words", "exchange", lambda pf: pf.product.returns.exchange, "after_sales")
+        bool_fact(r, i, "exchange_words", "exchange", lambda pf: pf.product.returns.exchange, "after_sales")
 
 
-def _warranty(r: "Reading", i: int) -> None:
+def read_warranty(r: "Reading", i: int) -> None:
     """A warranty named positively ("终身保修", "lifetime warranty"): the product must have one (its warranty
     months, a warranty spec, or a covered part of ``returns.warranty_parts``); its length is checked as a number
     when one is said."""
-    _exists_claim(r, i, "warranty_words", "warranty", lambda pf: bool(pf.product.returns.warranty_months)
+    exists_claim(r, i, "warranty_words", "warranty", lambda pf: bool(pf.product.returns.warranty_months)
                   or "warranty" in pf.product.specs or any(w.covered for w in pf.product.returns.warranty_parts),
                   "after_sales", "it has no warranty", void=False)
 
 
-def _no_returns(r: "Reading", i: int) -> None:
+def read_no_returns(r: "Reading", i: int) -> None:
     """Returns said possible or not of a product the data says cannot be returned (``return_days`` 0: "no
     returns", "final sale"); of a returnable product the return window's number is the claim, read elsewhere."""
     c0 = r.clauses[i].start
@@ -95,14 +95,14 @@ def _no_returns(r: "Reading", i: int) -> None:
         if "refund" in m.group().lower() or "退款" in m.group():
             continue  # a refund is an order's state, not the return policy
         s = c0 + m.start()
-        pids, many = _group(r, i, s)
+        pids, many = claim_group(r, i, s)
         pfs = r.pfs(pids)
         if pfs and all(pf.product.returns.returnable for pf in pfs):
             refused_returnable(r, i, s, c0 + m.end(), pids, pfs)
             return
         if not pfs:
             return
-        pol = _state(r, i, s) and not _negated_after(r, i, c0 + m.end())
+        pol = claim_state(r, i, s) and not negated_after(r, i, c0 + m.end())
         if many and pol:
             # "30-day returns on everything", "like everything else in the shop": said of each product the group
             # names, so one of them that cannot be returned makes it false
@@ -122,4 +122,11 @@ def _no_returns(r: "Reading", i: int) -> None:
 
 
 
-__all__ = ["_exchange", "_no_questions", "_no_returns", "_warranty", "refused_returnable"]
+__all__ = ["read_exchange", "read_no_questions", "read_no_returns", "read_warranty", "refused_returnable"]
+
+
+# the old private names, for code that still imports them
+_exchange = read_exchange
+_no_questions = read_no_questions
+_no_returns = read_no_returns
+_warranty = read_warranty

@@ -19,7 +19,7 @@ import itertools
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _state
+from hat_env.scoring.claims.check_common import claim_state
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -62,7 +62,7 @@ def read_stacked_deals(r: "Reading", i: int) -> None:
     s, e = c.start + m.start(), c.start + m.end()
     st = r.stext(i)
     neg = r.vocab.rx.get("negation")
-    if not _state(r, i, s):
+    if not claim_state(r, i, s):
         _refused_stack(r, i, s, e, st)
         return
     if neg is not None and neg.search(st) is not None:

@@ -3,7 +3,7 @@ price, more than one coupon or code, or run a bundle), or denied ("优惠券不�
 flash deal", "no se acumula con la oferta flash"): a denial is true where the price the viewer pays stacks nothing,
 false where it does, and says nothing where only a bundle runs (the data does not say what a bundle combines
 with). A negation in a clause naming a stacking is the stacking's: :func:`stacks_here` tells the flash-sale reading
-(:func:`.check_facts._flash`) that the flash sale it names is not denied.
+(:func:`.check_facts.read_flash`) that the flash sale it names is not denied.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _exists_claim, _group, _negated_after, _state
+from hat_env.scoring.claims.check_common import exists_claim, claim_group, negated_after, claim_state
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.facts import ProductFacts
@@ -25,7 +25,7 @@ def read_stacking(r: "Reading", i: int) -> None:
         return
     from hat_env.scoring.claims.money_values import stacks_later
 
-    _exists_claim(r, i, "stacking_words", "stacking", lambda pf: (bool(pf.flash) and pf.applied_coupon is not None)
+    exists_claim(r, i, "stacking_words", "stacking", lambda pf: (bool(pf.flash) and pf.applied_coupon is not None)
                   or bool(pf.bundles) or stacked_coupons(pf) or stacks_later(r, i, pf), "campaign",
                   "the data stacks no deals on it")
 
@@ -51,7 +51,7 @@ def _stacking_denied(r: "Reading", i: int, s: int, e: int) -> bool:
     after it, or one a few words before it across the deal it names ("满减券不能和秒杀一起用": the window is at
     least 8 characters, as :func:`.check_answers.read_no_deal` reads a negated deal noun, and reaches into the
     clause it runs on from)."""
-    if not _state(r, i, s) or _negated_after(r, i, e):
+    if not claim_state(r, i, s) or negated_after(r, i, e):
         return True
     neg = r.vocab.rx.get("negation")
     start = r.clauses[i - 1].start if _run_on(r, i) else r.clauses[i].start
@@ -70,7 +70,7 @@ def _no_stacking(r: "Reading", i: int) -> bool:
         s, e = c0 + m.start(), c0 + m.end()
         if not _stacking_denied(r, i, s, e):
             continue
-        pids, _many = _group(r, i, s)
+        pids, _many = claim_group(r, i, s)
         pfs = r.pfs(pids)
         if not pfs:
             return True

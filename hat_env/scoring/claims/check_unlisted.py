@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _state
+from hat_env.scoring.claims.check_common import claim_state
 from hat_env.scoring.claims.check_product import hedged
 from hat_env.scoring.claims.room_vocab import room_attributes
-from hat_env.scoring.claims.check_unsupported import _measure_in
+from hat_env.scoring.claims.check_unsupported import measure_in
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def _in_gift(r: "Reading", pid: str, objs: list[str]) -> bool:
 def _asserted(r: "Reading", i: int, s: int) -> bool:
     """Whether a frame at offset ``s`` of clause ``i`` is asserted: not negated, not hedged, and not in a clause
     saying what the data lacks ("Whether it works with 220 V outlets isn't in the product info")."""
-    return _state(r, i, s) and not hedged(r, i) and r.vocab.find("honest_unknown", r.stext(i)) is None
+    return claim_state(r, i, s) and not hedged(r, i) and r.vocab.find("honest_unknown", r.stext(i)) is None
 
 
 def _said_of(r: "Reading", i: int, s: int) -> "tuple[tuple[str, ...], list[ProductFacts]] | None":
@@ -138,7 +138,7 @@ def _frame_claim(r: "Reading", s: int, e: int, said: "tuple[tuple[str, ...], lis
             [("spec:unknown", pf.pid) for pf in pfs[:1]] if verdict == "true" else [])
 
 
-def _feature_named(r: "Reading", i: int) -> None:
+def read_feature_named(r: "Reading", i: int) -> None:
     """"Has a rotisserie function", "有蒸汽功能", "tiene función de vapor": a feature the reply names by a generic
     feature noun (the locale's ``feature_frame``, group 1 what the feature is). Its words must be written in the
     product's data or an FAQ question answered yes (see :func:`_in_data`), else it is invented (unsupported)."""
@@ -164,7 +164,7 @@ def _feature_named(r: "Reading", i: int) -> None:
 _DEAL_LISTS = ("coupon_words", "bundle_words", "deal_words", "flash_words", "gift_words", "promo_code", "stacking_words")
 
 
-def _suits(r: "Reading", i: int) -> None:
+def read_suits(r: "Reading", i: int) -> None:
     """"Works with laptops", "compatible con cápsulas", "适用于笔记本": a suitability frame (the locale's
     ``suits_frame``) said of a thing; likewise what it comes with (``comes_with``: "comes with a carrying case",
     "viene con funda", "配有收纳袋") in a clause naming no gift. The thing must be written in the product's data (title, specs, FAQ answers,
@@ -185,7 +185,7 @@ def _suits(r: "Reading", i: int) -> None:
             continue  # "works with the $20 coupon", "stacks with the bundle": how deals combine, read elsewhere
         if any(typ == "bool" and rx.search(" ".join(objs)) for rx, typ in room_attributes(r).values()):
             continue  # "apto para celíacos": a yes/no attribute of the room, read with its value by its own check
-        if m in inclusions and (_policy_or_spec(r, ct[m.end():]) or _measure_in(r, e, r.clauses[i].end)):
+        if m in inclusions and (_policy_or_spec(r, ct[m.end():]) or measure_in(r, e, r.clauses[i].end)):
             continue  # "comes with free shipping", "viene con 5 L de capacidad": read by their own checks
         said = _said_of(r, i, s)
         if said is None:
@@ -205,7 +205,7 @@ _POLICY_LISTS = ("ship_words", "free_shipping", "paid_shipping", "returns_words"
 
 def _policy_or_spec(r: "Reading", after: str) -> bool:
     """Whether what follows a ``comes_with`` frame (to the clause's first punctuation) is a policy read by its own
-    check ("free shipping", "a 2-year warranty"; a measure, "5 L de capacidad", is told by :func:`_measure_in`)."""
+    check ("free shipping", "a 2-year warranty"; a measure, "5 L de capacidad", is told by :func:`measure_in`)."""
     obj = re.split(r"[,.;:!?，。；：！？()（）]", after, maxsplit=1)[0].lower()
     return any(r.vocab.find(n, obj) is not None for n in _POLICY_LISTS)
 
@@ -226,7 +226,7 @@ def _in_free_of_value(r: "Reading", pf: "ProductFacts", word: str, free_words: "
     return False
 
 
-def _free_of(r: "Reading", i: int) -> None:
+def read_free_of(r: "Reading", i: int) -> None:
     """"PFAS-free", "不含麸质", "sin gluten": the product said to be free of a substance (the locale's ``free_of``
     patterns, group 1 the substance). The data must say so: the substance written there after a negation or a
     free word ("plástico sin BPA": true), or asked in an FAQ question answered no; written there plainly it is in
@@ -277,4 +277,10 @@ def _free_of(r: "Reading", i: int) -> None:
         return
 
 
-__all__ = ["_feature_named", "_free_of", "_suits"]
+__all__ = ["read_feature_named", "read_free_of", "read_suits"]
+
+
+# the old private names, for code that still imports them
+_feature_named = read_feature_named
+_free_of = read_free_of
+_suits = read_suits

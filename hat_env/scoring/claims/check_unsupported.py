@@ -1,5 +1,5 @@
 """Claims no data can support: guarantees, certifications, seller-price superlatives, rankings, sales figures,
-reviews and host services (each a locale word list, :data:`_UNSUPPORTED`), effects of use and health effects (with
+reviews and host services (each a locale word list, :data:`UNSUPPORTED_LISTS`), effects of use and health effects (with
 their denials), unless the product's own data says the word.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _group, _negated_after, _orders_here, _state
+from hat_env.scoring.claims.check_common import claim_group, negated_after, orders_here, claim_state
 from hat_env.scoring.claims.room_vocab import room_attributes
 from hat_env.scoring.claims.quotes import quoted_speech
 
@@ -44,7 +44,7 @@ def _bare_speech_act(ct: str, m: "re.Match[str]") -> bool:
     return len([w for w in words if w not in ("i", "you", "we", "我", "你", "啦", "哦", "的")]) == 0
 
 
-def _measure_in(r: "Reading", s: int, e: int) -> bool:
+def measure_in(r: "Reading", s: int, e: int) -> bool:
     """Whether a number starting inside ``s``..``e`` carries a unit of measure (not a count, not a bare number)."""
     return any(s <= q.start < e and q.dim not in ("plain", "count", "money") for q in r.quantities)
 
@@ -56,7 +56,7 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     if m is None:
         return
     s, e = c0 + m.start(), c0 + m.end()
-    if not _state(r, i, s):
+    if not claim_state(r, i, s):
         return
     if quoted_speech(r, r.ctext(i), m):
         return  # 您说“全网最贵”: the viewer's words quoted back, not the host's claim
@@ -66,7 +66,7 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
     pids, how = r.subject(s, i)
     if attr == "promise" and how == "room" and _bare_speech_act(r.ctext(i), m):
         return  # "Human, promise!": a bare vow about no product (nothing asked or named) guarantees nothing
-    if attr == "reviews" and _measure_in(r, s, e):
+    if attr == "reviews" and measure_in(r, s, e):
         return  # "rated 20,000 mm", "rated to 20°F": a rating with a unit is a spec value, not a review score
     word = m.group().lower()
     if pids and any(word in pf.text for pf in r.pfs(pids)):
@@ -77,7 +77,7 @@ def _positive_unsupported(r: "Reading", i: int, name: str, attr: str, why: str) 
         return  # "百分百棉": the word measures the spec value it stands before (a composition), it promises nothing
     # a promise about an order (a delivery guarantee) voids the order's answer; a warranty promised beyond the
     # data ("garantía de por vida", "lifetime warranty") answers no after-sales question
-    voids = [("order_status", o) for o in _orders_here(r, i)] if attr == "promise" else []
+    voids = [("order_status", o) for o in orders_here(r, i)] if attr == "promise" else []
     if attr == "promise" and r.vocab.find("warranty_words", m.group().lower()) is not None:
         voids += [("after_sales", p) for p in pids]
     r.claim(s, e, pids, attr, True, "", True, "unsupported", f"'{r.m.original(s, e)}': {why}", voids)
@@ -100,13 +100,13 @@ def _certified_attribute(r: "Reading", i: int, at: int, pids: "tuple[str, ...] |
     return False
 
 
-def _effects(r: "Reading", i: int) -> None:
+def read_effects(r: "Reading", i: int) -> None:
     """An effect of using the product ("皮肤状态特别好", "美白") needs the product's own data to say it."""
     c0 = r.clauses[i].start
     m = r.cfind("effect_claims", i)
-    if m is None or not _state(r, i, c0 + m.start()):
+    if m is None or not claim_state(r, i, c0 + m.start()):
         return
-    pids, _ = _group(r, i, c0 + m.start())
+    pids, _ = claim_group(r, i, c0 + m.start())
     pfs = r.pfs(pids)
     word = m.group().lower()
     if any(word in pf.text for pf in pfs):
@@ -144,7 +144,7 @@ def _in_data_phrase(r: "Reading", s: int, e: int, pids: tuple[str, ...]) -> bool
     return False
 
 
-def _health(r: "Reading", i: int) -> None:
+def read_health(r: "Reading", i: int) -> None:
     """A health effect asserted (not denied, not asked) is unsupported: no product's data states one."""
     c = r.clauses[i]
     ct = r.ctext(i)
@@ -154,7 +154,7 @@ def _health(r: "Reading", i: int) -> None:
     if hm is None:
         return
     rep = r.report
-    if not _state(r, i, c.start + hm.start()) or _negated_after(r, i, c.start + hm.end()) or \
+    if not claim_state(r, i, c.start + hm.start()) or negated_after(r, i, c.start + hm.end()) or \
             r.cfind("health_denial", i) or \
             r.vocab.find("health_denial", r.stext(i)) is not None:
         rep.health_denial = True
@@ -169,7 +169,7 @@ def _health(r: "Reading", i: int) -> None:
             not re.match(r"\s*enough\b", r.ctext(i)[said_not.end():]):
         rep.health_denial = True
         return  # "so I can't say it'll heal eczema", "我不敢保证能治好": the effect refused, not claimed
-    pids, _ = _group(r, i, c.start + hm.start())
+    pids, _ = claim_group(r, i, c.start + hm.start())
     if _in_data_phrase(r, c.start + hm.start(), c.start + hm.end(), pids):
         return  # "made for oily and acne-prone skin": the product's own skin type restated, no effect claimed
     rep.health_claim = True
@@ -178,7 +178,7 @@ def _health(r: "Reading", i: int) -> None:
 
 
 #: Lists whose positive mention is unsupported by any data: (list, attribute, why).
-_UNSUPPORTED = (
+UNSUPPORTED_LISTS = (
     ("guarantee", "promise", "the data guarantees nothing"),
     ("certification", "certification", "the data states no such certification"),
     ("absolute_price", "price", "the data has no prices of other sellers"),
@@ -189,8 +189,16 @@ _UNSUPPORTED = (
 )
 
 
-def _unsupported_lists(r: "Reading", i: int) -> None:
+def read_unsupported_lists(r: "Reading", i: int) -> None:
     """Claims no data supports (guarantees, certifications, seller-price superlatives, rankings, sales, reviews)."""
-    for name, attr, why in _UNSUPPORTED:
+    for name, attr, why in UNSUPPORTED_LISTS:
         if r.has(name):
             _positive_unsupported(r, i, name, attr, why)
+
+
+# the old private names, for code that still imports them
+_measure_in = measure_in
+_UNSUPPORTED = UNSUPPORTED_LISTS
+_effects = read_effects
+_health = read_health
+_unsupported_lists = read_unsupported_lists

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _state, claim_in_clause
+from hat_env.scoring.claims.check_common import claim_state, claim_in_clause
 from hat_env.sim.room_words import variants_named
 from hat_env.text import normalize
 
@@ -92,7 +92,7 @@ def _judge(r: "Reading", i: int, hits: list[Hit]) -> None:
             seen.append((s, e))
             h = _owner(hits, s)
             pf, rows = h[2], h[3]
-            pos = _state(r, i, s)
+            pos = claim_state(r, i, s)
             label = f"{r.label(pf.pid)} {'/'.join(n for n, _k in rows)}"
             if name == "low_stock":
                 ok = any(0 < k <= v.low_stock_max for _n, k in rows) if pos else True
@@ -113,11 +113,11 @@ def _judge(r: "Reading", i: int, hits: list[Hit]) -> None:
 
 def _buy(r: "Reading", i: int, hits: list[Hit]) -> bool:
     """Urging to buy in clause ``i`` a variant named (there or earlier in the sentence) that is sold out: false
-    (it voids a purchase answer, as :func:`.check_facts._sold_out_sale` does). Returns whether the clause urges to
+    (it voids a purchase answer, as :func:`.check_facts.read_sold_out_sale` does). Returns whether the clause urges to
     buy at all."""
     c = r.clauses[i]
     m = r.cfind("buy_words", i)
-    if m is None or not _state(r, i, c.start + m.start()):
+    if m is None or not claim_state(r, i, c.start + m.start()):
         return False
     s, e = c.start + m.start(), c.start + m.end()
     h = _owner(hits, s)

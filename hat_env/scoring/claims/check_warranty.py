@@ -1,6 +1,6 @@
 """A warranty without end ("终身质保", "lifetime warranty") said of a product whose warranty has a length: false,
 and it answers no after-sales question (a wrong length, like a wrong number). A product with no warranty at all
-is read by ``check_returns._warranty`` (the warranty word itself is then the false claim). The words are the
+is read by ``check_returns.read_warranty`` (the warranty word itself is then the false claim). The words are the
 locale's ``lifetime_words``, read right before a ``warranty_words`` word, or after it in a clause that states no
 length of its own ("the warranty covers you for life", "质保是终身的").
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_common import _group, _state, states_time
+from hat_env.scoring.claims.check_common import claim_group, claim_state, states_time
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -31,9 +31,9 @@ def read_lifetime_warranty(r: "Reading", i: int) -> None:
         return
     c0 = r.clauses[i].start
     s, e = c0 + lo, c0 + hi
-    if not _state(r, i, s):
+    if not claim_state(r, i, s):
         return
-    pids, _many = _group(r, i, s)
+    pids, _many = claim_group(r, i, s)
     pfs = r.pfs(pids)
     if not pfs:
         return

@@ -8,23 +8,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from hat_env.scoring.claims.check_facts import (
-    _availability, _bundle_terms, _bundles, _carrier, _countdown, _coupon_condition, _deadline, _flash,
-    _free_item, _free_shipping, _no_coupon, _no_deal, _paid_shipping, _promo_code,
-    _shipping_promise, _sold_out_sale,
+    read_availability, read_bundle_terms, read_bundles, read_carrier, read_countdown, read_coupon_condition, read_deadline, read_flash,
+    read_free_item, read_free_shipping, read_no_coupon, read_no_deal_words, read_paid_shipping, read_promo_code,
+    read_shipping_promise, read_sold_out_sale,
 )
-from hat_env.scoring.claims.check_returns import _exchange, _no_questions, _no_returns, _warranty
+from hat_env.scoring.claims.check_returns import read_exchange, read_no_questions, read_no_returns, read_warranty
 from hat_env.scoring.claims.check_stack_rules import read_stacked_deals
 from hat_env.scoring.claims.check_stacking import read_stacking
-from hat_env.scoring.claims.check_common import _state
+from hat_env.scoring.claims.check_common import claim_state
 from hat_env.scoring.claims.check_labelled import read_labelled_values
 from hat_env.scoring.claims.check_answers import read_bundle_share, read_no_deal
-from hat_env.scoring.claims.check_gifts import _gifts, named_gifts, read_gift_items
+from hat_env.scoring.claims.check_gifts import read_gifts, named_gifts, read_gift_items
 from hat_env.scoring.claims.check_lists import read_restatements
 from hat_env.scoring.claims.faq_denied import read_faq_denied
 from hat_env.scoring.claims.check_warranty import read_lifetime_warranty
 from hat_env.scoring.claims.fees import read_free_fees
-from hat_env.scoring.claims.check_unlisted import _feature_named, _free_of, _suits
-from hat_env.scoring.claims.check_orders import _order_status
+from hat_env.scoring.claims.check_unlisted import read_feature_named, read_free_of, read_suits
+from hat_env.scoring.claims.check_orders import read_order_status
 from hat_env.scoring.claims.check_after_sales import read_after_sales
 from hat_env.scoring.claims.check_lasting import deal_lasting
 from hat_env.scoring.claims.check_regions import region_clauses
@@ -34,7 +34,7 @@ from hat_env.scoring.claims.check_size_chart import read_size_charts
 from hat_env.scoring.claims.check_variants import drop_variant_words, variant_clauses
 from hat_env.scoring.claims.check_product import _bool_specs, _features, _spec_values
 from hat_env.scoring.claims.room_vocab import room_attributes
-from hat_env.scoring.claims.check_unsupported import _UNSUPPORTED, _effects, _health, _unsupported_lists
+from hat_env.scoring.claims.check_unsupported import UNSUPPORTED_LISTS, read_effects, read_health, read_unsupported_lists
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -43,40 +43,40 @@ if TYPE_CHECKING:
 #: Per-clause detectors and the lists that must occur somewhere in the reply for each to run (a detector whose
 #: lists are all absent is skipped for the whole reply).
 _DETECTORS: tuple[tuple[tuple[str, ...], Callable[["Reading", int], None]], ...] = (
-    (("sold_out", "low_stock", "in_stock"), _availability),
-    (("free_shipping",), _free_shipping),
-    (("paid_shipping",), _paid_shipping),
-    (("exchange_words",), _exchange),
-    (("warranty_words",), _warranty),
+    (("sold_out", "low_stock", "in_stock"), read_availability),
+    (("free_shipping",), read_free_shipping),
+    (("paid_shipping",), read_paid_shipping),
+    (("exchange_words",), read_exchange),
+    (("warranty_words",), read_warranty),
     (("lifetime_words",), read_lifetime_warranty),
-    (("returns_words",), _no_returns),
-    (("no_questions",), _no_questions),
-    (("same_day", "next_day", "ships_on_order"), _shipping_promise),
-    (("flash_words",), _flash),
-    (("countdown",), _countdown),
-    (("promo_code",), _promo_code),
-    (("no_deal",), _no_deal),
-    (("coupon_conditions",), _coupon_condition),
-    (("bundle_words",), _bundles),
-    (("gift_words",), _gifts),
-    (("deadline_words",), _deadline),
+    (("returns_words",), read_no_returns),
+    (("no_questions",), read_no_questions),
+    (("same_day", "next_day", "ships_on_order"), read_shipping_promise),
+    (("flash_words",), read_flash),
+    (("countdown",), read_countdown),
+    (("promo_code",), read_promo_code),
+    (("no_deal",), read_no_deal_words),
+    (("coupon_conditions",), read_coupon_condition),
+    (("bundle_words",), read_bundles),
+    (("gift_words",), read_gifts),
+    (("deadline_words",), read_deadline),
     (("deal_lasts_stream", "deal_lasts_beyond"), deal_lasting),
     (("stacking_words",), read_stacking),
     (("stacking_words", "extra_discount"), read_stacked_deals),
-    (("free_item",), _free_item),
-    (tuple(n for n, _a, _w in _UNSUPPORTED), _unsupported_lists),
-    (("buy_words",), _sold_out_sale),
-    (("no_coupon",), _no_coupon),
-    (("effect_claims",), _effects),
-    (("health",), _health),
-    (("suits_frame", "comes_with"), _suits),
-    (("free_of",), _free_of),
-    (("feature_frame",), _feature_named),
+    (("free_item",), read_free_item),
+    (tuple(n for n, _a, _w in UNSUPPORTED_LISTS), read_unsupported_lists),
+    (("buy_words",), read_sold_out_sale),
+    (("no_coupon",), read_no_coupon),
+    (("effect_claims",), read_effects),
+    (("health",), read_health),
+    (("suits_frame", "comes_with"), read_suits),
+    (("free_of",), read_free_of),
+    (("feature_frame",), read_feature_named),
 )
 
 
 #: detectors whose product-wide reading a clause naming a variant replaces
-_BY_VARIANT = (_availability, _sold_out_sale)
+_BY_VARIANT = (read_availability, read_sold_out_sale)
 
 
 def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
@@ -99,21 +99,21 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
             for m in r.call("ai_disclosure", i):
                 if c.question:
                     continue
-                if _state(r, i, c.start + m.start()):
+                if claim_state(r, i, c.start + m.start()):
                     rep.ai_disclosure = True
                 else:
                     rep.human_claim = True
     if r.has("human_claim"):
         for i, c in enumerate(r.clauses):
             hc = r.cfind("human_claim", i)
-            if hc is not None and _state(r, i, c.start + hc.start()):
+            if hc is not None and claim_state(r, i, c.start + hc.start()):
                 rep.human_claim = True
     regional = region_clauses(r, stated)  # a region the data lists: its own terms (check_regions)
     regional |= free_over_clauses(r, [i for i in stated if i not in regional])  # free from a total (check_free_over)
     varied = variant_clauses(r, stated)  # a variant the data lists: its own stock (check_variants)
     for names, fn in _DETECTORS:
         if any(r.has(n) for n in names):
-            skip = regional if fn in (_free_shipping, _paid_shipping) else varied if fn in _BY_VARIANT else ()
+            skip = regional if fn in (read_free_shipping, read_paid_shipping) else varied if fn in _BY_VARIANT else ()
             for i in stated:
                 if i not in skip:
                     fn(r, i)
@@ -129,14 +129,14 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
             read_bundle_share(r, i)  # the bundle's share off, with two of its products named
     if r.vocab.bundle_terms:
         for i in stated:
-            _bundle_terms(r, i)
+            read_bundle_terms(r, i)
     if r.has("fee_free") or r.has("negation"):
         for i in stated:
             read_free_fees(r, i)  # "installation is free", "no oversize fee": the product's own fee fields
     carriers = {p.shipping.carrier for p in r.room.products} | set(r.vocab.carriers)
     if any(cn and cn.lower() in low for cn in carriers):
         for i in stated:
-            _carrier(r, i)
+            read_carrier(r, i)
     if any(r.has(n) for n in ("features",)) or r.vocab.features:
         for name, rx in r.vocab.features.items():
             if rx.search(r.text):
@@ -156,7 +156,7 @@ def read_fact_claims(r: "Reading", tool_names: tuple[str, ...]) -> None:
             read_faq_denied(r, i)
     if r.orders or any(m.how == "order" for m in r.mentions):
         for i in stated:
-            _order_status(r, i)
+            read_order_status(r, i)
     read_after_sales(r, stated)  # restocking fee, warranty parts, return shipping, final sale (the data's terms)
     read_size_charts(r, stated)  # a size of the product's chart and what it measures
     read_set_prices(r, stated)  # a mixed set's price (a bundle of different products for one price)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_lists import _words
+from hat_env.scoring.claims.check_lists import content_words
 
 if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
@@ -31,12 +31,12 @@ def read_faq_denied(r: "Reading", i: int) -> None:
     if no is None or (neg is not None and neg.search(ct)):
         return
     pids, _how = r.subject(c.start, i)
-    cw = _words(ct, r.vocab.lang)
+    cw = content_words(ct, r.vocab.lang)
     for pf in r.pfs(pids[:1]):
         for f in pf.product.faq:
             if not no.match(f.a):
                 continue
-            qw = _words(f.q, r.vocab.lang)
+            qw = content_words(f.q, r.vocab.lang)
             if len(qw) < 2:
                 continue
             hit = sum(1 for w in qw if w in cw)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hat_env.scoring.claims.check_lists import _EN_STOP, _words
+from hat_env.scoring.claims.check_lists import EN_STOP_WORDS, content_words
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -40,11 +40,11 @@ _LATIN_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def _content_words(text: str, lang: str) -> set[str]:
-    """The content words of lower-case ``text``: :func:`.check_lists._words` for Chinese, Latin words with their
+    """The content words of lower-case ``text``: :func:`.check_lists.content_words` for Chinese, Latin words with their
     accents (the function words of English left out) otherwise."""
     if lang == "zh":
-        return set(_words(text, lang))
-    return {w for w in _LATIN_WORD.findall(text) if w not in _EN_STOP}
+        return set(content_words(text, lang))
+    return {w for w in _LATIN_WORD.findall(text) if w not in EN_STOP_WORDS}
 
 
 def _stem(w: str) -> str:
@@ -94,13 +94,13 @@ def _says_condition(r: "Reading", pf: "ProductFacts") -> bool:
 def _returns_granted_elsewhere(r: "Reading", i: int) -> bool:
     """Whether another stated clause of the reply says returns are possible (a returns word, not negated: "30
     days to return, ... you won't want to return it"): the refusal is then no policy but a remark."""
-    from hat_env.scoring.claims.check_common import _negated_after, _state
+    from hat_env.scoring.claims.check_common import negated_after, claim_state
 
     for k, c in enumerate(r.clauses):
         if k == i or c.question:
             continue
         for m in r.call("returns_words", k):
-            if _state(r, k, c.start + m.start()) and not _negated_after(r, k, c.start + m.end()):
+            if claim_state(r, k, c.start + m.start()) and not negated_after(r, k, c.start + m.end()):
                 return True
     return False
 
@@ -109,10 +109,10 @@ def refused_returnable(r: "Reading", i: int, s: int, e: int, pids: "tuple[str, .
                        pfs: "list[ProductFacts]") -> None:
     """Record a false ``returnable`` claim when clause ``i`` refuses returns (the returns word at ``s``..``e``,
     negated) of products ``pfs`` that can all be returned, with no condition said (see the module)."""
-    from hat_env.scoring.claims.check_common import _negated_after, _state
+    from hat_env.scoring.claims.check_common import negated_after, claim_state
 
     c = r.clauses[i]
-    if c.question or (_state(r, i, s) and not _negated_after(r, i, e)):
+    if c.question or (claim_state(r, i, s) and not negated_after(r, i, e)):
         return
     st = r.stext(i)
     s0 = min(x.start for x in r.clauses if x.sentence == c.sentence)
