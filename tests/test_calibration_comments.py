@@ -71,10 +71,16 @@ ROUNDS: dict[int, dict[str, tuple[int, frozenset[str]]]] = {
          "en_US": (70, EN_ROOMS | {"rooms/office_en.yaml", "rooms/toys_en.yaml"}),
          "es_ES": (70, frozenset({"hogar_es", "rooms/cocina_es.yaml", "rooms/libros_es.yaml", "rooms/mascotas_es.yaml",
                                   "rooms/optica_es.yaml"}))},
+    # round 14 (one annotator, 2026-12-06): its own rooms xiangfen_zh (fragrance) and audio_en (audio gear); drawn
+    # with ``split.py --round`` (zh_CN 40% test, en_US and es_ES about 25%: the draw is per style over the round)
+    14: {"zh_CN": (75, ZH_ROOMS | {"rooms/xiangfen_zh.yaml"}),
+         "en_US": (70, EN_ROOMS | {"rooms/audio_en.yaml", "rooms/toys_en.yaml"}),
+         "es_ES": (70, frozenset({"hogar_es", "rooms/belleza_es.yaml", "rooms/cocina_es.yaml", "rooms/mascotas_es.yaml",
+                                  "rooms/optica_es.yaml"}))},
 }
 #: Rounds drawn with ``split.py --round``: each category over all the round's files at once; a redraw of the round
 #: must leave every file byte for byte as it is
-ROUND_DRAWN = {13}
+ROUND_DRAWN = {13, 14}
 #: Rounds whose files grew batch by batch with ``split.py --keep`` (their draw cannot be replayed, see
 #: calibration_forms.split_problems).
 KEPT_ROUNDS = {2, 3, 4, 5, 6, 11}
