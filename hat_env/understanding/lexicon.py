@@ -22,6 +22,7 @@ from hat_env.locales import ParserSpec, builtin_locales, get_locale
 from hat_env.understanding.fold import fold
 from hat_env.understanding.openers import followup_re, greeting_re
 from hat_env.understanding.sounds import SoundTables, sound_tables
+from hat_env.understanding.word_langs import word_langs
 from hat_env.understanding.wordpat import Role, alternation, locale_words, trie_pattern
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -155,6 +156,8 @@ class Lexicon:
     known_words: frozenset[str]
     #: single ASCII words (>= 5 letters) a typo may stand for, and the roles each has
     typo_targets: tuple[str, ...]
+    #: keyword -> the languages it is a word of (:func:`~hat_env.understanding.word_langs.word_langs`)
+    word_langs: dict[str, frozenset[str]]
     #: Chinese keywords by sound (syllable codes) -> roles, and their pattern (built on first use)
     pinyin_locales: tuple[str, ...]
     #: characters too common to be the evidence of a homophone match
@@ -429,8 +432,11 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         markers=markers,
         all_markers=frozenset().union(*markers.values()) if markers else frozenset(),
         known_words=frozenset(frozen) | frozenset(fold(w) for p in specs.values() for w in p.common_words)
-        | (frozenset().union(*markers.values()) if markers else frozenset()),
+        | (frozenset().union(*markers.values()) if markers else frozenset())
+        # a word of praise is a word, not a typo ("preciosa" is no "precios")
+        | frozenset(w for w in words("praise_words") if " " not in w),
         typo_targets=typo_targets,
+        word_langs=word_langs(specs, vocabulary),
         pinyin_locales=tuple(loc for loc, p in specs.items() if p.pinyin),
         function_chars=frozenset(fold("".join(p.function_chars for p in specs.values()))),
         spec_fallbacks=_fallbacks(specs),
