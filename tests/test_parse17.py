@@ -250,3 +250,23 @@ def test_praise_beside_a_question_keeps_the_question() -> None:
     mo, bo = link_of(r, "Mochila"), link_of(r, "Botella")
     assert intents(r, "qué guapa la mochila! viene en negro?") == [("spec", mo, None, "color")]
     assert intents(r, "qué bonita la botella, cuánto cuesta") == [("price", bo, None, None)]
+
+
+# -- a bare number that is no link of the room; "me quedo la ..." -----------------------------------------------
+
+def test_an_article_and_a_number_no_link_has_is_no_link() -> None:
+    """"las zapas en la 43": a shoe size, not link 43 of a seven-link room; "el 3" still names link 3."""
+    r = _room("deportes_es.yaml")
+    veloz = link_of(r, "Veloz")
+    assert intents(r, "las zapas veloz en la 43 cuanto cuestan") == [("price", veloz, None, None)]
+    h = _room("hogar_es")
+    assert intents(h, "el 3 cuánto cuesta") == [("price", 3, None, None)]
+
+
+def test_me_quedo_el_is_a_purchase_and_quedo_no_typo_of_queda() -> None:
+    """"me quedo la freidora y la sartén" takes both; "quedan sartenes?" still asks the stock."""
+    r = _room("hogar_es")
+    fr, sa = link_of(r, "Freidora"), link_of(r, "Sartén")
+    assert intents(r, "me quedo la freidora y la sartén") == sorted(
+        [("purchase", fr, None, None), ("purchase", sa, None, None)], key=str)
+    assert intents(r, "quedan sartenes?") == [("stock", sa, None, None)]

@@ -182,7 +182,8 @@ class CommentParser:
                 pinyin = st
 
         # -- products: link numbers (groups joined by "和"/"or"), then names ------------------------------------
-        mentions, taken, group_of = link_mentions(f, lex, bounds, pinyin)
+        mentions, taken, group_of = link_mentions(f, lex, bounds, pinyin,
+                                                  frozenset(e.link for e in cat.entries) if cat is not None else None)
 
         def free(a: int, b: int) -> bool:
             for x, y in taken:
