@@ -270,3 +270,17 @@ def test_me_quedo_el_is_a_purchase_and_quedo_no_typo_of_queda() -> None:
     assert intents(r, "me quedo la freidora y la sartén") == sorted(
         [("purchase", fr, None, None), ("purchase", sa, None, None)], key=str)
     assert intents(r, "quedan sartenes?") == [("stock", sa, None, None)]
+
+
+# -- how often a part is replaced -------------------------------------------------------------------------------
+
+def test_how_often_a_part_is_replaced_is_a_spec_question() -> None:
+    """"cada cuánto hay que cambiar la cuchilla", "how often do i replace the tips": a spec of the product, not a
+    return; how often one may return ("devolver", "return") stays an after-sales question."""
+    h = _room("hogar_es")
+    bt = link_of(h, "Batidora")
+    assert intents(h, "cada cuánto hay que cambiar la cuchilla de la batidora") == [("spec", bt, None, "unknown")]
+    assert intents(h, "se puede cambiar la batidora si no me gusta") == [("after_sales", bt, None, None)]
+    assert [k for k, *_ in intents(h, "cada cuánto tiempo puedo devolver la batidora si no me gusta")] == ["after_sales"]
+    e = _room("electronics_en")
+    assert intents(e, "how often should i replace the earbuds tips") == [("spec", link_of(e, "Buds"), None, "unknown")]

@@ -178,6 +178,10 @@ class Lexicon:
     #: link numbers in Chinese numerals (group ``z``) and their digit values
     zh_link_re: re.Pattern[str] | None
     numeral_values: dict[str, int]
+    #: how-often words (``ParserSpec.frequency_words``), or ``None``
+    frequency_re: re.Pattern[str] | None
+    #: verbs of replacing a part (``ParserSpec.replace_verbs``), or ``None``
+    replace_re: re.Pattern[str] | None
     #: praise (``ParserSpec.praise_words``): a clause of praise that asks nothing asks no spec
     praise_re: re.Pattern[str]
     #: a purchase said as made (``ParserSpec.purchase_done``; Latin words whole), or ``None``
@@ -448,6 +452,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
         praise_re=re.compile(alternation(words("praise_words"))),
+        frequency_re=re.compile(alternation(words("frequency_words"))) if words("frequency_words") else None,
+        replace_re=_whole_words_re(words("replace_verbs")),
         done_re=_whole_words_re(words("purchase_done")),
         possessive_re=re.compile(r"(?<![a-z])(?:" + alternation(words("possessives")) + r")\s*$")
         if words("possessives") else None,

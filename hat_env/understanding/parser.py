@@ -47,7 +47,7 @@ from hat_env.understanding.names import (drop_modifiers, drop_picking_values, el
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.possessives import drop_possessed
 from hat_env.understanding.purchases import count_purchases, done_purchases
-from hat_env.understanding.reasons import drop_counted_exchanges, drop_reasons
+from hat_env.understanding.reasons import drop_counted_exchanges, drop_reasons, replaced_parts
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.word_langs import comment_lang, foreign_word, respell_spanish
 from hat_env.understanding.variant_after import drop_values_after_names
@@ -316,6 +316,7 @@ class CommentParser:
         out = done_purchases(f, out, hits, mentions, bounds, lex)  # "已拍 跑鞋41码": bought, says which
         out = drop_reasons(f, out, hits, bounds, lex)  # "口红颜色不合适能退么": the colour is why, not asked
         out = drop_counted_exchanges(f, out, hits, bounds, lex)  # "cada cuánto se cambia el filtro": a spec
+        out = replaced_parts(f, out, hits, bounds, lex)  # "cada cuántos meses se cambia el cabezal": how often
         praise = list(lex.praise_re.finditer(f))
         praised = {bisect_right(bounds, m.start()) for m in praise}
         f_praise = f  # "qué guapa la mochila": an exclamation of praise is no question by its "qué"
