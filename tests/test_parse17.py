@@ -284,3 +284,16 @@ def test_how_often_a_part_is_replaced_is_a_spec_question() -> None:
     assert [k for k, *_ in intents(h, "cada cuánto tiempo puedo devolver la batidora si no me gusta")] == ["after_sales"]
     e = _room("electronics_en")
     assert intents(e, "how often should i replace the earbuds tips") == [("spec", link_of(e, "Buds"), None, "unknown")]
+
+
+# -- the Spanish verb "sale" --------------------------------------------------------------------------------------
+
+def test_spanish_sale_is_the_verb_not_the_english_deal() -> None:
+    """"la sartén sale barata?" asks what it comes to; an English "on sale" (also inside a Spanish comment that
+    has an English word beside it) still asks the deal."""
+    h = _room("hogar_es")
+    sa, ca = link_of(h, "Sartén"), link_of(h, "Cafetera")
+    assert intents(h, "la sartén sale barata?") == [("price", sa, None, None)]
+    assert intents(h, "la cafetera on sale?") == [("campaign", ca, None, None)]
+    e = _room("electronics_en")
+    assert intents(e, "is the speaker on sale") == [("campaign", link_of(e, "Speaker"), None, None)]

@@ -234,7 +234,7 @@ class CommentParser:
 
         # -- keywords --------------------------------------------------------------------------------------
         hits: list[Hit] = [(m.start(), m.end(), "kind", "purchase") for m in buys]
-        lang = comment_lang(f, lex.markers, least=2)  # a comment plainly in English reads no Spanish "hay"
+        lang = comment_lang(f, lex.markers)  # an English comment reads no Spanish "hay", a Spanish one no "sale"
         for m in kw:
             w = m.group()
             roles = lex.roles.get(w) or lex.roles.get(re.sub(r"\s+", " ", w).replace("’", "'"))
