@@ -297,3 +297,16 @@ def test_spanish_sale_is_the_verb_not_the_english_deal() -> None:
     assert intents(h, "la cafetera on sale?") == [("campaign", ca, None, None)]
     e = _room("electronics_en")
     assert intents(e, "is the speaker on sale") == [("campaign", link_of(e, "Speaker"), None, None)]
+
+
+def test_how_much_with_a_variant_after_the_name_asks_the_price() -> None:
+    """"how much is the speaker in blue": the price of that one (a colour keyword, not only a catalog value, picks
+    it); "does the speaker come in blue" still asks the colour."""
+    e = _room("electronics_en")
+    sp = link_of(e, "Speaker")
+    assert intents(e, "how much is the speaker in blue") == [("price", sp, None, None)]
+    assert intents(e, "price of the earbuds in white?") == [("price", link_of(e, "Buds"), None, None)]
+    assert intents(e, "does the speaker come in blue") == [("spec", sp, None, "color")]
+    h = _room("hogar_es")
+    assert intents(h, "cuánto cuesta la freidora en negro") == [("price", link_of(h, "Freidora"), None, None)]
+    assert intents(h, "la freidora en negro?") == [("spec", link_of(h, "Freidora"), None, "color")]

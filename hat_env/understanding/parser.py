@@ -302,7 +302,7 @@ class CommentParser:
         hits, values = drop_picking_values(f, hits, values, mentions, bounds)  # "白色的充电器多少钱": which one
         # "连体衣还有66码吗", "do u have chocolate whey": a variant value and a stock word ask that variant's stock
         hits, values = variant_stock_hits(f, hits, values, mentions, bounds, cat, lex.variant_stock_re)
-        values = drop_values_after_names(f, hits, values, mentions, bounds)  # "cuánto cuesta la freidora negra"
+        hits, values = drop_values_after_names(f, hits, values, mentions, bounds)  # "cuánto cuesta la freidora negra"
         if self.terms is not None:  # "2号发西藏吗", "1号黑色39码多少钱": the room's regions and variants
             hits, values, mentions = region_variant_hits(f, bounds, hits, values, mentions, self.terms)
         hits.extend(region_word_hits(f, bounds, hits, lex))  # "手表寄海南吗": a region any shop is asked about

@@ -17,7 +17,8 @@ PICKING_KINDS = frozenset({"price", "purchase", "campaign", "shipping"})
 
 
 def drop_values_after_names(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]],
-                            mentions: list[Mention], bounds: list[int]) -> list[tuple[int, int, int, str]]:
+                            mentions: list[Mention], bounds: list[int]
+                            ) -> tuple[list[Hit], list[tuple[int, int, int, str]]]:
     """``value_hits`` without the variant values (colour, size, shade) of a product written right after a mention
     of it (nothing, or one ``variant_leads`` word such as "en", "in", between), in a clause whose keywords ask a
     :data:`PICKING_KINDS` question and no spec, or in a clause that is the name and the value alone ("la freidora blanca": no keyword, no question).
@@ -30,12 +31,14 @@ def drop_values_after_names(f: str, hits: list[Hit], value_hits: list[tuple[int,
         bounds: the clause bounds.
 
     Returns:
-        The value hits that still ask their spec.
+        ``(hits, value_hits)`` without those variant values (a value keyword among the hits, "white", as well as
+        a catalog value; "how much" then asks the price: "how much are the earbuds in white").
     """
     asking: dict[int, set[str]] = {}
     for h in hits:
-        if h[2] in ("kind", "spec"):
-            asking.setdefault(bisect_right(bounds, h[0]), set()).add(h[3] if h[2] == "kind" else "spec")
+        if h[2] in ("kind", "spec") or (h[2] == "qty" and h[3] != "count"):
+            asking.setdefault(bisect_right(bounds, h[0]), set()).add(
+                {"kind": h[3], "spec": "spec"}.get(h[2], "qty") if h[2] != "kind" else h[3])
     leads = lexicon().variant_leads
 
     def picks(v: tuple[int, int, int, str]) -> bool:
@@ -43,11 +46,11 @@ def drop_values_after_names(f: str, hits: list[Hit], value_hits: list[tuple[int,
         kinds = asking.get(c, set())
         if v[3] not in VARIANT_ATTRS or "spec" in kinds:
             return False
-        if not kinds & PICKING_KINDS and (kinds or not _bare(f, v, c)):
+        if not kinds & (PICKING_KINDS | {"qty"}) and (kinds or not _bare(f, v, c)):
             return False  # "la freidora blanca", nothing else, names the one meant and asks nothing
         for m in mentions:
             gap = f[m[1]:v[0]].split()
-            if m[1] <= v[0] and v[2] in m[2] and (not gap or (len(gap) == 1 and gap[0] in leads)):
+            if m[1] <= v[0] and (v[2] in m[2] or v[2] < 0) and (not gap or (len(gap) == 1 and gap[0] in leads)):
                 return True
         return False
 
@@ -64,7 +67,8 @@ def drop_values_after_names(f: str, hits: list[Hit], value_hits: list[tuple[int,
         hi = bounds[c] if c < len(bounds) else len(f)
         return all(w in leads for w in re.findall(r"\w+", g[lo:hi]))
 
-    return [v for v in value_hits if not picks(v)]
+    kept = [h for h in hits if not (h[2] == "value" and h[3] is not None and picks((h[0], h[1], -1, h[3])))]
+    return kept, [v for v in value_hits if not picks(v)]
 
 
 __all__ = ["PICKING_KINDS", "drop_values_after_names"]
