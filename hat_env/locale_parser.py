@@ -198,6 +198,12 @@ class ParserSpec(StrictModel):
     #: words that open a condition: what it names up to the question after it is no question of its own ("if my
     #: dog hates the chicken flavor can I return it")
     condition_leads: Words = ()
+    #: words that ask how often ("cada", "every", "how often", "多久"): beside an exchange verb the question is how
+    #: often a part is replaced (a spec of its product), not a return ("cada cuánto se cambia el cabezal")
+    frequency_words: Words = ()
+    #: the verbs of replacing a part ("se cambia", "replace", "换"; not "devolver": how often one may return is a
+    #: policy question)
+    replace_verbs: Words = ()
     #: misspelt phrases, read as the phrase given ("wana by": "want to buy")
     misspellings: dict[str, str] = {}
     #: ordinary words: never corrected as a typo, never a product name

@@ -13,7 +13,7 @@ from hat_env.understanding.attributes import drop_conditions, spec_attr
 from hat_env.understanding.catalog import Catalog
 from hat_env.understanding.clauses import Hit, Mention, clause_text, is_emoji
 from hat_env.understanding.lexicon import Lexicon
-from hat_env.understanding.names import is_joiner_gap, link_for, shared_links, two_products
+from hat_env.understanding.names import is_joiner_gap, joined_past_variant, link_for, shared_links, two_products
 from hat_env.understanding.questions import QUESTION_CHARS, is_question, subject_statement
 from hat_env.understanding.qualifiers import (VARIANT_ATTRS, measure_before, names_its_value, other_values_next,
                                               variant_then_stock)
@@ -410,9 +410,10 @@ def _price_right_after(f: str, d: Hit, same: list[Hit], parts: list[int], part: 
 
 
 def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: dict[int, int], bounds: list[int],
-            f: str) -> list[tuple[int, Intent]]:
+            f: str, cat: Catalog | None = None) -> list[tuple[int, Intent]]:
     """Product intents also for the other links of their group ("link 2 and link 5 price", "2号和3号有货吗"), and
-    for a follow-up clause that only names another product ("3号有货吗 5号呢")."""
+    for a follow-up clause that only names another product ("3号有货吗 5号呢"). With the room's catalog ``cat``, a
+    variant of the first product between the two still joins them ("me llevo la freidora blanca y la sartén")."""
     if len(mentions) < 2:
         return found
     kinds_with_link = [(p, it) for p, it in found if it.link is not None and it.kind in PRODUCT_KINDS]
@@ -427,7 +428,7 @@ def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: d
         if gid is None and i > 0:
             prev = singles[i - 1]
             gap = f[prev[1] : m[0]]
-            if is_joiner_gap(gap) or not gap:  # only spaces, joiners and articles (it may be a clause bound), or
+            if is_joiner_gap(gap) or not gap or joined_past_variant(gap, prev[2], cat):  # only spaces, joiners and articles (it may be a clause bound), or
                 # nothing ("1号2号3号各多少")
                 gid = group_of.get(prev[0], prev[0])
                 if prev[0] not in group_of:

@@ -30,6 +30,8 @@ from typing import Any, Iterable
 from hat_env.understanding.fold import fold, fuzzy_sound
 from hat_env.understanding.lexicon import alternation, lexicon
 
+#: the spec keys whose values are colours (a Spanish one also agrees in the feminine: "negra")
+COLOUR_ATTRS = frozenset({"color", "colour", "colors", "colours", "shade", "shades", "tones"})
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
 _CAMEL = re.compile(r"(?<![A-Za-z])[A-Z][a-z]+[A-Z][a-z]+(?![A-Za-z])")
@@ -193,7 +195,8 @@ def _title_has(title: str, title_words: list[str], w: str, own: set[str] | froze
     return any(x == w or x == w + "s" or (len(w) >= 4 and x.endswith(w) and x not in own) for x in title_words)
 
 
-def _value_words(v: str) -> list[str]:
+def _value_words(v: str, colour: bool = False) -> list[str]:
+    """The words of spec value ``v`` a viewer writes (``colour``: a colour, also in the feminine)."""
     out = []
     for piece in _VALUE_SPLIT.split(fold(v)):
         piece = piece.strip("-+.")
@@ -203,6 +206,8 @@ def _value_words(v: str) -> list[str]:
             out.append(w)  # plural also in the singular ("sulfates": "sulfate free")
             if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
                 out.append(w[:-1])
+            if colour and len(w) >= 4 and w.isalpha() and w.endswith("o") and not w.endswith("oo"):
+                out.append(w[:-1] + "a")  # a Spanish colour agrees with its noun: "blanco", "la freidora blanca"
         for han in _HAN_RUN.findall(piece):  # each Chinese run ("浓缩+分离乳清": two); a long one also by its
             if len(han) >= 2:  # last two characters, its head ("莱赛尔天丝": "天丝", "广东东莞": "东莞")
                 out.append(han)
@@ -229,7 +234,7 @@ def _build(entries: tuple[Entry, ...], specs_known: bool = True) -> Catalog:
     values: dict[str, list[tuple[int, str]]] = {}
     for e in entries:
         for k, v in e.specs:
-            for w in _value_words(v):
+            for w in _value_words(v, k in COLOUR_ATTRS):
                 if w in lex.common or (w.isascii() and len(w) < 3):
                     continue
                 values.setdefault(w, []).append((e.link, k))

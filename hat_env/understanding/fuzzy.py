@@ -13,6 +13,7 @@ from hat_env.understanding.clauses import Hit, Mention, clause_text
 from hat_env.understanding.fold import sound
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.questions import is_question
+from hat_env.understanding.word_langs import comment_lang, foreign_word
 
 ASCII_TOKEN = re.compile(r"[a-z][a-z']*")
 HAN_RUN2 = re.compile(r"[\u4e00-\u9fff]{2,}")
@@ -62,6 +63,8 @@ def typos(f: str, lex: Lexicon, cat: Catalog | None, covered: list[tuple[int, in
     from rapidfuzz import process
     from rapidfuzz.distance import OSA  # edits and transpositions ("spekaer", "wieght")
 
+    lang = comment_lang(f, lex.markers)  # a typo of a keyword of the comment's own language ("loves" is no "lotes")
+
     for m in cands:
         w = m.group()
         if cat is not None and cat.typo_names:
@@ -73,9 +76,16 @@ def typos(f: str, lex: Lexicon, cat: Catalog | None, covered: list[tuple[int, in
         if len(w) < 5:
             continue
         r = process.extractOne(w, lex.typo_targets, scorer=OSA.distance, score_cutoff=1)
-        if r is not None:
+        if r is not None and not derived_word(w, r[0]) \
+                and not foreign_word(r[0], f, lang, lex.word_langs, lex.markers):
             for role in lex.roles[r[0]]:
                 hits.append((m.start(), m.end(), role[0], role[1]))
+
+
+def derived_word(w: str, target: str) -> bool:
+    """Whether ``w`` is ``target`` with one more letter at its end, neither a doubled last letter nor a plural
+    ``s``: another word built on it ("preciosa" on "precios"), not a typo ("precioo") or a plural ("flavors")."""
+    return len(w) == len(target) + 1 and w.startswith(target) and w[-1] not in (target[-1], "s")
 
 
 def sounds(f: str, hits: list[Hit], names: list[Mention], mentions: list[Mention], bounds: list[int]) -> None:
@@ -136,4 +146,4 @@ def pinyin_roles(text: str, by_pinyin: dict[str, Any]) -> tuple[Any, ...]:
     return ()
 
 
-__all__ = ["ASCII_TOKEN", "is_pinyin_token", "pinyin_like", "pinyin_roles", "sounds", "typos"]
+__all__ = ["ASCII_TOKEN", "derived_word", "is_pinyin_token", "pinyin_like", "pinyin_roles", "sounds", "typos"]

@@ -22,6 +22,7 @@ from hat_env.locales import ParserSpec, builtin_locales, get_locale
 from hat_env.understanding.fold import fold
 from hat_env.understanding.openers import followup_re, greeting_re
 from hat_env.understanding.sounds import SoundTables, sound_tables
+from hat_env.understanding.word_langs import word_langs
 from hat_env.understanding.wordpat import Role, alternation, locale_words, trie_pattern
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -155,6 +156,8 @@ class Lexicon:
     known_words: frozenset[str]
     #: single ASCII words (>= 5 letters) a typo may stand for, and the roles each has
     typo_targets: tuple[str, ...]
+    #: keyword -> the languages it is a word of (:func:`~hat_env.understanding.word_langs.word_langs`)
+    word_langs: dict[str, frozenset[str]]
     #: Chinese keywords by sound (syllable codes) -> roles, and their pattern (built on first use)
     pinyin_locales: tuple[str, ...]
     #: characters too common to be the evidence of a homophone match
@@ -175,6 +178,10 @@ class Lexicon:
     #: link numbers in Chinese numerals (group ``z``) and their digit values
     zh_link_re: re.Pattern[str] | None
     numeral_values: dict[str, int]
+    #: how-often words (``ParserSpec.frequency_words``), or ``None``
+    frequency_re: re.Pattern[str] | None
+    #: verbs of replacing a part (``ParserSpec.replace_verbs``), or ``None``
+    replace_re: re.Pattern[str] | None
     #: praise (``ParserSpec.praise_words``): a clause of praise that asks nothing asks no spec
     praise_re: re.Pattern[str]
     #: a purchase said as made (``ParserSpec.purchase_done``; Latin words whole), or ``None``
@@ -429,8 +436,11 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         markers=markers,
         all_markers=frozenset().union(*markers.values()) if markers else frozenset(),
         known_words=frozenset(frozen) | frozenset(fold(w) for p in specs.values() for w in p.common_words)
-        | (frozenset().union(*markers.values()) if markers else frozenset()),
+        | (frozenset().union(*markers.values()) if markers else frozenset())
+        # a word of praise is a word, not a typo ("preciosa" is no "precios")
+        | frozenset(w for w in words("praise_words") if " " not in w),
         typo_targets=typo_targets,
+        word_langs=word_langs(specs, vocabulary),
         pinyin_locales=tuple(loc for loc, p in specs.items() if p.pinyin),
         function_chars=frozenset(fold("".join(p.function_chars for p in specs.values()))),
         spec_fallbacks=_fallbacks(specs),
@@ -442,6 +452,8 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         zh_link_re=zh_link_re,
         numeral_values=numeral_values,
         praise_re=re.compile(alternation(words("praise_words"))),
+        frequency_re=re.compile(alternation(words("frequency_words"))) if words("frequency_words") else None,
+        replace_re=_whole_words_re(words("replace_verbs")),
         done_re=_whole_words_re(words("purchase_done")),
         possessive_re=re.compile(r"(?<![a-z])(?:" + alternation(words("possessives")) + r")\s*$")
         if words("possessives") else None,

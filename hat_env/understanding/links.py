@@ -86,7 +86,7 @@ def link_words() -> tuple[re.Pattern[str] | None, dict[str, int]]:
     return (re.compile("|".join(alts)) if alts else None), numbers
 
 
-def link_mentions(f: str, lex: Lexicon, bounds: list[int], pinyin: Any = None
+def link_mentions(f: str, lex: Lexicon, bounds: list[int], pinyin: Any = None, links: frozenset[int] | None = None
                   ) -> tuple[list[Mention], list[tuple[int, int]], dict[int, int]]:
     """The link-number references of a comment.
 
@@ -95,6 +95,8 @@ def link_mentions(f: str, lex: Lexicon, bounds: list[int], pinyin: Any = None
         lex: the compiled words (``link_re``, ``zh_link_re``, ``joiner_re``).
         bounds: the clause bounds.
         pinyin: the pinyin tables when the comment reads as pinyin (their ``pinyin_link_re``: "3hao"), else ``None``.
+        links: the room's links when its catalog is known: an article and a bare number that is none of them is a
+            size or a quantity, no link ("las zapatillas en la 44", "llegan hasta la 46"); ``None``: every number.
 
     Returns:
         ``(mentions, taken spans, group_of)``: a mention per reference; the spans they take (no keyword or name is
@@ -117,7 +119,7 @@ def link_mentions(f: str, lex: Lexicon, bounds: list[int], pinyin: Any = None
             if taken and not all(m.end() <= x or y <= m.start() for x, y in taken):
                 continue
             n = link_number(m, lex, numbers)
-            if n is None:
+            if n is None or (links and m.groupdict().get("d") and n not in links):
                 continue
             mentions.append((m.start(), m.end(), frozenset((n,)), bisect_right(bounds, m.start())))
             taken.append((m.start(), m.end()))

@@ -331,6 +331,24 @@ def is_joiner_gap(gap: str) -> bool:
     return bool(gap) and len(gap) <= 12 and lexicon().joiner_gap_re.match(gap) is not None
 
 
+def joined_past_variant(gap: str, links: frozenset[int], cat: Any) -> bool:
+    """Whether ``gap``, the text after a mention of ``links``, joins it to the next mention once that product's
+    spec values in it (each with a lead word before it: "en", "in") are left out ("la freidora blanca y la
+    sartén", "the earbuds in white and the speaker"). ``cat``: the room's catalog, or ``None`` (then: no)."""
+    if cat is None or cat.values_re is None:
+        return False
+    out, n = gap, 0
+    for m in cat.values_re.finditer(gap):
+        if any(ln in links for ln, _ in cat.values.get(m.group(), ())):
+            a = m.start()
+            lead = re.search(r"(\S+)\s+$", gap[:a])
+            if lead is not None and lead.group(1) in lexicon().variant_leads:
+                a = lead.start(1)
+            out = out[:a] + " " * (m.end() - a) + out[m.end():]
+            n += 1
+    return n > 0 and is_joiner_gap(re.sub(r"\s+", " ", out))
+
+
 def plural_base(w: str, names: dict[str, frozenset[int]]) -> frozenset[int] | None:
     for cut in ("'s", "es", "s"):
         if w.endswith(cut) and w[: -len(cut)] in names:
@@ -472,5 +490,5 @@ def shared_links(pos: int, clause: int, mentions: list[Mention]) -> tuple[int, .
     return tuple(sorted(m[2])) if m is not None and 1 < len(m[2]) <= SHARED_MAX else ()
 
 
-__all__ = ["SHARED_MAX", "release_keywords", "drop_modifiers", "drop_picking_values", "elided_names", "head_char_names", "is_joiner_gap", "modifier_gaps", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
+__all__ = ["SHARED_MAX", "release_keywords", "drop_modifiers", "drop_picking_values", "elided_names", "head_char_names", "is_joiner_gap", "joined_past_variant", "modifier_gaps", "link_for", "merge_names", "name_links", "pinyin_name_table", "pinyin_names",
            "plural_base", "shared_links", "sound_names", "two_products"]

@@ -47,8 +47,10 @@ from hat_env.understanding.names import (drop_modifiers, drop_picking_values, el
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.possessives import drop_possessed
 from hat_env.understanding.purchases import count_purchases, done_purchases
-from hat_env.understanding.reasons import drop_counted_exchanges, drop_reasons
+from hat_env.understanding.reasons import drop_counted_exchanges, drop_reasons, replaced_parts
 from hat_env.understanding.questions import is_question, split_phrases
+from hat_env.understanding.word_langs import comment_lang, foreign_word, respell_spanish
+from hat_env.understanding.variant_after import drop_values_after_names
 from hat_env.understanding.variant_values import narrow_by_variant, stated_values, value_names, variant_stock_hits
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
 from hat_env.understanding.sizes import by_size_word
@@ -137,6 +139,8 @@ class CommentParser:
         if lang is not None:
             return [it for _, it in inj] or [Intent("other_language", lang=lang)]
         if f.strip():
+            if comment_lang(f, lex.markers) == "es":  # "kuanto bale": written as it sounds
+                f = respell_spanish(f, lex.known_words)
             read, parts = self._read(work, f, lex, greeting=not inj)
             found.extend(read)
         if not found:
@@ -178,7 +182,8 @@ class CommentParser:
                 pinyin = st
 
         # -- products: link numbers (groups joined by "和"/"or"), then names ------------------------------------
-        mentions, taken, group_of = link_mentions(f, lex, bounds, pinyin)
+        mentions, taken, group_of = link_mentions(f, lex, bounds, pinyin,
+                                                  frozenset(e.link for e in cat.entries) if cat is not None else None)
 
         def free(a: int, b: int) -> bool:
             for x, y in taken:
@@ -229,10 +234,11 @@ class CommentParser:
 
         # -- keywords --------------------------------------------------------------------------------------
         hits: list[Hit] = [(m.start(), m.end(), "kind", "purchase") for m in buys]
+        lang = comment_lang(f, lex.markers)  # an English comment reads no Spanish "hay", a Spanish one no "sale"
         for m in kw:
             w = m.group()
             roles = lex.roles.get(w) or lex.roles.get(re.sub(r"\s+", " ", w).replace("’", "'"))
-            if roles:
+            if roles and not foreign_word(w, f, lang, lex.word_langs, lex.markers):
                 for r in roles:
                     hits.append((m.start(), m.end(), r[0], r[1]))
         if pinyin is not None and pinyin.pinyin_re is not None:
@@ -296,6 +302,7 @@ class CommentParser:
         hits, values = drop_picking_values(f, hits, values, mentions, bounds)  # "白色的充电器多少钱": which one
         # "连体衣还有66码吗", "do u have chocolate whey": a variant value and a stock word ask that variant's stock
         hits, values = variant_stock_hits(f, hits, values, mentions, bounds, cat, lex.variant_stock_re)
+        hits, values = drop_values_after_names(f, hits, values, mentions, bounds)  # "cuánto cuesta la freidora negra"
         if self.terms is not None:  # "2号发西藏吗", "1号黑色39码多少钱": the room's regions and variants
             hits, values, mentions = region_variant_hits(f, bounds, hits, values, mentions, self.terms)
         hits.extend(region_word_hits(f, bounds, hits, lex))  # "手表寄海南吗": a region any shop is asked about
@@ -309,8 +316,13 @@ class CommentParser:
         out = done_purchases(f, out, hits, mentions, bounds, lex)  # "已拍 跑鞋41码": bought, says which
         out = drop_reasons(f, out, hits, bounds, lex)  # "口红颜色不合适能退么": the colour is why, not asked
         out = drop_counted_exchanges(f, out, hits, bounds, lex)  # "cada cuánto se cambia el filtro": a spec
-        praised = {bisect_right(bounds, m.start()) for m in lex.praise_re.finditer(f)}
-        praised = {c for c in praised if not is_question(clause_text(f, bounds, c))}
+        out = replaced_parts(f, out, hits, bounds, lex)  # "cada cuántos meses se cambia el cabezal": how often
+        praise = list(lex.praise_re.finditer(f))
+        praised = {bisect_right(bounds, m.start()) for m in praise}
+        f_praise = f  # "qué guapa la mochila": an exclamation of praise is no question by its "qué"
+        for m in praise:
+            f_praise = blank(f_praise, m.start(), m.end())
+        praised = {c for c in praised if not is_question(clause_text(f_praise, bounds, c))}
         if praised:  # "口红颜色绝了", "口红颜色好看 多少钱": a clause of praise that asks nothing asks no spec
             out = [(p, it) for p, it in out if not (it.kind == "spec" and bisect_right(bounds, p) in praised)]
         if code_clauses:  # what its clause asks is whether and how the code applies, not a spec
@@ -322,7 +334,7 @@ class CommentParser:
         out = resolve_unknown_specs(f_own, out, mentions, bounds, cat)  # "sunscreen white cast?"
         if not mentions and not taken:  # "what ring sizes do u have": the one product with ring sizes
             out = only_holders(out, cat, hits, bounds)
-        return spread(out, mentions, group_of, bounds, f), parts
+        return spread(out, mentions, group_of, bounds, f, cat), parts
 
 
 def _shorter_name(names_re: re.Pattern[str], f: str, a: int, b: int) -> re.Match[str] | None:

@@ -111,4 +111,39 @@ def drop_counted_exchanges(f: str, found: list[tuple[int, Intent]], hits: list[H
             if not (it.kind == "after_sales" and (it.link in spec_links or None in spec_links or it.link is None))]
 
 
-__all__ = ["REASON_KINDS", "drop_counted_exchanges", "drop_reasons"]
+def replaced_parts(f: str, found: list[tuple[int, Intent]], hits: list[Hit], bounds: list[int],
+                   lex: Lexicon) -> list[tuple[int, Intent]]:
+    """``found`` with each after-sales intent of a part of a clause that asks how often (``frequency_words``:
+    "cada cuántos meses se cambia el cabezal", "how often do I replace the tips", with a ``replace_verbs`` word) read as a spec question about
+    its product (``"unknown"``, unless a spec of it is asked there already), and a warranty read there only from
+    a time unit ("meses") left out: the question is how often a part is replaced, not a return or the warranty.
+
+    Args:
+        f: the folded comment.
+        found: the ``(position, intent)`` pairs read so far.
+        hits: the keyword hits (a ``("spec", "warranty")`` word keeps the warranty).
+        bounds: the clause bounds.
+        lex: the compiled words (``frequency_re``, ``joint_re``).
+    """
+    if lex.frequency_re is None or not any(it.kind == "after_sales" for _, it in found):
+        return found
+    parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
+    often = {bisect_right(parts, m.start()) for m in lex.frequency_re.finditer(f)}
+    often &= {bisect_right(parts, m.start()) for m in lex.replace_re.finditer(f)} if lex.replace_re else set()
+    if not often:
+        return found
+    named = {bisect_right(parts, h[0]) for h in hits if h[2:] == ("spec", "warranty")}
+    out: list[tuple[int, Intent]] = []
+    for p, it in found:
+        part = bisect_right(parts, p)
+        if part not in often:
+            out.append((p, it))
+        elif it.kind == "after_sales":
+            if not any(x.kind == "spec" and x.link == it.link and x.attr != "warranty" for _, x in found):
+                out.append((p, Intent("spec", link=it.link, attr="unknown")))
+        elif not (it.kind == "spec" and it.attr == "warranty" and part not in named):
+            out.append((p, it))
+    return out
+
+
+__all__ = ["REASON_KINDS", "drop_counted_exchanges", "drop_reasons", "replaced_parts"]
