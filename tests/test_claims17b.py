@@ -1,0 +1,171 @@
+"""Correct replies as a capable LLM host writes them (branch claims17b): long, chatty, bullet lists, emoji, number
+words, rounded units, several questions in one reply, honest "the listing doesn't say" answers. Each one passes
+(accurate, and it answers what was asked), and each has a wrong twin (one number or state changed) that must still
+be read as false.
+
+Rooms: built-in scenarios at seed 1717 (no labelled set uses it); the expectations are read from the room data
+(``python scenarios/calibration/facts.py room SCENARIO 1717 200``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hat_env.scoring.claims import answered_intents, load_vocab, read_claims
+from hat_env.sim.room import RoomState
+from hat_env.text import normalize
+from hat_env.types import Intent
+
+from rooms import room
+
+EN = room("electronics_en", 1717, 200)
+ES = room("hogar_es", 1717, 200)
+PT = room("pets_en", 1717, 200)
+
+
+def _bad(reply: str, r: RoomState, intents: list[Intent]) -> list[str]:
+    """The reasons of the reply's false or unsupported claims (empty: accurate)."""
+    return [c.reason for c in read_claims(reply, r, intents=intents).bad]
+
+
+#: a viewer's plain question of each kind (a shipping question's words say what it asks: carrier, fee or time)
+_ASKED = {"en_US": {"shipping": "how's shipping on it?"}, "es_ES": {"shipping": "¿y el envío?"}}
+
+
+def _scores(reply: str, r: RoomState, intents: list[Intent]) -> list[float]:
+    """How far ``reply`` answers each of ``intents`` (1, 0.5, 0), as the effectiveness component reads it, each
+    intent asked in a viewer's plain words."""
+    v = load_vocab(r.locale)
+    rep = read_claims(reply, r, intents=intents)
+    texts = [_ASKED[r.locale].get(i.kind, "") for i in intents]
+    return [s for _it, s, _w in answered_intents(rep, intents, r, normalize(reply, v.locale).text, v.lang, texts, v)]
+
+
+def P(link: int | None = None) -> Intent:
+    return Intent(kind="price", link=link)
+
+
+def S(link: int, attr: str = "unknown") -> Intent:
+    return Intent(kind="spec", link=link, attr=attr)
+
+
+def K(kind: str, link: int | None = None) -> Intent:
+    return Intent(kind=kind, link=link)
+
+
+# (room, asked, correct reply, wrong twin)
+PROBES: list[tuple[RoomState, list[Intent], str, str]] = [
+    # --- electronics_en: earbuds 59.99 -> 49.99 with the $10-off-$50 coupon; battery 8 h (32 with case)
+    (EN, [P(1)], "The Volt Buds Pro are $59.99, and with the $10 coupon you pay $49.99 🎧",
+     "The Volt Buds Pro are $59.99, and with the $10 coupon you pay $44.99 🎧"),
+    (EN, [P(1)], "Great question! Right now the Volt Buds Pro come to $49.99 after the store coupon.",
+     "Great question! Right now the Volt Buds Pro come to $39.99 after the store coupon."),
+    (EN, [S(1, "battery")], "You get about 8 hours per charge, and 32 hours total with the charging case 🔋",
+     "You get about 10 hours per charge, and 32 hours total with the charging case 🔋"),
+    (EN, [S(1, "battery")], "Battery life:\n- **8 hours** on the buds\n- **32 hours** with the case",
+     "Battery life:\n- **8 hours** on the buds\n- **40 hours** with the case"),
+    (EN, [S(1, "warranty")], "They come with a 12-month warranty, so a full year of coverage.",
+     "They come with a 24-month warranty, so two full years of coverage."),
+    (EN, [S(1, "warranty")], "Warranty is one year on the Volt Buds Pro 👍",
+     "Warranty is two years on the Volt Buds Pro 👍"),
+    (EN, [K("shipping", 1)], "The earbuds ship free with UPS and go out within 24 hours 📦",
+     "The earbuds ship free with UPS and go out within 2 hours 📦"),
+    (EN, [K("shipping", 4)], "The Boom Mini ships with USPS and shipping is $4.99.",
+     "The Boom Mini ships with USPS and shipping is free."),
+    (EN, [K("after_sales", 1)], "You can return them within 30 days as long as they're in the original packaging.",
+     "You can return them within 60 days as long as they're in the original packaging."),
+    (EN, [S(1, "unknown")], "Yes! They have active noise cancelling, plus a transparency mode when you need to hear around you.",
+     "No, they don't have noise cancelling, sorry!"),
+    (EN, [S(1, "unknown")], "They're IPX4, so sweat and splashes are fine, but don't take them swimming 🏊",
+     "They're IPX7, so you can take them swimming 🏊"),
+    (EN, [S(2, "battery")], "It's a 20000mAh power bank, around 4 full charges of a typical phone ⚡",
+     "It's a 10000mAh power bank, around 4 full charges of a typical phone ⚡"),
+    (EN, [K("stock", 2)], "Yep, the Voltcore power bank is in stock, plenty available!",
+     "Sorry, the Voltcore power bank is sold out right now."),
+    (EN, [P(3)], "The Pulse S2 is on a launch deal at $109, and the $10 coupon takes it to $99 😍",
+     "The Pulse S2 is on a launch deal at $109, and the $10 coupon takes it to $89 😍"),
+    (EN, [S(3, "screen")], "It has a 1.43-inch AMOLED screen and the battery lasts up to 14 days.",
+     "It has a 1.6-inch AMOLED screen and the battery lasts up to 14 days."),
+    (EN, [S(3, "unknown")], "Yes, it works with iPhone on iOS 15 or later (and Android 9+).",
+     "No, it doesn't work with iPhone, Android only."),
+    (EN, [S(4, "unknown")], "It's rated IPX7, so a quick dunk in fresh water is no problem 💦",
+     "It's rated IPX4, so a quick dunk in fresh water is no problem 💦"),
+    (EN, [S(5, "unknown")], "Yes, it can charge a laptop: up to 65W from one USB-C port, enough for most 13-14 inch laptops.",
+     "Yes, it can charge a laptop: up to 100W from one USB-C port, enough for most 13-14 inch laptops."),
+    (EN, [S(6, "unknown")], "The listing doesn't mention a weight limit, but it's aluminum, weighs 280g and fits 4 to 13 inch tablets.",
+     "The listing doesn't mention a weight limit, but it's aluminum, weighs 500g and fits 4 to 13 inch tablets."),
+    (EN, [S(6, "unknown")], "Hmm, I don't have info on whether it rotates, sorry! It does fold flat for travel though.",
+     "Hmm, I don't have info on whether it rotates, sorry! It doesn't fold, though."),
+    (EN, [P(6), K("shipping", 6)], "The Deskly stand is $24.99, and shipping with USPS is $3.99.",
+     "The Deskly stand is $24.99, and shipping with USPS is free."),
+    (EN, [P(4), S(4, "battery")], "Sure! 1) Boom Mini is $45. 2) Battery lasts about 20 hours.",
+     "Sure! 1) Boom Mini is $45. 2) Battery lasts about 30 hours."),
+    (EN, [P(5)], "The 65W GaN charger is thirty-nine ninety-nine 💡",
+     "The 65W GaN charger is thirty-four ninety-nine 💡"),
+    (EN, [K("compare", 1)], "The Volt Buds Pro are $49.99 after the coupon, the Boom Mini speaker is $45 — so the speaker is about five dollars cheaper.",
+     "The Volt Buds Pro are $49.99 after the coupon, the Boom Mini speaker is $39 — so the speaker is about eleven dollars cheaper."),
+    # --- pets_en: dog food 54.99 -> 44.99; cat food 3 left, flash 21.99; dog bed sold out
+    (PT, [K("stock", 3)], "Hurry, there are only 3 bags of the indoor cat food left! 🐱",
+     "Hurry, there are only 8 bags of the indoor cat food left! 🐱"),
+    (PT, [K("stock", 5)], "Oh no, the CloudRest dog bed is sold out at the moment 😔",
+     "Good news, the CloudRest dog bed is in stock!"),
+    (PT, [S(1, "protein")], "The TrailPaw adult formula has 26% protein, and deboned chicken is the first ingredient.",
+     "The TrailPaw adult formula has 30% protein, and deboned chicken is the first ingredient."),
+    (PT, [S(2, "grain_free")], "Yes, the puppy salmon recipe is grain-free 🐶",
+     "No, the puppy salmon recipe isn't grain-free 🐶"),
+    (PT, [S(4, "dimensions")], "The Summit cat tree stands 60 inches tall, on a 24 x 20 in base.",
+     "The Summit cat tree stands 72 inches tall, on a 24 x 20 in base."),
+    (PT, [K("shipping", 7)], "The dental chews ship with USPS for $6.",
+     "The dental chews ship with USPS for free."),
+    # --- hogar_es: sartén 29,90; freidora flash 69 -> 64 con cupón; batidora agotada; sábanas envío 3,95
+    (ES, [P(1)], "¡Hola! La sartén Cocina+ de 28 cm está a 29,90 € 🍳",
+     "¡Hola! La sartén Cocina+ de 28 cm está a 24,90 € 🍳"),
+    (ES, [P(1)], "La sartén cuesta veintinueve con noventa.",
+     "La sartén cuesta veinticuatro con noventa."),
+    (ES, [S(1, "warranty")], "La sartén tiene dos años de garantía 👌",
+     "La sartén tiene tres años de garantía 👌"),
+    (ES, [S(1, "unknown")], "¡Sí! Sirve para todas las cocinas, inducción incluida.",
+     "No, no sirve para inducción, lo siento."),
+    (ES, [K("shipping", 1)], "Envío gratis con SEUR y sale en 24 horas 🚚",
+     "Envío gratis con SEUR y sale en 2 horas 🚚"),
+    (ES, [P(2)], "La freidora Airela está en oferta flash a 69 € y con el cupón de 5 € te queda en 64 € 🔥",
+     "La freidora Airela está en oferta flash a 69 € y con el cupón de 5 € te queda en 59 € 🔥"),
+    (ES, [S(2, "size")], "Es de 5 litros, perfecta para la familia.",
+     "Es de 7 litros, perfecta para la familia."),
+    (ES, [S(2, "unknown")], "Tiene 1500 W de potencia ⚡",
+     "Tiene 2000 W de potencia ⚡"),
+    (ES, [K("stock", 6)], "Lo siento, la batidora de vaso Turbo está agotada ahora mismo 😔",
+     "¡Sí! La batidora de vaso Turbo está disponible."),
+    (ES, [K("shipping", 3)], "Las sábanas se envían con Correos y el envío cuesta 3,95 €.",
+     "Las sábanas se envían con Correos y el envío es gratis."),
+    (ES, [S(3, "size")], "Son para cama de 150 cm, en blanco, gris o azul.",
+     "Son para cama de 135 cm, en blanco, gris o azul."),
+    (ES, [S(3, "unknown")], "Apenas encogen: el algodón viene prelavado, lávalas a 40 grados.",
+     "No encogen nada aunque las laves a 90 grados."),
+    (ES, [K("after_sales", 3)], "Tienes 14 días para devolverlas con el embalaje original.",
+     "Tienes 30 días para devolverlas con el embalaje original."),
+    (ES, [S(4, "warranty")], "La cafetera Barista Pro tiene tres años de garantía ☕",
+     "La cafetera Barista Pro tiene dos años de garantía ☕"),
+    (ES, [S(4, "unknown")], "No usa cápsulas: funciona con café molido.",
+     "Sí, usa cápsulas."),
+    (ES, [P(4)], "La cafetera está a 119 €, y con el cupón de 5 € se te queda en 114 €.",
+     "La cafetera está a 119 €, y con el cupón de 5 € se te queda en 104 €."),
+    (ES, [S(5, "size")], "Las toallas miden 70 x 140 cm y vienen en pack de 4.",
+     "Las toallas miden 50 x 100 cm y vienen en pack de 4."),
+    (ES, [S(5, "unknown")], "En la ficha no pone el gramaje, lo siento; son de algodón 100% y tras el primer lavado casi no sueltan pelusa.",
+     "Tienen un gramaje de 600 g/m² y son de algodón 100%."),
+    (ES, [P(5), K("shipping", 5)], "Las toallas cuestan 24,90 € y el envío con Correos son 3,95 €.",
+     "Las toallas cuestan 24,90 € y el envío con Correos es gratis."),
+    (ES, [S(6, "unknown")], "Sí, tritura hielo, tiene función para hielo 🧊 (eso sí, ahora mismo está agotada).",
+     "No tritura hielo, lo siento."),
+    (ES, [S(2, "weight")], "La freidora pesa 4,2 kg.",
+     "La freidora pesa 6,2 kg."),
+]
+
+
+@pytest.mark.parametrize("r,asked,good,wrong", PROBES)
+def test_a_correct_reply_passes_and_its_wrong_twin_fails(r: RoomState, asked: list[Intent], good: str,
+                                                         wrong: str) -> None:
+    assert _bad(good, r, asked) == []
+    assert min(_scores(good, r, asked)) >= 0.5
+    assert _bad(wrong, r, asked) != [] or min(_scores(wrong, r, asked)) < 0.5
