@@ -169,3 +169,30 @@ def test_a_correct_reply_passes_and_its_wrong_twin_fails(r: RoomState, asked: li
     assert _bad(good, r, asked) == []
     assert min(_scores(good, r, asked)) >= 0.5
     assert _bad(wrong, r, asked) != [] or min(_scores(wrong, r, asked)) < 0.5
+
+
+# --- a regular price named after its amount ("sus 79 € de siempre") is a reference price, not what one pays ----------
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("La freidora está en flash a 69 €, diez euros menos que sus 79 € de siempre 🔥", True),
+    ("La freidora Airela baja a 69 € en la flash; su precio habitual es 79 €.", True),
+    ("La freidora está en flash a 69 €, cuarenta euros menos que sus 109 € de siempre 🔥", False),
+])
+def test_a_price_de_siempre_is_the_regular_price(reply: str, ok: bool) -> None:
+    # hogar_es link 2 freidora: price 79, list 89, flash 69 at t=200 (64 with the 5 € coupon)
+    assert (_bad(reply, ES, [K("campaign", 2)]) == []) is ok
+
+
+# --- a price spoken as a digit and a two-digit number: cents, or hundreds for a product that costs hundreds -----------
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("ninety-nine bucks for the Pulse S2 right now, down from the usual one twenty-nine ⌚", True),
+    ("The Pulse S2 is usually one twenty-nine, today it's ninety-nine with the coupon.", True),
+    ("ninety-nine bucks for the Pulse S2 right now, down from the usual one thirty-nine ⌚", False),
+    ("The Pulse S2 is one nineteen today.", False),
+])
+def test_a_spoken_price_of_hundreds(reply: str, ok: bool) -> None:
+    # electronics_en link 3 Pulse S2: price 129, list 149; flash 109 and the $10 coupon: 99 at t=200
+    assert (_bad(reply, EN, [P(3)]) == []) is ok

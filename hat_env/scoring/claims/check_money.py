@@ -22,6 +22,7 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
     if rest == "skip":
         return  # "about twenty-nine dollars apart, $29.01 to be exact": the exact amount after it is the claim
     role = rest or money_role(r, q, i)
+    _spoken_hundreds(r, q, i, role, pids)
     if role == "threshold" and any(threshold_gap(r, q, i, pf) is not None and
                                    not any(eq(q.value, t) for _a, t, _c in pf.coupons) for pf in r.pfs(pids)[:1]):
         role = "difference"  # "再凑59块1就够满99": what is missing to the threshold named after it
@@ -105,6 +106,19 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
     r.claim(q.start, q.end, pids, "price", v, role, True, "false",
             f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but the viewer {what}{tail}"
             if role == "pay" else f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but {what}", would)
+
+
+def _spoken_hundreds(r: "Reading", q: Quantity, i: int, role: str, pids: tuple[str, ...]) -> None:
+    """A price said in words as a digit and a two-digit number ("one twenty-nine", "four ninety-nine") is read as
+    dollars and cents (1.29); spoken of a product that costs hundreds it is 129. When the amount in its role
+    matches none of the products it may be about as cents and does as hundreds, read it as hundreds (``q`` is
+    changed in place)."""
+    if not 1 <= q.value < 10 or round(q.value * 100) % 100 < 10 or any(ch.isdigit() for ch in r.m.original(q.start, q.end)):
+        return
+    alt = round(q.value * 100, 2)
+    vals = [x for pf in r.pfs(pids) for x in money_values(r, pf, role, i, q)]
+    if not any(eq(q.value, x) for x in vals) and any(eq(alt, x) for x in vals):
+        q.value = q.base = alt
 
 
 def _restated(r: "Reading", q: Quantity, i: int) -> str | None:
