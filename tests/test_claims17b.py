@@ -196,3 +196,34 @@ def test_a_price_de_siempre_is_the_regular_price(reply: str, ok: bool) -> None:
 def test_a_spoken_price_of_hundreds(reply: str, ok: bool) -> None:
     # electronics_en link 3 Pulse S2: price 129, list 149; flash 109 and the $10 coupon: 99 at t=200
     assert (_bad(reply, EN, [P(3)]) == []) is ok
+
+
+# --- a time said as a bound: "just under a day" for 20 hours ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("The Boom Mini plays for just under a day on one charge: 20 hours 🔊", True),
+    ("Battery on the Boom Mini? Over 15 hours easily!", True),
+    ("The Boom Mini plays for just under half a day on one charge 🔊", False),
+    ("Battery on the Boom Mini? Over 30 hours easily!", False),
+])
+def test_a_time_said_as_a_bound_of_the_spec(reply: str, ok: bool) -> None:
+    # electronics_en link 4 Boom Mini: battery "20 hours"
+    asked = [S(4, "battery")]
+    assert (_bad(reply, EN, asked) == []) is ok
+    if ok:
+        assert min(_scores(reply, EN, asked)) >= 0.5
+
+
+# --- "knocks off $10": the coupon's amount after a verb, not a threshold ("$10 off $50" keeps the threshold) ---------
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("The Volt Buds Pro are $59.99, and since that's over $50 the store coupon knocks off $10, so you pay $49.99.", True),
+    ("There's a $10-off-$50 coupon, so the Volt Buds Pro come to $49.99.", True),
+    ("The Volt Buds Pro are $59.99, and since that's over $50 the store coupon knocks off $15, so you pay $44.99.", False),
+    ("There's a $10-off-$40 coupon, so the Volt Buds Pro come to $49.99.", False),
+])
+def test_a_coupon_amount_after_a_removing_verb(reply: str, ok: bool) -> None:
+    # electronics_en link 1 Volt Buds Pro: 59.99, coupon $10 off orders of $50 or more: pays 49.99
+    assert (_bad(reply, EN, [P(1), K("campaign", 1)]) == []) is ok
