@@ -227,3 +227,40 @@ def test_a_time_said_as_a_bound_of_the_spec(reply: str, ok: bool) -> None:
 def test_a_coupon_amount_after_a_removing_verb(reply: str, ok: bool) -> None:
     # electronics_en link 1 Volt Buds Pro: 59.99, coupon $10 off orders of $50 or more: pays 49.99
     assert (_bad(reply, EN, [P(1), K("campaign", 1)]) == []) is ok
+
+
+# --- the viewer's own order amount: "on a $70 order" at or over the threshold is no threshold claim ------------------
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("On a $70 order the $10 coupon applies, since it needs $50 or more.", True),
+    ("For a $55 cart you'd get the $10 off, yes!", True),
+    ("On a $40 order the $10 coupon applies.", False),  # below the $50 threshold: the coupon does not apply
+    ("The $10 coupon needs a $70 order.", False),  # a threshold stated, and wrong
+])
+def test_the_viewers_order_amount_is_theirs(reply: str, ok: bool) -> None:
+    # electronics_en: coupon $10 off orders of $50 or more
+    assert (_bad(reply, EN, [K("campaign", 1)]) == []) is ok
+
+
+# --- words of everyday speech that are no feature claims --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("It folds flat, so it slides right into a laptop bag 👜", True),
+    ("At 280g it's light enough to carry up a flight of stairs with one hand.", True),
+    ("It folds flat and holds a 15 inch laptop too.", False),  # fits 4 to 13 inch: no laptop stated
+    ("It folds flat and it's fine to take on a flight in your carry-on.", False),
+])
+def test_a_feature_word_in_a_compound_or_an_idiom(reply: str, ok: bool) -> None:
+    # electronics_en link 6 Deskly tablet stand: fits 4 to 13 inch, 280g, FAQ: folds flat for travel
+    assert (_bad(reply, EN, [S(6)]) == []) is ok
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("It's 20 hours of battery, and 540g — the speed tops out at 2 in low and 3 in high.", True),
+    ("The speaker is 6 in tall.", False),  # the data states no height
+])
+def test_in_high_after_a_number_is_a_setting_not_inches(reply: str, ok: bool) -> None:
+    # electronics_en link 4 Boom Mini: battery 20 hours, 540g
+    assert (_bad(reply, EN, [S(4)]) == []) is ok

@@ -23,6 +23,8 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
         return  # "about twenty-nine dollars apart, $29.01 to be exact": the exact amount after it is the claim
     role = rest or money_role(r, q, i)
     _spoken_hundreds(r, q, i, role, pids)
+    if role in ("threshold", "pay") and _qualifying_order(r, q, i, pids):
+        return  # "on a $70 order DEWY10 is the better one": the viewer's own order amount, at or over the threshold
     if role == "threshold" and any(threshold_gap(r, q, i, pf) is not None and
                                    not any(eq(q.value, t) for _a, t, _c in pf.coupons) for pf in r.pfs(pids)[:1]):
         role = "difference"  # "再凑59块1就够满99": what is missing to the threshold named after it
@@ -106,6 +108,22 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
     r.claim(q.start, q.end, pids, "price", v, role, True, "false",
             f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but the viewer {what}{tail}"
             if role == "pay" else f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but {what}", would)
+
+
+def _qualifying_order(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> bool:
+    """Whether ``q`` is the amount of an order the viewer may place ("on a $70 order", "en un pedido de 70 €": the
+    locale's ``order_amount_before`` and ``order_amount_after`` around it) at or over a threshold of a coupon of
+    the products it may be about (or of the room's): their amount, no claim. An order below every threshold stays
+    a claim (a coupon said to apply to it is checked)."""
+    b, a = r.vocab.rx.get("order_amount_before"), r.vocab.rx.get("order_amount_after")
+    if b is None or a is None:
+        return False
+    c = r.clauses[i]
+    if b.search(r.text[max(c.start, q.start - 30) : q.start]) is None or a.match(r.text[q.end : c.end]) is None:
+        return False
+    pfs = r.pfs(pids) or r.pfs(p.product_id for p in r.room.products)
+    ts = [t for pf in pfs for _a, t, _c in pf.coupons if t > 0]
+    return bool(ts) and q.value >= min(ts) - 0.004
 
 
 def _spoken_hundreds(r: "Reading", q: Quantity, i: int, role: str, pids: tuple[str, ...]) -> None:
