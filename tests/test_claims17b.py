@@ -9,6 +9,8 @@ Rooms: built-in scenarios at seed 1717 (no labelled set uses it); the expectatio
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from hat_env.scoring.claims import answered_intents, load_vocab, read_claims
@@ -17,6 +19,8 @@ from hat_env.text import normalize
 from hat_env.types import Intent
 
 from rooms import room
+
+CAL_ROOMS = Path(__file__).parent.parent / "scenarios" / "calibration" / "rooms"
 
 EN = room("electronics_en", 1717, 200)
 ES = room("hogar_es", 1717, 200)
@@ -264,3 +268,31 @@ def test_a_feature_word_in_a_compound_or_an_idiom(reply: str, ok: bool) -> None:
 def test_in_high_after_a_number_is_a_setting_not_inches(reply: str, ok: bool) -> None:
     # electronics_en link 4 Boom Mini: battery 20 hours, 540g
     assert (_bad(reply, EN, [S(4)]) == []) is ok
+
+
+# --- unopened / "sin abrir" / "cerrado" names the shelf life, "una vez abierto" the period after opening -------------
+
+BZ_ES = room(str(CAL_ROOMS / "belleza_es.yaml"), 1717, 230)
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("Una vez abierto, úsalo en 6 meses; cerrado aguanta dos años 🧴", True),
+    ("Sin abrir te dura 24 meses, y tras abrir medio año.", True),
+    ("Una vez abierto, úsalo en 6 meses; cerrado aguanta tres años 🧴", False),
+    ("Una vez abierto dura dos años.", False),
+])
+def test_unopened_is_the_shelf_life(reply: str, ok: bool) -> None:
+    # belleza_es link 1 sérum Luz C: pao "6 meses", shelf_life "24 meses"
+    asked = [S(1, "pao")]
+    assert (_bad(reply, BZ_ES, asked) == []) is ok
+    if ok:
+        assert min(_scores(reply, BZ_ES, asked)) >= 0.5
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("En un pedido de 50 € el cupón de 5 € sí se aplica 👍", True),
+    ("En un pedido de 30 € el cupón de 5 € se aplica.", False),  # under the 40 € threshold
+])
+def test_the_viewers_order_amount_es(reply: str, ok: bool) -> None:
+    # hogar_es: coupon 5 € off orders from 40 €
+    assert (_bad(reply, ES, [K("campaign", 1)]) == []) is ok

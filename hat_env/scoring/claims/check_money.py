@@ -197,6 +197,9 @@ def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts
     if len(pfs) != 1:
         return
     pf = pfs[0]
+    if any(x.dim in ("money", "plain") and r.clauses[r.clause_at(x.start)].sentence == sent
+           and _qualifying_order(r, x, r.clause_at(x.start), (pf.pid,)) for x in r.quantities):
+        return  # "en un pedido de 50 € el cupón de 5 € sí se aplica": said of the viewer's order, which meets it
     v = q.value
     matching = [c for a, t, c in pf.coupons if (role == "coupon" and eq(a, v)) or (role == "threshold" and eq(t, v))]
     if not matching:
