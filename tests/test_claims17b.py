@@ -296,3 +296,17 @@ def test_unopened_is_the_shelf_life(reply: str, ok: bool) -> None:
 def test_the_viewers_order_amount_es(reply: str, ok: bool) -> None:
     # hogar_es: coupon 5 € off orders from 40 €
     assert (_bad(reply, ES, [K("campaign", 1)]) == []) is ok
+
+
+# --- a bare count before a measured thing: "two 2.0 Ah batteries" counts batteries, it states no voltage ------------
+
+TOOLS = room(str(CAL_ROOMS / "tools_en.yaml"), 1717, 300)
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("The drill uses 20V MAX packs; its kit has two 2.0 Ah 20V MAX batteries in the box 🔋", True),
+    ("The drill uses 20V MAX packs; its kit has two 4.0 Ah 20V MAX batteries in the box 🔋", False),
+])
+def test_a_count_before_a_measured_thing(reply: str, ok: bool) -> None:
+    # tools_en link 1 drill kit: voltage 20 V, kit_contents "two 2.0 Ah batteries", platform Voltforge 20V MAX
+    assert (_bad(reply, TOOLS, [S(1, "battery_platform")]) == []) is ok
