@@ -310,3 +310,21 @@ TOOLS = room(str(CAL_ROOMS / "tools_en.yaml"), 1717, 300)
 def test_a_count_before_a_measured_thing(reply: str, ok: bool) -> None:
     # tools_en link 1 drill kit: voltage 20 V, kit_contents "two 2.0 Ah batteries", platform Voltforge 20V MAX
     assert (_bad(reply, TOOLS, [S(1, "battery_platform")]) == []) is ok
+
+
+# --- a true stock answer about a variant the asked spec lists answers that spec ---------------------------------------
+
+OPT = room(str(CAL_ROOMS / "optica_es.yaml"), 1717, 180)
+
+
+@pytest.mark.parametrize("reply,ok", [
+    ("¡Sí! De +1,5 tenemos stock, te las puedes llevar ya 👓", True),
+    ("La graduación +2,5 está agotada ahora mismo, lo siento; de +2,0 sí hay.", True),
+    ("¡Sí! De +2,5 tenemos stock, te las puedes llevar ya 👓", False),  # +2,5 has none
+])
+def test_a_variant_in_stock_answers_the_asked_spec(reply: str, ok: bool) -> None:
+    # optica_es link 6 gafas de lectura: dioptres "+1,5 / +2,0 / +2,5"; variants +1,5 30, +2,0 40, +2,5 0
+    asked = [S(6, "dioptres")]
+    assert (_bad(reply, OPT, asked) == []) is ok
+    if ok:
+        assert min(_scores(reply, OPT, asked)) >= 0.5
