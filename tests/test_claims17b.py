@@ -18,7 +18,7 @@ from hat_env.sim.room import RoomState
 from hat_env.text import normalize
 from hat_env.types import Intent
 
-from rooms import room
+from rooms import intents, room
 
 CAL_ROOMS = Path(__file__).parent.parent / "scenarios" / "calibration" / "rooms"
 
@@ -328,3 +328,17 @@ def test_a_variant_in_stock_answers_the_asked_spec(reply: str, ok: bool) -> None
     assert (_bad(reply, OPT, asked) == []) is ok
     if ok:
         assert min(_scores(reply, OPT, asked)) >= 0.5
+
+
+# --- the comment parser: a plus between two questions ("how much + can i return it") ---------------------------------
+
+
+@pytest.mark.parametrize("scenario,text,want", [
+    ("electronics_en", "stand how much + can i return it", [("after_sales", 6, None, None), ("price", 6, None, None)]),
+    ("electronics_en", "speaker price & does it ship free?", [("price", 4, None, None), ("shipping", 4, None, None)]),
+    ("hogar_es", "precio de la sartén + cuánto tarda el envío?", [("price", 1, None, None), ("shipping", 1, None, None)]),
+    # a plus between two products of one question stays one question about both
+    ("electronics_en", "earbuds + speaker price?", [("price", 1, None, None), ("price", 4, None, None)]),
+])
+def test_a_plus_between_two_questions_splits_them(scenario: str, text: str, want: list) -> None:
+    assert intents(room(scenario, 1717, 200), text) == want
