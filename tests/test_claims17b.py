@@ -342,3 +342,24 @@ def test_a_variant_in_stock_answers_the_asked_spec(reply: str, ok: bool) -> None
 ])
 def test_a_plus_between_two_questions_splits_them(scenario: str, text: str, want: list) -> None:
     assert intents(room(scenario, 1717, 200), text) == want
+
+
+# --- "how big?" read as one size spec is answered by another that says how big it is ----------------------------------
+
+AP = room("appliances_en", 1717, 200)
+
+
+@pytest.mark.parametrize("question,reply,answered", [
+    ("how big is the washer?", "It's a roomy 4.5 cu ft drum, plenty for a family 🧺", True),
+    ("how big is the washer?", "It measures 27 x 31 x 39 in.", True),
+    # a question naming the dimensions wants them: the capacity does not answer it
+    ("what are the washer's dimensions? need to fit it in a closet", "It's a roomy 4.5 cu ft drum 🧺", False),
+])
+def test_a_generic_size_question_takes_any_size_spec(question: str, reply: str, answered: bool) -> None:
+    # appliances_en link 3 washer: capacity "4.5 cu ft", dimensions "27 x 31 x 39 in"
+    asked = [S(3, "dimensions")]
+    v = load_vocab(AP.locale)
+    rep = read_claims(reply, AP, intents=asked)
+    assert rep.bad == []
+    res = answered_intents(rep, asked, AP, normalize(reply, v.locale).text, v.lang, [question], v)
+    assert (res[0][1] >= 1.0) is answered
