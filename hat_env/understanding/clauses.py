@@ -16,7 +16,12 @@ from hat_env.understanding.lexicon import Lexicon
 # clause bounds: punctuation, a space next to a Chinese character, and emoji written between Chinese words as a
 # separator ("口红多少钱🙏粉底液呢")
 CLAUSE_RE = re.compile(r"[,，。？?！!；;\n]|\.(?=\s)|(?<=[\u4e00-\u9fff\w])\s+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])\s+"
-                       r"|(?<=[\u4e00-\u9fff])[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]+(?=[\u4e00-\u9fff\w])")
+                       r"|(?<=[\u4e00-\u9fff])[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]+(?=[\u4e00-\u9fff\w])"
+                       # "how much + can i return them", "precio & cuánto tarda": a plus or an ampersand before a
+                       # question word or a topic noun starts another question
+                       r"|(?<=[a-z\u00e0-\u00fc?])\s+[+&]\s+(?=\u00bf|(?:can|could|do|does|did|is|are|how|what|when|where"
+                       r"|will|would|any|shipping|returns?|warranty|puedo|puede|se|tiene|tienen|hay|env[i\u00ed]o"
+                       r"|cu[a\u00e1]nto|cu[a\u00e1]nta|qu[e\u00e9]|c[o\u00f3]mo|garant[i\u00ed]a|devoluci[o\u00f3]n)\b)")
 #: sentence ends (an injection's payload runs to one)
 SENT_END_RE = re.compile(r"[。？?！!\n]|\.(?=\s)")
 

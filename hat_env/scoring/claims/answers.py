@@ -175,6 +175,11 @@ def _faq_answers(faq: Iterable[tuple[str, str]], text: str, lang: str) -> bool:
     return False
 
 
+#: spec attributes that each say how big a product is: a generic size question ("how big", "qué tamaño") is
+#: answered by any of them the product states
+_SIZE_FAMILY = frozenset({"dimensions", "capacity", "size", "volume"})
+
+
 def _shipping_focus(vocab: "Vocab | None", text: str) -> tuple[str, ...]:
     """What a shipping question asks: any of ``carrier``, ``free`` (free shipping / the fee) and ``time`` (when it
     ships), by the locale's ``shipping_focus`` words in the comment. A question naming none of them ("shipping on
@@ -326,6 +331,10 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 ok = has(f"spec:{attr}", pid) or _unknown_on_topic(report, pid, attr, str(p.specs[attr]), text, lang,
                                                               vocab, [(f.q, f.a) for f in p.faq]) or (
                     (f"spec:{attr}", pid) not in void and _spec_text_match(reply_norm, str(p.specs[attr]), lang, vocab))
+                # "how big?" read as dimensions is answered by the capacity too (and the other way round)
+                ok = ok or (attr in _SIZE_FAMILY and vocab is not None and bool(text)
+                            and vocab.find("size_question", text.lower()) is not None
+                            and any(has(f"spec:{a}", pid) for a in _SIZE_FAMILY if a != attr and a in p.specs))
             else:
                 # an attribute the data lacks: the honest "it does not say", or a true statement its data makes (an
                 # FAQ answer, a restatement, or a value of another of its specs: "甜度16-20 Brix" for "好吃吗")

@@ -52,6 +52,20 @@ def _bound_before(r: "Reading", q: "Quantity", i: int) -> str | None:
         return "upper"
     return None
 
+def _time_bound(r: "Reading", q: Quantity, i: int, facts: list) -> list:
+    """The facts a time said as a bound fits ("a bit under two days" for a 41-hour power reserve, "over 30 hours"
+    for 32): a ``measure_upper`` word before it and a fact below it, but above half of it; a ``measure_lower`` word
+    and a fact above it, below twice it (a bound far from the value misleads). Empty for no bound or no fit."""
+    if q.dim not in ("time_h", "time_m") or q.lo is not None:
+        return []
+    bound = _bound_before(r, q, i)
+    if bound == "upper":
+        return [f for f in facts if f.dim == q.dim and 0.5 * q.base <= f.value < q.base]
+    if bound == "lower":
+        return [f for f in facts if f.dim == q.dim and q.base < f.value <= 2 * q.base]
+    return []
+
+
 def _fluid_ounces(q: Quantity, pfs: list) -> Quantity:
     """An ounce said of products whose data states volumes and no mass ("a one-ounce bottle (30 ml)" of a 30 ml
     serum) is a fluid ounce: ``q`` as a volume in ml; any other quantity as it is."""
@@ -253,10 +267,12 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
              or within(q.base, f, lo is None, approx) or conversions.rounds_to(r, q, f.value, f.label)
              for f in facts)
     ok = ok or any(eq(q.value, x) for x in extra)
+    bounded = _time_bound(r, q, i, facts) if not ok else []
+    ok = ok or bool(bounded)
     attr = fam or (facts[0].attr if facts else q.dim)
     if ok:
         hit = [f for f in facts if eq(q.base, f.value) or within(q.base, f, lo is None, approx)
-               or conversions.rounds_to(r, q, f.value, f.label)]
+               or conversions.rounds_to(r, q, f.value, f.label)] + bounded
         answers: list[tuple[str, str | None]] = []
         for pf in pfs:
             for f in pf.numbers:

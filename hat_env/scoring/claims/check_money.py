@@ -22,6 +22,9 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
     if rest == "skip":
         return  # "about twenty-nine dollars apart, $29.01 to be exact": the exact amount after it is the claim
     role = rest or money_role(r, q, i)
+    _spoken_hundreds(r, q, i, role, pids)
+    if role in ("threshold", "pay") and _qualifying_order(r, q, i, pids):
+        return  # "on a $70 order DEWY10 is the better one": the viewer's own order amount, at or over the threshold
     if role == "threshold" and any(threshold_gap(r, q, i, pf) is not None and
                                    not any(eq(q.value, t) for _a, t, _c in pf.coupons) for pf in r.pfs(pids)[:1]):
         role = "difference"  # "再凑59块1就够满99": what is missing to the threshold named after it
@@ -107,6 +110,35 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
             if role == "pay" else f"{r.label(pf.pid)}: '{r.m.original(q.start, q.end)}' ({role}) but {what}", would)
 
 
+def _qualifying_order(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> bool:
+    """Whether ``q`` is the amount of an order the viewer may place ("on a $70 order", "en un pedido de 70 €": the
+    locale's ``order_amount_before`` and ``order_amount_after`` around it) at or over a threshold of a coupon of
+    the products it may be about (or of the room's): their amount, no claim. An order below every threshold stays
+    a claim (a coupon said to apply to it is checked)."""
+    b, a = r.vocab.rx.get("order_amount_before"), r.vocab.rx.get("order_amount_after")
+    if b is None or a is None:
+        return False
+    c = r.clauses[i]
+    if b.search(r.text[max(c.start, q.start - 30) : q.start]) is None or a.match(r.text[q.end : c.end]) is None:
+        return False
+    pfs = r.pfs(pids) or r.pfs(p.product_id for p in r.room.products)
+    ts = [t for pf in pfs for _a, t, _c in pf.coupons if t > 0]
+    return bool(ts) and q.value >= min(ts) - 0.004
+
+
+def _spoken_hundreds(r: "Reading", q: Quantity, i: int, role: str, pids: tuple[str, ...]) -> None:
+    """A price said in words as a digit and a two-digit number ("one twenty-nine", "four ninety-nine") is read as
+    dollars and cents (1.29); spoken of a product that costs hundreds it is 129. When the amount in its role
+    matches none of the products it may be about as cents and does as hundreds, read it as hundreds (``q`` is
+    changed in place)."""
+    if not 1 <= q.value < 10 or round(q.value * 100) % 100 < 10 or any(ch.isdigit() for ch in r.m.original(q.start, q.end)):
+        return
+    alt = round(q.value * 100, 2)
+    vals = [x for pf in r.pfs(pids) for x in money_values(r, pf, role, i, q)]
+    if not any(eq(q.value, x) for x in vals) and any(eq(alt, x) for x in vals):
+        q.value = q.base = alt
+
+
 def _restated(r: "Reading", q: Quantity, i: int) -> str | None:
     """An amount and its exact restatement next in its sentence (the locale's ``exact_restatement`` after the second:
     "about $29 apart, $29.01 to be exact"): ``"skip"`` for the approximate one (the exact one is the claim), the
@@ -165,6 +197,9 @@ def _check_eligibility(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts
     if len(pfs) != 1:
         return
     pf = pfs[0]
+    if any(x.dim in ("money", "plain") and r.clauses[r.clause_at(x.start)].sentence == sent
+           and _qualifying_order(r, x, r.clause_at(x.start), (pf.pid,)) for x in r.quantities):
+        return  # "en un pedido de 50 € el cupón de 5 € sí se aplica": said of the viewer's order, which meets it
     v = q.value
     matching = [c for a, t, c in pf.coupons if (role == "coupon" and eq(a, v)) or (role == "threshold" and eq(t, v))]
     if not matching:

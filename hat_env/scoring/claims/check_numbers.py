@@ -67,6 +67,10 @@ def _counts_a_catalog_noun(r: "Reading", q: Quantity, cache: list[frozenset[str]
 _LATIN_NEXT = re.compile(r"[A-Za-z]")
 
 
+#: A number right after a bare number, with a space between: the first counts what the second measures.
+_COUNT_OF_MEASURED = re.compile(r" \d+(?:[.,]\d+)?\s?[A-Za-z\u00b5\u00b0]")
+
+
 def _bare_spec_value(r: "Reading", q: Quantity, i: int) -> None:
     """A bare number (no unit) in a clause that names a spec attribute whose value holds only numbers without a
     unit the locale knows (none, or one of the catalog's own: "脐橙糖度二十度" for "12-15 Brix"): that attribute's value, true when one of its numbers
@@ -78,6 +82,8 @@ def _bare_spec_value(r: "Reading", q: Quantity, i: int) -> None:
     if (q.start > 0 and _LATIN_NEXT.match(t, q.start - 1)) or _LATIN_NEXT.match(t, q.end) or \
             t[max(0, q.start - 1) : q.start] in ("-", "/", "#", "."):
         return
+    if _COUNT_OF_MEASURED.match(t, q.end):
+        return  # "two 2.0 Ah batteries", "three 5 lb bags": a count of things the number after it measures
     pids, _how = r.subject(q.start, i)
     pfs = r.pfs(pids)
     key = spec_named(r, i, pfs)

@@ -77,6 +77,19 @@ def variant_clauses(r: "Reading", stated: list[int]) -> set[int]:
     return done
 
 
+def _spec_of_variant(r: "Reading", pf: "ProductFacts", rows: list[tuple[str, int]]) -> list[tuple[str, str | None]]:
+    """The spec answers a true stock claim about named variants gives: each asked spec attribute of the product
+    whose value lists one of the variants' names ("de +2,0 hay stock" for dioptres "+1,5 / +2,0 / +2,5": the
+    viewer asking for +2 learns it exists)."""
+    asked = {it.attr for it in r.intents if it.kind == "spec" and it.attr and it.attr != "unknown"}
+    out: list[tuple[str, str | None]] = []
+    for k in sorted(asked):
+        value = normalize(str(pf.product.specs.get(k, "")), r.vocab.locale).text.lower()
+        if value and any(normalize(n, r.vocab.locale).text.lower() in value for n, _s in rows):
+            out.append((f"spec:{k}", pf.pid))
+    return out
+
+
 def _judge(r: "Reading", i: int, hits: list[Hit]) -> None:
     """Availability words, counts and urging to buy in a clause naming variants (each word belongs to the
     mention before it, else the first)."""
@@ -105,6 +118,8 @@ def _judge(r: "Reading", i: int, hits: list[Hit]) -> None:
             keys = [] if name == "low_stock" and not ok else [("stock", pf.pid)]
             if ok and want == "sold out":  # nothing to pay for: saying so answers a price or purchase question
                 keys += [("price", pf.pid), ("purchase", pf.pid)]
+            if ok:
+                keys += _spec_of_variant(r, pf, rows)
             r.claim(s, e, (pf.pid,), "availability", want, "variant", pos, "true" if ok else "false",
                     "" if ok else f"{label}: '{r.m.original(s, e)}' but its stock is {stock}", keys)
     _counts(r, i, hits)
