@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Iterable
 
-from hat_env.scoring.claims.check_answers import bare_yes_no
+from hat_env.scoring.claims.check_answers import bare_yes_no, yes_no_spec
 from hat_env.scoring.claims.model import Report
 
 if TYPE_CHECKING:
@@ -274,6 +274,9 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 mine = {kk for kk, x in got if kk.startswith("spec:") and kk not in ("spec:*", "spec:unknown") and x == pid}
                 if any((kk, q) in got for kk in mine):
                     ok, why = 1.0, ""
+                elif report.honest_unknown and not bad:
+                    # "哪个茶多酚高" when neither product's data states it: the honest "it does not say" answers it
+                    ok, why = 1.0, ""
         elif k == "stock":
             ok, why = has("stock", pid), "availability"
             p = room.by_id.get(pid) if pid else None
@@ -326,6 +329,9 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 ok = has(f"spec:{attr}", pid) or _unknown_on_topic(report, pid, attr, str(p.specs[attr]), text, lang,
                                                               vocab, [(f.q, f.a) for f in p.faq]) or (
                     (f"spec:{attr}", pid) not in void and _spec_text_match(reply_norm, str(p.specs[attr]), lang, vocab))
+                # a bare "能！" / "不行哦" to a yes/no question whose thing asked the value writes ("能机洗吗", 可机洗)
+                ok = ok or (vocab is not None and bool(text) and not bad
+                            and yes_no_spec(reply_norm, text, str(p.specs[attr]), vocab))
             else:
                 # an attribute the data lacks: the honest "it does not say", or a true statement its data makes (an
                 # FAQ answer, a restatement, or a value of another of its specs: "甜度16-20 Brix" for "好吃吗")
