@@ -46,6 +46,14 @@ def _pid(room: "RoomState", link: int | None) -> str | None:
 _CODE_PREFIX = re.compile(r"^\d{1,3}(?=[\u3400-\u9fff])")
 
 
+def _states_a_spec_value(reply_norm: str, specs: dict) -> bool:
+    """Whether the reply writes one of ``specs``'s values whole (three characters or more, with its marks:
+    "铝合金+硅胶", "IPX4"), which is a fact of the product's that answers a question about an attribute the data
+    does not name."""
+    low = reply_norm.lower()
+    return any(len(v) >= 3 and v in low for v in (str(x).strip().lower() for x in specs.values()))
+
+
 def _spec_text_match(reply_norm: str, value: str, lang: str, vocab: "Vocab | None" = None) -> bool:
     """Whether the reply states the spec ``value`` (normalised): its parts, each by words or fuzzily, by another
     name the locale gives it (``value_synonyms``: 油皮 / 油性皮肤), or without its code ("豆沙" for "02豆沙")."""
@@ -339,6 +347,8 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 honest = report.honest_unknown and not _faq_answers([(f.q, f.a) for f in p.faq], text, lang)
                 ok = honest or has("spec:unknown", pid) or has("spec:*", pid) or any(
                     kk.startswith("spec:") and q == pid for kk, q in got)
+                # a spec value of the product written out whole ("是铝合金+硅胶的" for "是塑料的吗"), nothing false said
+                ok = ok or (not bad and _states_a_spec_value(reply_norm, p.specs))
                 # a question about a health effect read as an unknown attribute ("围巾对颈椎好吗") is answered by an
                 # honest denial of the effect, as an efficacy question is
                 ok = ok or (report.health_denial and not report.health_claim)
