@@ -46,6 +46,13 @@ def _pid(room: "RoomState", link: int | None) -> str | None:
 _CODE_PREFIX = re.compile(r"^\d{1,3}(?=[\u3400-\u9fff])")
 
 
+def _guesses_a_value(text: str, vocab: "Vocab") -> bool:
+    """Whether the comment asks whether the product is something ("是塑料的吗", "是不是真皮"): the locale's
+    ``yes_no_core`` question led by its is-word."""
+    m = vocab.find("yes_no_core", text.lower().strip())
+    return m is not None and m.group().startswith("是")
+
+
 def _states_a_spec_value(reply_norm: str, specs: dict) -> bool:
     """Whether the reply writes one of ``specs``'s values whole (three characters or more, with its marks:
     "铝合金+硅胶", "IPX4"), which is a fact of the product's that answers a question about an attribute the data
@@ -338,7 +345,7 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                                                               vocab, [(f.q, f.a) for f in p.faq]) or (
                     (f"spec:{attr}", pid) not in void and _spec_text_match(reply_norm, str(p.specs[attr]), lang, vocab))
                 # a bare "能！" / "不行哦" to a yes/no question whose thing asked the value writes ("能机洗吗", 可机洗)
-                ok = ok or (vocab is not None and bool(text) and not bad
+                ok = ok or (vocab is not None and bool(text) and not bad and not report.health_claim
                             and yes_no_spec(reply_norm, text, str(p.specs[attr]), vocab))
             else:
                 # an attribute the data lacks: the honest "it does not say", or a true statement its data makes (an
@@ -347,8 +354,9 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 honest = report.honest_unknown and not _faq_answers([(f.q, f.a) for f in p.faq], text, lang)
                 ok = honest or has("spec:unknown", pid) or has("spec:*", pid) or any(
                     kk.startswith("spec:") and q == pid for kk, q in got)
-                # a spec value of the product written out whole ("是铝合金+硅胶的" for "是塑料的吗"), nothing false said
-                ok = ok or (not bad and _states_a_spec_value(reply_norm, p.specs))
+                # "是塑料的吗" (a guessed value) answered by a spec value of the product written out whole ("是铝合金+硅胶的")
+                ok = ok or (not bad and not report.health_claim and vocab is not None and bool(text)
+                            and _guesses_a_value(text, vocab) and _states_a_spec_value(reply_norm, p.specs))
                 # a question about a health effect read as an unknown attribute ("围巾对颈椎好吗") is answered by an
                 # honest denial of the effect, as an efficacy question is
                 ok = ok or (report.health_denial and not report.health_claim)

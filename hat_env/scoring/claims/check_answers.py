@@ -123,8 +123,8 @@ def yes_no_spec(reply_norm: str, question: str, value: str, vocab: "Vocab") -> b
     m = vocab.find("yes_no_core", question.lower().strip()) if said is not None else None
     if m is None or not m.groupdict().get("core"):
         return False
-    core, low = m.group("core"), value.lower()
-    k = low.find(core)
+    core, low = m.group("core").removesuffix("的"), value.lower()
+    k = low.find(core) if len(core) >= 2 else -1
     if k < 0:
         return False
     negated = vocab.find("negation", low[max(0, k - 2) : k]) is not None
