@@ -122,6 +122,11 @@ PROBES2 = [
      "数据线39.9元，充电器到手129元～"),
     # jiafang_zh: 1号鹅绒被 95% 1000g 869 跑绒质保1年; 3号四件套 可机洗 第二套半价; 4号乳胶枕 不可水洗 拆封不退;
     # 5号毛毯 运费6元; 6号夏凉被 售罄; 7号蚕丝被 干洗 3-5天发 京东
+    (SHUMA, 5510, 100, "数据线送不送收纳包", "详情页没写送收纳包哈，我不乱承诺～", "送的送的～"),
+    (SHUMA, 5510, 100, "3号手机壳有赠品吗", "没有哦，手机壳是单独卖的～", "有的，送两张钢化膜～"),
+    (JIAFANG, 7702, 60, "乳胶枕是不是记忆棉的", "不是哦，是天然乳胶的，泰国产～", "是的，慢回弹记忆棉～"),
+    (JIAFANG, 7702, 60, "乳胶枕能治颈椎病吗", "这是普通枕头，不能治疗颈椎病哦，睡眠问题建议咨询医生～",
+     "可以的，天然乳胶，长期睡能治好颈椎病～"),
     (JIAFANG, 7702, 60, "3号四件套可以机洗不", "可以的～", "不行哦～"),
     (JIAFANG, 7702, 60, "乳胶枕能水洗吗", "不能哦", "可以的"),
     (JIAFANG, 7702, 60, "7号蚕丝被能机洗吗", "不行哦，这款只能干洗～", "能！"),
@@ -157,3 +162,18 @@ def test_a_right_reply_in_a_rooms_own_terms_passes_and_its_wrong_twin_fails(scen
                                                                             wrong: str) -> None:
     assert passes(verdict(scenario, seed, comment, right, t)), verdict(scenario, seed, comment, right, t)
     assert not passes(verdict(scenario, seed, comment, wrong, t)), verdict(scenario, seed, comment, wrong, t)
+
+
+def test_a_gift_question_is_not_answered_by_it_does_not_say_when_a_gift_runs() -> None:
+    """"页面没写送东西" is the honest answer only when no gift runs for the product: 2号耳机 comes with a 硅胶保护套
+    now, so saying the page does not say fails, and naming the gift passes."""
+    assert not passes(verdict(SHUMA, 5510, "2号耳机送什么", "页面没写送东西哦～"))
+    assert passes(verdict(SHUMA, 5510, "2号耳机送什么", "买Airo耳机送硅胶保护套～"))
+
+
+def test_a_bare_yes_answers_only_what_the_spec_value_writes() -> None:
+    """"能！" answers "能机洗吗" of a 可机洗 product; not of a 干洗 one (the value does not say 机洗 at all), and a bare
+    "不能" is wrong where the value says it can."""
+    assert passes(verdict(JIAFANG, 7702, "5号毛毯能机洗吗", "能！", 60))
+    assert not passes(verdict(JIAFANG, 7702, "1号冬被能机洗吗", "能！", 60))
+    assert not passes(verdict(JIAFANG, 7702, "5号毛毯能机洗吗", "不能～", 60))

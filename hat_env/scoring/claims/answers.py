@@ -306,6 +306,10 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                     ok = in_stock == (room.stock.get(p.product_id, p.stock) > 0)
         elif k == "campaign":
             ok, why = has("campaign", pid), "the deal that applies now"
+            if not ok and pid and not bad and vocab is not None and text and vocab.find("gift_words", text.lower()) \
+                    and not any(c.type == "gift" for c in room.active_campaigns(pid)):
+                # "送不送钢化膜" when no gift runs for it: "页面没写送膜" / "没有哦" is the true answer
+                ok = report.honest_unknown or bare_yes_no(reply_norm, vocab) is False
         elif k == "shipping":
             keys = {"carrier": "shipping:carrier", "free": "shipping:free", "time": "shipping"}
             words = {"carrier": "the carrier", "free": "free shipping or the fee", "time": "when it ships"}
