@@ -2,7 +2,8 @@
 lists, several questions in one comment, the honest "详情页没写"), each with a wrong twin that must still fail.
 
 Rooms: the built-in beauty_zh, groceries_zh, healthfood_zh and apparel_flash_zh at catalog seed 1717 (t=100), and the
-calibration room rooms/jiafang_zh.yaml at seed 7702 (t=60). Every expectation is read from
+calibration rooms rooms/jiafang_zh.yaml (seed 7702, t=60), rooms/shuma_zh.yaml (5510, t=100) and rooms/shengxian_zh.yaml
+(9905, t=100). Every expectation is read from
 ``python scenarios/calibration/facts.py room ROOM SEED T``.
 """
 
@@ -13,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from hat_env.scoring import grade
+from hat_env.types import Intent
+from rooms import bad, room
 
 JIAFANG = str(Path(__file__).parents[1] / "scenarios" / "calibration" / "rooms" / "jiafang_zh.yaml")
 NO_FAULTS = {"timeout": 0, "malformed": 0, "permission_denied": 0}
@@ -177,3 +180,19 @@ def test_a_bare_yes_answers_only_what_the_spec_value_writes() -> None:
     assert passes(verdict(JIAFANG, 7702, "5号毛毯能机洗吗", "能！", 60))
     assert not passes(verdict(JIAFANG, 7702, "1号冬被能机洗吗", "能！", 60))
     assert not passes(verdict(JIAFANG, 7702, "5号毛毯能机洗吗", "不能～", 60))
+
+
+SHENGXIAN = str(Path(__file__).parents[1] / "scenarios" / "calibration" / "rooms" / "shengxian_zh.yaml")
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("厄瓜多尔白虾，一斤大概三四十只，整箱两公斤～", True),  # how many to the jin: a grade, not a weight
+    ("白虾个头均匀，三四十只一斤，净重2kg", True),
+    ("厄瓜多尔白虾是一斤装的哦～", False),  # one jin said as the pack's weight (it is 2kg)
+    ("厄瓜多尔白虾净重一斤", False),
+])
+def test_one_unit_next_to_a_count_is_a_grade_not_a_weight(reply: str, ok: bool) -> None:
+    """"一斤三四十只": one of a unit right next to a count says how many go to the unit (the product's 30-40只/斤);
+    the same 一斤 said alone is the pack's weight, checked against net_weight 2kg."""
+    r = room(SHENGXIAN, 9905, 100.0)
+    assert (not bad(reply, r, Intent("spec", link=6, attr="net_weight"))) is ok
