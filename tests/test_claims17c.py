@@ -188,11 +188,28 @@ SHENGXIAN = str(Path(__file__).parents[1] / "scenarios" / "calibration" / "rooms
 @pytest.mark.parametrize(("reply", "ok"), [
     ("厄瓜多尔白虾，一斤大概三四十只，整箱两公斤～", True),  # how many to the jin: a grade, not a weight
     ("白虾个头均匀，三四十只一斤，净重2kg", True),
+    ("白虾一斤大概20-30只，个头很大～", False),  # the grade is 30-40只/斤
+    ("白虾二三十只一斤的大虾～", False),
     ("厄瓜多尔白虾是一斤装的哦～", False),  # one jin said as the pack's weight (it is 2kg)
     ("厄瓜多尔白虾净重一斤", False),
 ])
 def test_one_unit_next_to_a_count_is_a_grade_not_a_weight(reply: str, ok: bool) -> None:
     """"一斤三四十只": one of a unit right next to a count says how many go to the unit (the product's 30-40只/斤);
-    the same 一斤 said alone is the pack's weight, checked against net_weight 2kg."""
+    a count range there is checked against that grade; the same 一斤 said alone is the pack's weight, checked against
+    net_weight 2kg."""
     r = room(SHENGXIAN, 9905, 100.0)
     assert (not bad(reply, r, Intent("spec", link=6, attr="net_weight"))) is ok
+
+
+CHUFANG = str(Path(__file__).parents[1] / "scenarios" / "calibration" / "rooms" / "chufang_zh.yaml")
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("七件套刀具2天之内（四十八小时）走韵达发出～", True),
+    ("七件套刀具1天之内（二十四小时）走韵达发出～", False),  # it ships within 48 h
+])
+def test_a_time_in_a_clause_naming_a_set_is_the_sentences_shipping_time(reply: str, ok: bool) -> None:
+    """"七件套...2天之内（48小时）...发出": 套 names the set (its size is a length, 刀座高32cm), so the two days are
+    checked as the shipping time the sentence goes on to name, not as the set's size."""
+    r = room(CHUFANG, 8125, 100.0)
+    assert (not bad(reply, r, Intent("shipping", link=2))) is ok, bad(reply, r, Intent("shipping", link=2))

@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from hat_env.scoring.claims import conversions, topics
+from hat_env.scoring.claims.check_grades import check_count_per_unit
 from hat_env.scoring.claims.amounts import eq
 from hat_env.scoring.claims.data_counts import data_counts, data_labelled, zh_labelled
 from hat_env.scoring.claims.durations import deal_time, supply
@@ -84,6 +85,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     na = r.vocab.rx.get("negation_after")
     if na is not None and q.dim not in ("plain", "count") and na.match(r.text[q.end : q.end + 40]):
         return  # "en 5 litros no hay", "in 5 litres we don't have it": the measure is denied, no value claimed
+    if check_count_per_unit(r, q, i, pids):
+        return  # "一斤三四十只": a grade (how many to the unit), checked against the product's "30-40只/斤"
     if conversions.unit_reference(r, q, i):
         return  # "一斤是500克", "一斤绒里九成五": one of a unit, defined or as a basis, is no fact of the product
     if conversions.check_conversion(r, q, i, pids, approximate(r, q, i)):
@@ -91,7 +94,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None
     if sw is not None and q.start >= r.clauses[i].start + sw.end() and supply(r, q, i, pfs):
         return  # how long a pack lasts: its count over the daily dose, not the shelf life
-    fam = family(r, i, pfs, pos=q.start) if q.dim in ("time_h", "time_m", "count") else None
+    fam = family(r, i, pfs, pos=q.start, dim=q.dim if q.dim in ("time_h", "time_m") else None) \
+        if q.dim in ("time_h", "time_m", "count") else None
     if fam is None and q.dim in ("time_h", "time_m"):
         # no topic word anywhere ("Around 72 hours — three full days off the wrist" for "power reserve?"): the
         # spec the viewer asked about, when the product states a time for it
