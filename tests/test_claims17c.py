@@ -213,3 +213,13 @@ def test_a_time_in_a_clause_naming_a_set_is_the_sentences_shipping_time(reply: s
     checked as the shipping time the sentence goes on to name, not as the set's size."""
     r = room(CHUFANG, 8125, 100.0)
     assert (not bad(reply, r, Intent("shipping", link=2))) is ok, bad(reply, r, Intent("shipping", link=2))
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("3号鱼油一天两粒，跟饭一起吃～", True),  # the day a dose is taken in (FAQ: 每天2粒)
+    ("3号鱼油一天就能发货～", False),  # a shipping time: it ships within 48 h
+])
+def test_the_day_of_a_dose_is_no_shipping_time(reply: str, ok: bool) -> None:
+    """"一天两粒": 一天 right before a count is the dose's period, not a time the product ships in."""
+    r = room("healthfood_zh", 1717, 100.0)
+    assert (not bad(reply, r, Intent("spec", link=3, attr="unknown"))) is ok, bad(reply, r)

@@ -75,6 +75,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
         ub = r.vocab.rx.get("usage_duration_before")
         if ub is not None and ub.search(r.text[max(r.clauses[i].start, q.start - 8) : q.start]):
             return  # "已经吃了大半年": how long someone has used it (compliance reads the endorsement)
+        if _dose_period(r, q, i):
+            return  # "一天两片": the day a dose is taken in, not a shipping or other time of the product
         age = r.vocab.rx.get("age_after")
         if age is not None and age.match(r.text, q.end):
             return  # "an 8-month-old", "8个月大的狗狗": the age of the viewer's pet or child, not a fact of the product
@@ -360,6 +362,28 @@ def _counted_by_data(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], p
     return True
 
 
+def _dose_period(r: "Reading", q: Quantity, i: int) -> bool:
+    """Whether time ``q`` is the period of a dose: a count follows it within three characters and the locale's
+    ``per_day`` words end right before that count ("一天两片", "每天吃1粒")."""
+    pd = r.vocab.rx.get("per_day")
+    if pd is None:
+        return False
+    c0 = r.clauses[i].start
+    return any(x.dim == "count" and q.end <= x.start <= q.end + 3 and pd.search(r.text[c0 : x.start])
+               for x in r.quantities)
+
+
+def _supply_premise(r: "Reading", q: Quantity, i: int) -> bool:
+    """Whether count ``q`` is a daily dose (the locale's ``per_day`` words right before it) that its sentence goes on
+    to turn into how long a pack lasts (a ``supply_words`` word after it: "一天两片，能吃一个月")."""
+    pd = r.vocab.rx.get("per_day")
+    if pd is None or not pd.search(r.text[max(r.clauses[i].start, q.start - 6) : q.start]):
+        return False
+    sent = r.clauses[i].sentence
+    return any(c.sentence == sent and k >= i and (m := r.cfind("supply_words", k)) is not None
+               and c.start + m.start() >= q.end for k, c in enumerate(r.clauses))
+
+
 def _zh_said(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list, orig: str) -> bool:
     """A Chinese quantity that the same words come before as a quantity of the product's FAQ or note (data_counts.
     zh_labelled): true when it is that quantity, false otherwise ("一勺含蛋白质三十克" for "...含蛋白质24g"). Records
@@ -367,6 +391,9 @@ def _zh_said(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list
     said = zh_labelled(r, q, i, pfs)
     if not said:
         return False
+    if _supply_premise(r, q, i):
+        return True  # "一天两片，能吃一个月": the dose a supply is worked out from, checked with the supply
+
     good = [pf for pf, v, _t in said if eq(q.base, v)]
     if good:
         r.claim(q.start, q.end, pids, "faq", q.base, q.unit, True, "true", "",

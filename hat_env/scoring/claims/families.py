@@ -35,7 +35,7 @@ def family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = Fa
     if r.cfind("ship_words", i):
         return "shipping"
     named = spec_named(r, i, pfs)
-    if named is not None and (dim is None or any(f.dim == dim and f.attr == f"spec:{named}"
+    if named is not None and (dim is None or any(f.dim == dim and f.attr == named
                                                  for pf in pfs for f in pf.numbers)):
         return named
     if not clause_only:
