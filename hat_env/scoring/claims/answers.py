@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Iterable
 
-from hat_env.scoring.claims.check_answers import bare_yes_no
+from hat_env.scoring.claims.check_answers import bare_yes_no, yes_no_spec
 from hat_env.scoring.claims.model import Report
 
 if TYPE_CHECKING:
@@ -44,6 +44,21 @@ def _pid(room: "RoomState", link: int | None) -> str | None:
 
 
 _CODE_PREFIX = re.compile(r"^\d{1,3}(?=[\u3400-\u9fff])")
+
+
+def _guesses_a_value(text: str, vocab: "Vocab") -> bool:
+    """Whether the comment asks whether the product is something ("是塑料的吗", "是不是真皮"): the locale's
+    ``yes_no_core`` question led by its is-word."""
+    m = vocab.find("yes_no_core", text.lower().strip())
+    return m is not None and m.group().startswith("是")
+
+
+def _states_a_spec_value(reply_norm: str, specs: dict) -> bool:
+    """Whether the reply writes one of ``specs``'s values whole (three characters or more, with its marks:
+    "铝合金+硅胶", "IPX4"), which is a fact of the product's that answers a question about an attribute the data
+    does not name."""
+    low = reply_norm.lower()
+    return any(len(v) >= 3 and v in low for v in (str(x).strip().lower() for x in specs.values()))
 
 
 def _spec_text_match(reply_norm: str, value: str, lang: str, vocab: "Vocab | None" = None) -> bool:
@@ -279,6 +294,9 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 mine = {kk for kk, x in got if kk.startswith("spec:") and kk not in ("spec:*", "spec:unknown") and x == pid}
                 if any((kk, q) in got for kk in mine):
                     ok, why = 1.0, ""
+                elif report.honest_unknown and not bad:
+                    # "哪个茶多酚高" when neither product's data states it: the honest "it does not say" answers it
+                    ok, why = 1.0, ""
         elif k == "stock":
             ok, why = has("stock", pid), "availability"
             p = room.by_id.get(pid) if pid else None
@@ -293,6 +311,10 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                     ok = in_stock == (room.stock.get(p.product_id, p.stock) > 0)
         elif k == "campaign":
             ok, why = has("campaign", pid), "the deal that applies now"
+            if not ok and pid and not bad and vocab is not None and text and vocab.find("gift_words", text.lower()) \
+                    and not any(c.type == "gift" for c in room.active_campaigns(pid)):
+                # "送不送钢化膜" when no gift runs for it: "页面没写送膜" / "没有哦" is the true answer
+                ok = report.honest_unknown or bare_yes_no(reply_norm, vocab) is False
         elif k == "shipping":
             keys = {"carrier": "shipping:carrier", "free": "shipping:free", "time": "shipping"}
             words = {"carrier": "the carrier", "free": "free shipping or the fee", "time": "when it ships"}
@@ -335,6 +357,9 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 ok = ok or (attr in _SIZE_FAMILY and vocab is not None and bool(text)
                             and vocab.find("size_question", text.lower()) is not None
                             and any(has(f"spec:{a}", pid) for a in _SIZE_FAMILY if a != attr and a in p.specs))
+                # a bare "能！" / "不行哦" to a yes/no question whose thing asked the value writes ("能机洗吗", 可机洗)
+                ok = ok or (vocab is not None and bool(text) and not bad and not report.health_claim
+                            and yes_no_spec(reply_norm, text, str(p.specs[attr]), vocab))
             else:
                 # an attribute the data lacks: the honest "it does not say", or a true statement its data makes (an
                 # FAQ answer, a restatement, or a value of another of its specs: "甜度16-20 Brix" for "好吃吗")
@@ -342,6 +367,9 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 honest = report.honest_unknown and not _faq_answers([(f.q, f.a) for f in p.faq], text, lang)
                 ok = honest or has("spec:unknown", pid) or has("spec:*", pid) or any(
                     kk.startswith("spec:") and q == pid for kk, q in got)
+                # "是塑料的吗" (a guessed value) answered by a spec value of the product written out whole ("是铝合金+硅胶的")
+                ok = ok or (not bad and not report.health_claim and vocab is not None and bool(text)
+                            and _guesses_a_value(text, vocab) and _states_a_spec_value(reply_norm, p.specs))
                 # a question about a health effect read as an unknown attribute ("围巾对颈椎好吗") is answered by an
                 # honest denial of the effect, as an efficacy question is
                 ok = ok or (report.health_denial and not report.health_claim)

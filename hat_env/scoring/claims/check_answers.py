@@ -104,4 +104,31 @@ def bare_yes_no(reply_norm: str, vocab: "Vocab") -> bool | None:
     return None
 
 
-__all__ = ["bare_yes_no", "read_bundle_share", "read_no_deal"]
+def yes_no_spec(reply_norm: str, question: str, value: str, vocab: "Vocab") -> bool:
+    """Whether a bare yes or no ("能！", "不行哦") answers a yes/no question about a spec, rightly: the thing asked
+    (the locale's ``yes_no_core``: "机洗" of "能机洗吗") is written in the spec's ``value``, and a yes when it is
+    written plainly ("可机洗"), a no when a negation comes right before it ("不可机洗", "不掉色").
+
+    Args:
+        reply_norm: the normalised reply.
+        question: the viewer's comment.
+        value: the product's value of the attribute the question asks about.
+        vocab: the locale's vocabulary (``yes_reply``, ``no_reply``, ``yes_no_core``, ``negation``).
+
+    Returns:
+        True when the reply is only a yes or a no and it is what the value says; False otherwise (no bare yes or
+        no, no such question, or a value that does not say the thing asked).
+    """
+    said = bare_yes_no(reply_norm, vocab)
+    m = vocab.find("yes_no_core", question.lower().strip()) if said is not None else None
+    if m is None or not m.groupdict().get("core"):
+        return False
+    core, low = m.group("core").removesuffix("的"), value.lower()
+    k = low.find(core) if len(core) >= 2 else -1
+    if k < 0:
+        return False
+    negated = vocab.find("negation", low[max(0, k - 2) : k]) is not None
+    return said != negated
+
+
+__all__ = ["bare_yes_no", "read_bundle_share", "read_no_deal", "yes_no_spec"]

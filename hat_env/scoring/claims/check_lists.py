@@ -34,6 +34,28 @@ _SPLIT = re.compile(r"[,、/，;；]|和|及|与|或| and | or ")
 _CODE = re.compile(r"^\d{1,3}(?=[\u3400-\u9fff])")
 
 
+#: single characters that are words of their own (not parts of a name jieba does not know)
+_ZH_FUNCTION = frozenset("和与及或有是的了在也都就还很号个这那把被让给对从到跟同并且而不没无别吗呢吧啊哦呀哈啦嘛色款")
+_CJK_ONE = re.compile(r"[\u3400-\u9fff]")
+
+
+def _joined_singles(words: tuple[str, ...]) -> list[str]:
+    """jieba's words with each run of two or more single Chinese characters that are no function words joined into
+    one: a name jieba does not know ("雾霾蓝" cut as 雾/霾/蓝) is one content word, as in the data."""
+    out: list[str] = []
+    run: list[str] = []
+    for w in (*words, ""):
+        if len(w) == 1 and _CJK_ONE.match(w) and w not in _ZH_FUNCTION:
+            run.append(w)
+            continue
+        if len(run) >= 2:
+            out.append("".join(run))
+        run = []
+        if w:
+            out.append(w)
+    return out
+
+
 @short_text_cache(maxsize=8192)
 def content_words(text: str, lang: str) -> frozenset[str]:
     """The content words of ``text`` (lower-case): jieba words of two or more characters for Chinese, Latin
@@ -42,7 +64,8 @@ def content_words(text: str, lang: str) -> frozenset[str]:
     if lang == "zh":
         from hat_env.text import segment
 
-        return frozenset(w for w in segment(low) if len(w) >= 2 and not w.isdigit() and re.search(r"[\u3400-\u9fffa-z]", w))
+        return frozenset(w for w in _joined_singles(segment(low)) if len(w) >= 2 and not w.isdigit()
+                         and re.search(r"[\u3400-\u9fffa-z]", w))
     return frozenset(w for w in _LATIN.findall(low) if w not in EN_STOP_WORDS)
 
 

@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from hat_env.scoring.claims import conversions, topics
+from hat_env.scoring.claims.check_grades import check_count_per_unit
 from hat_env.scoring.claims.amounts import eq
 from hat_env.scoring.claims.data_counts import data_counts, data_labelled, zh_labelled
 from hat_env.scoring.claims.durations import deal_time, supply
@@ -88,6 +89,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
         ub = r.vocab.rx.get("usage_duration_before")
         if ub is not None and ub.search(r.text[max(r.clauses[i].start, q.start - 8) : q.start]):
             return  # "已经吃了大半年": how long someone has used it (compliance reads the endorsement)
+        if _dose_period(r, q, i):
+            return  # "一天两片": the day a dose is taken in, not a shipping or other time of the product
         age = r.vocab.rx.get("age_after")
         if age is not None and age.match(r.text, q.end):
             return  # "an 8-month-old", "8个月大的狗狗": the age of the viewer's pet or child, not a fact of the product
@@ -98,6 +101,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     na = r.vocab.rx.get("negation_after")
     if na is not None and q.dim not in ("plain", "count") and na.match(r.text[q.end : q.end + 40]):
         return  # "en 5 litros no hay", "in 5 litres we don't have it": the measure is denied, no value claimed
+    if check_count_per_unit(r, q, i, pids):
+        return  # "一斤三四十只": a grade (how many to the unit), checked against the product's "30-40只/斤"
     if conversions.unit_reference(r, q, i):
         return  # "一斤是500克", "一斤绒里九成五": one of a unit, defined or as a basis, is no fact of the product
     if conversions.check_conversion(r, q, i, pids, approximate(r, q, i)):
@@ -105,7 +110,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     sw = r.cfind("supply_words", i) if q.dim in ("time_h", "time_m") else None
     if sw is not None and q.start >= r.clauses[i].start + sw.end() and supply(r, q, i, pfs):
         return  # how long a pack lasts: its count over the daily dose, not the shelf life
-    fam = family(r, i, pfs, pos=q.start) if q.dim in ("time_h", "time_m", "count") else None
+    fam = family(r, i, pfs, pos=q.start, dim=q.dim if q.dim in ("time_h", "time_m") else None) \
+        if q.dim in ("time_h", "time_m", "count") else None
     if fam is None and q.dim in ("time_h", "time_m"):
         # no topic word anywhere ("Around 72 hours — three full days off the wrist" for "power reserve?"): the
         # spec the viewer asked about, when the product states a time for it
@@ -372,6 +378,28 @@ def _counted_by_data(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], p
     return True
 
 
+def _dose_period(r: "Reading", q: Quantity, i: int) -> bool:
+    """Whether time ``q`` is the period of a dose: a count follows it within three characters and the locale's
+    ``per_day`` words end right before that count ("一天两片", "每天吃1粒")."""
+    pd = r.vocab.rx.get("per_day")
+    if pd is None:
+        return False
+    c0 = r.clauses[i].start
+    return any(x.dim == "count" and q.end <= x.start <= q.end + 3 and pd.search(r.text[c0 : x.start])
+               for x in r.quantities)
+
+
+def _supply_premise(r: "Reading", q: Quantity, i: int) -> bool:
+    """Whether count ``q`` is a daily dose (the locale's ``per_day`` words right before it) that its sentence goes on
+    to turn into how long a pack lasts (a ``supply_words`` word after it: "一天两片，能吃一个月")."""
+    pd = r.vocab.rx.get("per_day")
+    if pd is None or not pd.search(r.text[max(r.clauses[i].start, q.start - 6) : q.start]):
+        return False
+    sent = r.clauses[i].sentence
+    return any(c.sentence == sent and k >= i and (m := r.cfind("supply_words", k)) is not None
+               and c.start + m.start() >= q.end for k, c in enumerate(r.clauses))
+
+
 def _zh_said(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list, orig: str) -> bool:
     """A Chinese quantity that the same words come before as a quantity of the product's FAQ or note (data_counts.
     zh_labelled): true when it is that quantity, false otherwise ("一勺含蛋白质三十克" for "...含蛋白质24g"). Records
@@ -379,6 +407,9 @@ def _zh_said(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], pfs: list
     said = zh_labelled(r, q, i, pfs)
     if not said:
         return False
+    if _supply_premise(r, q, i):
+        return True  # "一天两片，能吃一个月": the dose a supply is worked out from, checked with the supply
+
     good = [pf for pf, v, _t in said if eq(q.base, v)]
     if good:
         r.claim(q.start, q.end, pids, "faq", q.base, q.unit, True, "true", "",

@@ -100,12 +100,19 @@ def _certified_attribute(r: "Reading", i: int, at: int, pids: "tuple[str, ...] |
     return False
 
 
+#: a hedged vow that refuses to promise (not a bare "不一定", which still says the effect may come)
+_VOWED = re.compile(r"保证|打包票|担保|承诺|许诺|promise|guarantee|garantiz", re.IGNORECASE)
+
+
 def read_effects(r: "Reading", i: int) -> None:
     """An effect of using the product ("皮肤状态特别好", "美白") needs the product's own data to say it."""
     c0 = r.clauses[i].start
     m = r.cfind("effect_claims", i)
     if m is None or not claim_state(r, i, c0 + m.start()):
         return
+    vow = r.cfind("hedged_vow", i)
+    if vow is not None and vow.start() >= m.end() and _VOWED.search(vow.group()):
+        return  # "祛斑这种效果我没法给你打包票": the effect is what the host will not promise
     pids, _ = claim_group(r, i, c0 + m.start())
     pfs = r.pfs(pids)
     word = m.group().lower()

@@ -183,6 +183,28 @@ def check_conversion(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...], a
     return True
 
 
+#: what may stand between one of a unit and the count it is the basis of ("一斤大概三四十只", "30-40只/斤")
+_PER_GAP = re.compile(r"\s*(?:/|每|约|大约|大概|差不多|有|能有|左右)?\s*")
+
+
+def _counted_per(r: "Reading", q: Quantity, i: int) -> bool:
+    """Whether one of a unit ``q`` is the basis of a count right next to it: "一斤三四十只", "1kg约20个", "三四十只
+    一斤" (a grade: how many to the unit), so it is no weight or volume of the product."""
+    after, before = r.vocab.rx.get("counted_per_after"), r.vocab.rx.get("counted_per_before")
+    c = r.clauses[i]
+    if (after is not None and after.match(r.text, q.end, c.end)) or (
+            before is not None and before.search(r.text[c.start : q.start])):
+        return True  # "一斤三四十只", "三四十只一斤": counts in number words the quantity reader leaves unread
+    for x in r.quantities:
+        if x.dim != "count" or x is q or r.clause_at(x.start) != i:
+            continue
+        if x.start >= q.end and _PER_GAP.fullmatch(r.text[q.end : x.start]):
+            return True
+        if x.end <= q.start and _PER_GAP.fullmatch(r.text[x.end : q.start]):
+            return True
+    return False
+
+
 def unit_reference(r: "Reading", q: Quantity, i: int) -> bool:
     """Whether measure ``q`` is one of a unit, not a fact of a product: a unit's definition ("一斤是500克",
     "1 lb = 454 g": one of a unit, the locale's ``unit_equals`` word, the same amount in another unit; either side)
@@ -194,6 +216,8 @@ def unit_reference(r: "Reading", q: Quantity, i: int) -> bool:
         return False
     one = abs(q.value - 1) < _EPS and q.lo is None
     if one and basis is not None and basis.match(r.text, q.end, r.clauses[i].end):
+        return True
+    if one and _counted_per(r, q, i):
         return True
     if eq is None:
         return False

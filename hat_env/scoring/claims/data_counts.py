@@ -133,6 +133,24 @@ CHARS_AFTER = 4
 _NUMERIC = re.compile(r"\d")
 
 
+def _folded(text: str, locale: str) -> str:
+    """``text`` with each word of the locale's ``word_folds`` groups written as the group's first word ("大人一天"
+    -> "成人每天"), so that the words next to a quantity match the data's synonyms of them."""
+    from hat_env.scoring.claims.vocab import load_vocab
+
+    for canon, variant in _fold_pairs(load_vocab(locale).raw.get("word_folds") or ()):
+        if variant in text:
+            text = text.replace(variant, canon)
+    return text
+
+
+def _fold_pairs(groups: "list | tuple") -> list[tuple[str, str]]:
+    """``(canonical, variant)`` for each variant of ``groups`` (``[[canonical, variant...], ...]``), the longest
+    variant first so that a longer word is folded before a shorter one inside it."""
+    pairs = [(str(g[0]), str(v)) for g in groups if g for v in g[1:]]
+    return sorted(pairs, key=lambda cv: -len(cv[1]))
+
+
 def _bigrams(text: str) -> frozenset[str]:
     """The pairs of adjacent Chinese characters of ``text``."""
     return frozenset(text[k : k + 2] for k in range(len(text) - 1) if _CJK.match(text, k) and _CJK.match(text, k + 1))
@@ -151,7 +169,7 @@ def _zh_measured(text: str, locale: str) -> tuple[tuple[float, str, frozenset[st
         before = m.text[max(0, x.start - CHARS_BEFORE) : x.start]
         before = _CLAUSE_MARK.split(before)[-1]
         after = _CLAUSE_MARK.split(m.text[x.end : x.end + CHARS_AFTER])[0]
-        out.append((x.base, x.dim, _bigrams(before) | _bigrams(_NUMERIC.split(after)[0])))
+        out.append((x.base, x.dim, _bigrams(_folded(before, locale)) | _bigrams(_folded(_NUMERIC.split(after)[0], locale))))
     return tuple(out)
 
 
@@ -163,8 +181,9 @@ def zh_labelled(r: "Reading", q: Quantity, i: int, pfs: list[ProductFacts]) -> l
     if r.vocab.lang != "zh":
         return []
     c0, c1 = r.clauses[i].start, r.clauses[i].end
-    said = _bigrams(r.text[max(c0, q.start - CHARS_BEFORE) : q.start]) | \
-        _bigrams(_NUMERIC.split(r.text[q.end : min(c1, q.end + CHARS_AFTER)])[0])
+    loc = r.vocab.locale
+    said = _bigrams(_folded(r.text[max(c0, q.start - CHARS_BEFORE) : q.start], loc)) | \
+        _bigrams(_folded(_NUMERIC.split(r.text[q.end : min(c1, q.end + CHARS_AFTER)])[0], loc))
     if not said:
         return []
     out: list[tuple[ProductFacts, float, str]] = []

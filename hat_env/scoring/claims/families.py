@@ -14,10 +14,12 @@ if TYPE_CHECKING:
 
 
 def family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = False,
-            pos: int | None = None) -> str | None:
+            pos: int | None = None, dim: str | None = None) -> str | None:
     """Which attribute a time or count in clause ``i`` is about, from its words (returns, warranty, order, delivery,
     shipping, a spec key the products have), or ``None``; ``pos``: where the number stands (when the clause names
-    two topics, the nearest word decides)."""
+    two topics, the nearest word decides); ``dim``: the number's dimension, when given a spec the clause names is its
+    topic only when the spec has a value of that dimension ("刀具套装两天内（48小时）发出": 套装 names the set's size,
+    a length, not the two days)."""
     near = topics.nearest_family(r, i, pos) if pos is not None else None
     if near is not None:
         return near
@@ -33,7 +35,8 @@ def family(r: "Reading", i: int, pfs: list[ProductFacts], clause_only: bool = Fa
     if r.cfind("ship_words", i):
         return "shipping"
     named = spec_named(r, i, pfs)
-    if named is not None:
+    if named is not None and (dim is None or any(f.dim == dim and f.attr == named
+                                                 for pf in pfs for f in pf.numbers)):
         return named
     if not clause_only:
         # a clause without its topic word ("You've got a full month - 30 days - to send it back", "Returns: 30
