@@ -364,6 +364,8 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     from hat_env.scoring.claims.check_sizes import read_size_claims
     from hat_env.scoring.claims.check_denied import read_denied_claims
     from hat_env.scoring.claims.check_nearmiss import read_nearmiss_codes
+    from hat_env.scoring.claims.check_pairs import read_swapped_numbers
+    from hat_env.scoring.claims.check_counted import read_counted_things
 
     r = Reading(reply, room, locale or room.locale, intents, facts)
     if not r.text.strip():
@@ -376,6 +378,8 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     read_fact_claims(r, tuple(tool_names))
     read_denied_claims(r)
     read_nearmiss_codes(r)
+    read_swapped_numbers(r)
+    read_counted_things(r)
     _drop_refused_quotes(r)
     read_arithmetic(r)
     r.report.claims.sort(key=lambda c: c.span)
