@@ -32,6 +32,10 @@ _WORD = re.compile(r"[a-z\u00e0-\u00ff]{3,}")
 _STOP = frozenset({"the", "and", "with", "for", "about", "around", "approx", "approximately", "hours", "hour",
                    "minutes", "days", "per", "each", "one", "two", "up", "con", "por", "para", "unos", "hasta",
                    "cada", "del", "las", "los", "una", "uno", "horas", "días", "dias", "aprox"})
+#: What a label and its number may not have between them: a digit, or a mark that ends a clause other than a
+#: colon ("· 保冷：12个小时" heads a list item with its label), or a word that joins two items ("10 days typical
+#: and 20 hours with GPS": "typical" is the first item's label, not the second's)
+_BREAK = re.compile(r"[\d，,。.;；!！?？\n()（）、和及与]|\b(?:and|or|plus|y|e|o)\b")
 #: How far a label may stand from its number in the reply: characters between them, no digit, no clause end.
 _GAP = {"zh": 3, "en": 12, "es": 12}
 
@@ -118,12 +122,13 @@ def read_swapped_numbers(r: "Reading") -> None:
                 best: tuple[tuple[int, int], tuple[str, str, float, tuple[str, ...]]] | None = None
                 for p in pairs:
                     for w in p[3]:
-                        for x in re.finditer(re.escape(w), low[c.start : c.end]):
-                            s, e = c.start + x.start(), c.start + x.end()
+                        lo_, hi_ = max(0, q.start - gap - len(w)), min(len(low), q.end + gap + len(w))
+                        for x in re.finditer(re.escape(w), low[lo_:hi_]):
+                            s, e = lo_ + x.start(), lo_ + x.end()
                             if r.vocab.lang != "zh" and (s > 0 and low[s - 1].isalpha() or e < len(low) and low[e].isalpha()):
                                 continue
                             between = low[e : q.start] if e <= q.start else low[q.end : s] if q.end <= s else None
-                            if between is None or len(between) > gap or any(ch.isdigit() for ch in between):
+                            if between is None or len(between) > gap or _BREAK.search(between):
                                 continue
                             rank = (len(between), 0 if e <= q.start else 1)  # a tie: the label before it
                             if best is None or rank < best[0]:
