@@ -218,3 +218,36 @@ def test_false_claims_of_each_kind(name: str, reply: str, intent: Intent, ok: bo
     """A wrong price, stock count, warranty, fit, battery time, guarantee, skin type, shelf life, dispatch time,
     return window, capacity, material or count fails accuracy; its true twin passes."""
     assert (_accuracy(ROOMS[name], reply, intent) == 1.0) is ok
+
+
+# -- a wrong fact does not answer: effectiveness ------------------------------------------------------------------
+
+def _scores(r: RoomState, reply: str, *intents: Intent) -> tuple[float, float]:
+    """(accuracy, effectiveness) of ``reply`` in room ``r`` for a viewer with ``intents`` (default rules)."""
+    from hat_env.scoring import effectiveness
+
+    req = LiveRequest("r0001", 10.0, [Comment(9.0, "v1", "viewer", "asker", "?", tuple(intents))])
+    out = RequestOutcome(req, reply, [], ["item_qa"], turns=1, latency_s=2.0)
+    ctx = ScoringContext(outcome=out, room=r, rules=RULES)
+    return accuracy(ctx), effectiveness(ctx)
+
+
+@pytest.mark.parametrize(
+    ("name", "reply", "intent", "want"),
+    [
+        # beauty_zh: link 1 pays 159, link 4 pays 199 (a gap of 40)
+        ("beauty_zh", "1号159，4号239，差80块～", Intent(kind="compare", link=1, link2=4), (0.0, 0.5)),
+        ("beauty_zh", "1号159，4号199，差40块～", Intent(kind="compare", link=1, link2=4), (1.0, 1.0)),
+        # electronics_en: the 5W GaN charger is 24 months; a promise beyond the data in the answer's sentence
+        ("electronics_en", "Totally, the 65W charger works with every laptop ever made, 100% guaranteed! 💯",
+         spec(5), (0.0, 0.0)),
+        ("electronics_en", "The 65W charger has 2x USB-C and 1x USB-A, with a 24-month warranty.", spec(5), (1.0, 1.0)),
+        # a number beside the promise still answers (the promise is wrong, the warranty is not)
+        ("electronics_en", "24-month warranty on the charger — and it'll never fail, guaranteed 💪",
+         spec(5, "warranty"), (0.0, 1.0)),
+    ],
+)
+def test_a_wrong_fact_does_not_answer(name: str, reply: str, intent: Intent, want: tuple[float, float]) -> None:
+    """A price gap taken from a wrong price completes no comparison (one right price still half answers it), and a
+    false promise voids the feature its sentence claims, not a number beside it; the true twins answer."""
+    assert _scores(ROOMS[name], reply, intent) == want

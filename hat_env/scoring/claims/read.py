@@ -383,6 +383,12 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     _drop_refused_quotes(r)
     read_arithmetic(r)
     r.report.claims.sort(key=lambda c: c.span)
+    ends: dict[int, tuple[int, int]] = {}
+    for c in r.clauses:
+        a, b = ends.get(c.sentence, (c.start, c.end))
+        ends[c.sentence] = (min(a, c.start), max(b, c.end))
+    r.report.sentences = [r.m.span(a, b) for a, b in ends.values() if b > a]
+    r.report.source = r.m.source
     return r.report
 
 
