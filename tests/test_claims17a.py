@@ -178,6 +178,16 @@ PROBES = [
     ("electronics_en", "The Deskly stand fits 4 to 15 inch screens, so even a big laptop works.", spec(6, "screen"),
      False),
     ("electronics_en", "The Deskly stand fits 4 to 13 inch screens, so a 12.9-inch iPad works.", spec(6, "screen"), True),
+    # "up to": the top of the range, not a value inside it (electronics_en link 6 fits 4 to 13 inch)
+    ("electronics_en", "Sadly the Deskly stand only fits tablets up to 11 inches, so no 12.9-inch iPad 😕",
+     spec(6, "screen"), False),
+    ("electronics_en", "The Deskly stand fits tablets up to 13 inches, so a 12.9-inch iPad works 🙌", spec(6, "screen"),
+     True),
+    ("electronics_en", "The Deskly stand holds a 12.9-inch iPad no problem 🙌", spec(6, "screen"), True),
+    ("pets_en", "The puppy recipe is for dogs up to 15 lb, so bigger pups need something else.", spec(2, "dog_size"),
+     False),
+    ("pets_en", "The puppy recipe is for dogs up to 22 lb, so bigger pups need something else.", spec(2, "dog_size"),
+     True),
     # battery: electronics_en link 4 is 20 hours
     ("electronics_en", "The Boom Mini plays for a solid thirty hours on one charge 🔊", spec(4, "battery"), False),
     ("electronics_en", "The Boom Mini plays for a solid twenty hours on one charge 🔊", spec(4, "battery"), True),
@@ -251,3 +261,23 @@ def test_a_wrong_fact_does_not_answer(name: str, reply: str, intent: Intent, wan
     """A price gap taken from a wrong price completes no comparison (one right price still half answers it), and a
     false promise voids the feature its sentence claims, not a number beside it; the true twins answer."""
     assert _scores(ROOMS[name], reply, intent) == want
+
+
+FRYER = "¡La freidora está en oferta flash a 69 € y te sale a {} € al final! 🔥"
+
+
+@pytest.mark.parametrize(
+    ("pay", "intents", "want"),
+    [
+        # hogar_es link 2: flash sale at 69 €, 64 € to pay with the store coupon
+        ("59", (Intent(kind="campaign", link=2),), (0.0, 0.0)),
+        ("59", (Intent(kind="campaign", link=2), Intent(kind="price", link=2)), (0.0, 0.5)),
+        ("64", (Intent(kind="campaign", link=2),), (1.0, 1.0)),
+        ("64", (Intent(kind="campaign", link=2), Intent(kind="price", link=2)), (1.0, 1.0)),
+    ],
+)
+def test_a_wrong_deal_outcome(pay: str, intents: tuple[Intent, ...], want: tuple[float, float]) -> None:
+    """Asked only about the deals, a wrong price to pay after a flash deal answers nothing (the outcome of the deal
+    is what was asked); asked the price too, the named deal still answers the deal question; the true price
+    answers both."""
+    assert _scores(ROOMS["hogar_es"], FRYER.format(pay), *intents) == want
