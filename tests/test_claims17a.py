@@ -281,3 +281,24 @@ def test_a_wrong_deal_outcome(pay: str, intents: tuple[Intent, ...], want: tuple
     is what was asked); asked the price too, the named deal still answers the deal question; the true price
     answers both."""
     assert _scores(ROOMS["hogar_es"], FRYER.format(pay), *intents) == want
+
+
+# -- a total for several units said at the price of one (check_totals.py) ------------------------------------------
+
+@pytest.mark.parametrize(
+    ("name", "reply", "intent", "ok"),
+    [
+        # pets_en link 3 is 24.99 a bag; hogar_es link 1 is 29,90 €; beauty_zh link 2 is 99 a stick
+        ("pets_en", "Two bags of the WhiskerWell cat food for $24.99 total 🐱", Intent(kind="price", link=3), False),
+        ("pets_en", "Two bags of the WhiskerWell cat food for $49.98 total 🐱", Intent(kind="price", link=3), True),
+        ("hogar_es", "Dos sartenes por 29,90 € en total, ¡vaya chollo!", Intent(kind="price", link=1), False),
+        ("hogar_es", "Dos sartenes por 59,80 € en total, ¡vaya chollo!", Intent(kind="price", link=1), True),
+        ("hogar_es", "La sartén tiene 2 años de garantía y son 29,90 € en total.", Intent(kind="price", link=1), True),
+        ("beauty_zh", "口红两支一共99元，超划算～", Intent(kind="price", link=2), False),
+        ("beauty_zh", "口红两支一共198元～", Intent(kind="price", link=2), True),
+    ],
+)
+def test_a_total_of_several_at_the_price_of_one(name: str, reply: str, intent: Intent, ok: bool) -> None:
+    """Two units "in total" at one unit's price is false; twice the price is true, and a count of something else
+    ("2 años de garantía") leaves the amount the price of one."""
+    assert (_accuracy(ROOMS[name], reply, intent) == 1.0) is ok

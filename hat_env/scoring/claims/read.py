@@ -366,6 +366,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     from hat_env.scoring.claims.check_nearmiss import read_nearmiss_codes
     from hat_env.scoring.claims.check_pairs import read_swapped_numbers
     from hat_env.scoring.claims.check_counted import read_counted_things
+    from hat_env.scoring.claims.check_totals import read_unit_price_totals
 
     r = Reading(reply, room, locale or room.locale, intents, facts)
     if not r.text.strip():
@@ -380,6 +381,7 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     read_nearmiss_codes(r)
     read_swapped_numbers(r)
     read_counted_things(r)
+    read_unit_price_totals(r)
     _drop_refused_quotes(r)
     read_arithmetic(r)
     r.report.claims.sort(key=lambda c: c.span)

@@ -37,7 +37,7 @@ _LISTS = (
     "return_shipping_paid", "return_verbs", "condition_unmet",
     "comes_with", "ships_on_order", "free_over_words", "free_over_after", "deal_lasts_stream", "deal_lasts_beyond",
     "add_another", "buy_together", "threshold_reached", "data_nouns", "data_only", "extra_discount",
-    "audience_before", "audience_after", "range_top_before",
+    "audience_before", "audience_after", "range_top_before", "total_words",
 )
 
 
