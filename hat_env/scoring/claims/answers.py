@@ -286,7 +286,10 @@ def answered_intents(report: Report, intents: Iterable["Intent"], room: "RoomSta
                 return has("price", x) or (sold_out and has("stock", x))
 
             n = int(priced(pid)) + int(priced(q))
-            ok = 1.0 if n == 2 or (n == 1 and has("difference", None)) else 0.5 if n == 1 else False
+            # a difference completes one price only when no price of the two is false ("1号159，4号229，差70块" with
+            # 4号 at 199: a gap taken from a wrong price answers nothing)
+            wrong = any(("price", x) in c.answers for c in bad for x in (pid, q) if x)
+            ok = 1.0 if n == 2 or (n == 1 and has("difference", None) and not wrong) else 0.5 if n == 1 else False
             why = "both prices"
             if ok != 1.0 and pid and q and not (vocab is not None and text and vocab.find("price_question", text.lower())):
                 # a comparison on something else than price ("which one is quieter?") is answered by a true value

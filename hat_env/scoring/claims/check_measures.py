@@ -269,8 +269,14 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
         facts = _by_shared_word(r, i, pfs, facts)
     lo = q.lo * (q.base / q.value) if q.lo is not None and q.value else None
     approx = approximate(r, q, i)
+    top = r.vocab.rx.get("range_top_before")
+    # "only fits tablets up to 11 inches" of a stand that fits 4 to 13 inch: "up to" claims the range's top, so a
+    # value inside the range is no longer true by being inside it (a top within the tolerance still is)
+    topped = top is not None and lo is None and top.search(r.text, max(r.clauses[i].start, q.start - 16), q.start)
     ok = any(eq(q.base, f.value) or (lo is not None and range_fits(lo, q.base, f, facts))
-             or within(q.base, f, lo is None, approx) or conversions.rounds_to(r, q, f.value, f.label)
+             or (within(q.base, f, lo is None, approx) if not (topped and f.lo is not None)
+                 else abs(q.base - f.value) <= APPROX_TOLERANCE * f.value)
+             or conversions.rounds_to(r, q, f.value, f.label)
              for f in facts)
     ok = ok or any(eq(q.value, x) for x in extra)
     bounded = _time_bound(r, q, i, facts) if not ok else []

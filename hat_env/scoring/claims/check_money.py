@@ -99,7 +99,13 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
             "savings": f"no saving on its price ({fmt_money(pf.effective)}) is that"}.get(role, f"pays {fmt_money(pf.effective)}")
     other = [p for p in r.room.products if p.product_id not in pids and eq(v, r.room.effective_price(p))]
     tail = f" ({fmt_money(v)} is {r.label(other[0].product_id)}'s price)" if other and role == "pay" else ""
-    deal = r.vocab.find("coupon_words", r.stext(i)) is not None
+    # a wrong price to pay voids the deal answer when the sentence names a coupon; and when it names another deal or
+    # the viewers asked about the deals of that product but not its price (the deal's outcome is what they asked,
+    # and it is wrong: "秒杀价再减10，到手27.9" where it comes to 39.9); asked its price too, the price is what is wrong
+    link = r.room.by_id[pf.pid].link if pf.pid in r.room.by_id else None
+    asked = {it.kind for it in r.intents if it.link is not None and int(it.link) == link}
+    deal = r.vocab.find("coupon_words", r.stext(i)) is not None or ("price" not in asked and (
+        "campaign" in asked or any(r.vocab.find(w, r.stext(i)) is not None for w in ("flash_words", "bundle_words"))))
     would = {"pay": [("price", pf.pid), ("purchase", pf.pid)] + ([("campaign", pf.pid)] if deal else []),
              "coupon": [("campaign", pf.pid)],
              "threshold": [("campaign", pf.pid)], "flash": [("campaign", pf.pid), ("price", pf.pid)],

@@ -17,6 +17,7 @@ from hat_env.scoring.claims.check_lists import _invented_items, _unlisted_items
 from hat_env.scoring.claims.room_vocab import bool_value, closed_values, declared_bools, room_attributes, room_values
 from hat_env.scoring.claims.check_lists import read_enumerations, restated_data, restates
 from hat_env.scoring.claims.distinctions import attribute_value_said, distinguished
+from hat_env.scoring.claims.faq_denied import faq_granted
 from hat_env.text import normalize
 
 if TYPE_CHECKING:
@@ -128,6 +129,8 @@ def _features(r: "Reading", i: int, only: str | None = None) -> None:
                 data = not (neg is not None and neg.search(seg))
             if pol and data is None and _covered_by_all(r, m.group(), pf):
                 data = True  # "敏感肌" of skin_type "所有肤质": every skin type is the product's
+            if pol and data is None and faq_granted(r, i, rx, pf):
+                data = True  # "Dishwasher safe?" - "Top rack only; ...": the data's question, its answer said back
             if pol:
                 if data is True:
                     ab = absolute and v.find("absolute_degree", pf.text) is None

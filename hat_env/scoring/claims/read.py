@@ -364,6 +364,9 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     from hat_env.scoring.claims.check_sizes import read_size_claims
     from hat_env.scoring.claims.check_denied import read_denied_claims
     from hat_env.scoring.claims.check_nearmiss import read_nearmiss_codes
+    from hat_env.scoring.claims.check_pairs import read_swapped_numbers
+    from hat_env.scoring.claims.check_counted import read_counted_things
+    from hat_env.scoring.claims.check_totals import read_unit_price_totals
 
     r = Reading(reply, room, locale or room.locale, intents, facts)
     if not r.text.strip():
@@ -376,9 +379,18 @@ def read_claims(reply: str, room: "RoomState", locale: str | None = None, intent
     read_fact_claims(r, tuple(tool_names))
     read_denied_claims(r)
     read_nearmiss_codes(r)
+    read_swapped_numbers(r)
+    read_counted_things(r)
+    read_unit_price_totals(r)
     _drop_refused_quotes(r)
     read_arithmetic(r)
     r.report.claims.sort(key=lambda c: c.span)
+    ends: dict[int, tuple[int, int]] = {}
+    for c in r.clauses:
+        a, b = ends.get(c.sentence, (c.start, c.end))
+        ends[c.sentence] = (min(a, c.start), max(b, c.end))
+    r.report.sentences = [r.m.span(a, b) for a, b in ends.values() if b > a]
+    r.report.source = r.m.source
     return r.report
 
 

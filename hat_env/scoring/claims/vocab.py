@@ -38,6 +38,7 @@ _LISTS = (
     "comes_with", "ships_on_order", "free_over_words", "free_over_after", "deal_lasts_stream", "deal_lasts_beyond",
     "add_another", "buy_together", "threshold_reached", "data_nouns", "data_only", "extra_discount",
     "audience_before", "audience_after", "order_amount_before", "order_amount_after", "size_question",
+    "range_top_before", "total_words",
 )
 
 
