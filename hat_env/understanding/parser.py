@@ -30,6 +30,7 @@ from bisect import bisect_right
 from typing import Any
 
 from hat_env.types import Intent
+from hat_env.understanding.accessories import drop_accessories
 from hat_env.understanding.assemble import assemble, focus_deals, spread
 from hat_env.understanding.attributes import unit_questions, value_hits
 from hat_env.understanding.catalog import Catalog, catalog_of, gift_words
@@ -265,6 +266,7 @@ class CommentParser:
             sounds(f, hits, names, mentions, bounds)
         mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
+        mentions = drop_accessories(f, mentions, cat)  # "el lumen 6": the reader, not the case "para Lumen 6"
         mentions, owned = drop_possessed(f, mentions, lex, taken)  # "my cat is scared of noises": the viewer's cat
         mentions = narrow_by_variant(f, mentions, bounds, cat)  # "红色的遥控车": the one with that colour
         mentions = by_size_word(f, mentions, hits, cat, lex, self.vocabulary)  # "el saco grande": the biggest

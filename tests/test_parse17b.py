@@ -1,0 +1,42 @@
+"""Pass parse17b: general rules of the comment parser, checked on phrasings and a room of our own
+(tests/data/rooms/consolas_en.yaml; not the calibration items'), at a seed no labelled set uses.
+
+- a title word and its model number name the product ("the pixi 8"), a spec word and a number do not ("SPF 50");
+- an accessory's title naming what it is for ("Hard Carry Case for Pixi 8") does not make that product's name the
+  accessory's: "the pixi 8" is the console; "the carry case for the pixi 8" is the case."""
+
+from __future__ import annotations
+
+import pytest
+
+from rooms import intents, room
+
+SEED = 1717
+ROOM = "consolas_en.yaml"
+
+
+# -- a model number and an accessory for it ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,expected", [
+    ("how big is the screen on the pixi 8", [("spec", 1, None, "screen")]),
+    ("i'll take the pixi 8", [("purchase", 1, None, None)]),
+    ("how heavy is the pixi color 10", [("spec", 2, None, "weight")]),
+])
+def test_a_name_with_its_model_number_is_the_product_not_the_accessory_for_it(text: str, expected: list) -> None:
+    """"pixi 8" is in the console's title and after "for" in the case's: it names the console alone."""
+    assert intents(room(ROOM, SEED), text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("how much is the carry case for the pixi 8", [("price", 3, None, None)]),
+    ("pixi 8 carry case colors?", [("spec", 3, None, "color")]),
+])
+def test_the_accessory_named_with_its_own_words_stays_the_accessory(text: str, expected: list) -> None:
+    """Near miss: the case's own words with the console's name still name the case."""
+    assert intents(room(ROOM, SEED), text) == expected
+
+
+def test_a_brand_alone_still_names_every_product_of_it() -> None:
+    """Near miss: "the pixi" has no model number; it is each product of the brand, as before."""
+    assert [ln for _k, ln, *_ in intents(room(ROOM, SEED), "i'll take the pixi")] == [1, 2, 3]
+
