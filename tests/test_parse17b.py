@@ -3,7 +3,9 @@
 
 - a title word and its model number name the product ("the pixi 8"), a spec word and a number do not ("SPF 50");
 - an accessory's title naming what it is for ("Hard Carry Case for Pixi 8") does not make that product's name the
-  accessory's: "the pixi 8" is the console; "the carry case for the pixi 8" is the case."""
+  accessory's: "the pixi 8" is the console; "the carry case for the pixi 8" is the case;
+- with an order id named, a shipping question about the product said to be the order's (named beside the id, or
+  "my headset") asks the order's status, not the product's shipping."""
 
 from __future__ import annotations
 
@@ -40,3 +42,23 @@ def test_a_brand_alone_still_names_every_product_of_it() -> None:
     """Near miss: "the pixi" has no model number; it is each product of the brand, as before."""
     assert [ln for _k, ln, *_ in intents(room(ROOM, SEED), "i'll take the pixi")] == [1, 2, 3]
 
+
+# -- an order's product ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "PC7002 paid, when does my headset ship?",
+    "bought the pixi 8 (PC7001), when will it arrive?",
+])
+def test_shipping_of_the_ordered_product_is_the_orders_status(text: str) -> None:
+    """The product named beside the order id, or as "my ...", is the order's: when it ships is the order status."""
+    assert [k for k, *_ in intents(room(ROOM, SEED), text)] == ["order_status"]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("PC7001 shipped. how long does the headset take to ship?",
+     [("order_status", None, None, None), ("shipping", 4, None, None)]),
+    ("when does the headset ship?", [("shipping", 4, None, None)]),
+])
+def test_shipping_of_another_product_stays_a_shipping_question(text: str, expected: list) -> None:
+    """Near miss: a product named apart from the id, not as the viewer's own, is a shipping question of its own."""
+    assert intents(room(ROOM, SEED), text) == expected
