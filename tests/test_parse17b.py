@@ -5,7 +5,9 @@
 - an accessory's title naming what it is for ("Hard Carry Case for Pixi 8") does not make that product's name the
   accessory's: "the pixi 8" is the console; "the carry case for the pixi 8" is the case;
 - with an order id named, a shipping question about the product said to be the order's (named beside the id, or
-  "my headset") asks the order's status, not the product's shipping."""
+  "my headset") asks the order's status, not the product's shipping;
+- a spec word for an attribute the product lacks asks nothing of its own when it is an emoji or when the same part
+  of its clause asks an attribute the product has ("work with a 3 year old" asks the age); "quién" is no typo."""
 
 from __future__ import annotations
 
@@ -62,3 +64,35 @@ def test_shipping_of_the_ordered_product_is_the_orders_status(text: str) -> None
 def test_shipping_of_another_product_stays_a_shipping_question(text: str, expected: list) -> None:
     """Near miss: a product named apart from the id, not as the viewer's own, is a shipping question of its own."""
     assert intents(room(ROOM, SEED), text) == expected
+
+
+# -- spec words that ask nothing of their own ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,expected", [
+    ("does the doodle stylus pack work with a 3 year old?", [("spec", 5, None, "age")]),
+    ("how heavy is the carry case 🔋", [("spec", 3, None, "weight")]),
+])
+def test_a_spec_word_the_product_lacks_beside_one_it_has_asks_nothing(text: str, expected: list) -> None:
+    """"work with" (compatibility, which the stylus pack lacks) only leads to the age it has; a battery emoji
+    beside the case's weight question is a decoration."""
+    assert intents(room(ROOM, SEED), text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("does the stylus pack work with the tablet?", [("spec", 5, None, "unknown")]),  # asked alone
+    ("how heavy is the carry case and how long does the battery last",  # a second question
+     [("spec", 3, None, "unknown"), ("spec", 3, None, "weight")]),
+    ("carry case any gift? 🎨", [("campaign", 3, None, None), ("spec", 3, None, "color")]),  # a colour it has
+])
+def test_a_spec_word_asked_on_its_own_is_kept(text: str, expected: list) -> None:
+    """Near misses: the word asked alone, after "and", or naming an attribute the product has stays a question."""
+    assert intents(room(ROOM, SEED), text) == expected
+
+
+def test_quien_is_an_ordinary_spanish_word_not_a_typo() -> None:
+    """"quién" is never corrected as a typo of an English keyword ("quiet": a noise question)."""
+    from hat_env.understanding.lexicon import lexicon
+
+    assert {"quien", "quienes"} <= lexicon().known_words
+    r = room("juguetes_es.yaml", SEED)
+    assert intents(r, "el peluche quién lo fabrica?") == [("spec", 5, None, "material")]

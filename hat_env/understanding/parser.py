@@ -53,7 +53,7 @@ from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.variant_values import narrow_by_variant, stated_values, value_names, variant_stock_hits
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
 from hat_env.understanding.sizes import by_size_word
-from hat_env.understanding.spec_match import resolve_unknown_specs
+from hat_env.understanding.spec_match import drop_idle_specs, resolve_unknown_specs
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -303,6 +303,7 @@ class CommentParser:
         hits.extend(region_word_hits(f, bounds, hits, lex))  # "手表寄海南吗": a region any shop is asked about
         if lex.region_re is not None and lex.ship_re is not None:
             mentions = _regions_not_named(f, bounds, mentions, lex)
+        hits = drop_idle_specs(f, hits, mentions, bounds, cat, lex, self.vocabulary)  # "水彩送什么呀🎨"
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
         if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):
