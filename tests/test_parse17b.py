@@ -7,7 +7,9 @@
 - with an order id named, a shipping question about the product said to be the order's (named beside the id, or
   "my headset") asks the order's status, not the product's shipping;
 - a spec word for an attribute the product lacks asks nothing of its own when it is an emoji or when the same part
-  of its clause asks an attribute the product has ("work with a 3 year old" asks the age); "quién" is no typo."""
+  of its clause asks an attribute the product has ("work with a 3 year old" asks the age); "quién" is no typo;
+- French asked with "comment", "on", "nous", "dans", "peut" is another language, not chit-chat; English "comment on"
+  stays English."""
 
 from __future__ import annotations
 
@@ -96,3 +98,19 @@ def test_quien_is_an_ordinary_spanish_word_not_a_typo() -> None:
     assert {"quien", "quienes"} <= lexicon().known_words
     r = room("juguetes_es.yaml", SEED)
     assert intents(r, "el peluche quién lo fabrica?") == [("spec", 5, None, "material")]
+
+
+# -- French function words ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["comment on charge la console ?", "on peut jouer dans le train avec ?"])
+def test_french_with_its_function_words_is_another_language(text: str) -> None:
+    """"comment", "on", "peut", "dans" mark French: one ``other_language`` intent (fr)."""
+    from hat_env.sim.parser import parse_comment
+
+    got = parse_comment(text, "en_US", catalog=room(ROOM, SEED))
+    assert [(i.kind, i.lang) for i in got] == [("other_language", "fr")]
+
+
+def test_english_comment_on_stays_english() -> None:
+    """Near miss: "comment on" in English is no French ("comment on the headset price pls" asks the price)."""
+    assert intents(room(ROOM, SEED), "comment on the headset price pls") == [("price", 4, None, None)]
