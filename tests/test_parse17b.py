@@ -9,7 +9,8 @@
 - a spec word for an attribute the product lacks asks nothing of its own when it is an emoji or when the same part
   of its clause asks an attribute the product has ("work with a 3 year old" asks the age); "quién" is no typo;
 - French asked with "comment", "on", "nous", "dans", "peut" is another language, not chit-chat; English "comment on"
-  stays English."""
+  stays English;
+- "how many ppl" is "how many people": it asks the room's own attribute for it (players)."""
 
 from __future__ import annotations
 
@@ -114,3 +115,17 @@ def test_french_with_its_function_words_is_another_language(text: str) -> None:
 def test_english_comment_on_stays_english() -> None:
     """Near miss: "comment on" in English is no French ("comment on the headset price pls" asks the price)."""
     assert intents(room(ROOM, SEED), "comment on the headset price pls") == [("price", 4, None, None)]
+
+
+# -- chat spellings --------------------------------------------------------------------------------------------------
+
+def test_how_many_ppl_asks_what_how_many_people_asks() -> None:
+    """"ppl" for "people": "how many ppl can play" asks the console's players, as "how many people" does."""
+    r = room(ROOM, SEED)
+    assert intents(r, "how many ppl can play on the pixi 8?") == [("spec", 1, None, "players")]
+    assert intents(r, "how many people can play on the pixi 8?") == [("spec", 1, None, "players")]
+
+
+def test_ppl_in_praise_asks_nothing() -> None:
+    """Near miss: "ppl" without "how many" is no question ("ppl love the headset" is chit-chat)."""
+    assert intents(room(ROOM, SEED), "ppl love the headset") == [("chitchat", None, None, None)]
