@@ -10,7 +10,8 @@
   of its clause asks an attribute the product has ("work with a 3 year old" asks the age); "quién" is no typo;
 - French asked with "comment", "on", "nous", "dans", "peut" is another language, not chit-chat; English "comment on"
   stays English;
-- "how many ppl" is "how many people": it asks the room's own attribute for it (players)."""
+- "how many ppl" is "how many people": it asks the room's own attribute for it (players);
+- "during" is an ordinary word, no typo of "curing" (an efficacy question)."""
 
 from __future__ import annotations
 
@@ -129,3 +130,13 @@ def test_how_many_ppl_asks_what_how_many_people_asks() -> None:
 def test_ppl_in_praise_asks_nothing() -> None:
     """Near miss: "ppl" without "how many" is no question ("ppl love the headset" is chit-chat)."""
     assert intents(room(ROOM, SEED), "ppl love the headset") == [("chitchat", None, None, None)]
+
+
+def test_during_is_no_typo_of_curing() -> None:
+    """"headset price during the stream?" asks the price only: "during" is no health claim question."""
+    assert intents(room(ROOM, SEED), "headset price during the stream?") == [("price", 4, None, None)]
+
+
+def test_curing_still_asks_efficacy() -> None:
+    """Near miss: "curing" itself still asks whether the product cures something."""
+    assert [k for k, *_ in intents(room(ROOM, SEED), "is the headset curing my headaches")] == ["efficacy"]
