@@ -215,6 +215,9 @@ class ParserSpec(StrictModel):
     nouns: dict[str, Words] = {}
     #: words never used as a product name (address words, fillers)
     name_stopwords: Words = ()
+    #: words in a title that open what an accessory is for ("Funda para Lumen 6", "Case for Pixel 8"): a name the
+    #: title has only after one names the accessory only when no other product has it before such a word
+    accessory_leads: Words = ()
     #: order words before an order id ("订单", "order", "pedido")
     order_words: Words = ()
     #: a purchase by count: one of ``buy_verbs``, a number (digits, ``numerals``, ``count_words``), one of

@@ -14,6 +14,7 @@ from hat_env.understanding.catalog import Catalog
 from hat_env.understanding.clauses import Hit, Mention, clause_text, is_emoji
 from hat_env.understanding.lexicon import Lexicon
 from hat_env.understanding.names import is_joiner_gap, joined_past_variant, link_for, shared_links, two_products
+from hat_env.understanding.possessives import ordered_links as ordered
 from hat_env.understanding.questions import QUESTION_CHARS, is_question, subject_statement
 from hat_env.understanding.qualifiers import (VARIANT_ATTRS, measure_before, names_its_value, other_values_next,
                                               variant_then_stock)
@@ -179,7 +180,8 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
                 found.append((start, Intent("efficacy", link=effect_link(start))))
             else:
                 ln = link_at(start)
-                if k in ("shipping", "after_sales") and ((any_id and ln is None) or clause in id_clauses):
+                if k in ("shipping", "after_sales") and ((any_id and (ln is None or ln in ordered(f, mentions, lex,
+                                                                                      id_clauses))) or clause in id_clauses):
                     continue  # "订单A1003什么时候到", "pedido ES1004 reembolso", "where's my refund": about the order
                 if k == "price" and shipping_fee(start):
                     continue  # "cuánto cuesta el envío", "envío de las sábanas cuánto es": the fee is shipping's

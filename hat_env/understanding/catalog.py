@@ -145,6 +145,10 @@ def _names_of(e: Entry) -> set[str]:
         if not a.isdigit() and not c.isdigit() and f"{a} {c}" not in unit_words:  # "cu ft" is a unit
             out.add(f"{a} {c}")
             out.add(a + c)
+        elif (a.isalpha() and len(a) >= 3 and c.isdigit() and len(c) <= 4 and a not in unit_words
+              and a not in lex.common and not _is_keyword(a, lex.roles)):  # "SPF 50" is a value
+            out.add(f"{a} {c}")  # a word and its model number ("Lumen 6", "Pixel 8"): "lumen 6", "lumen6"
+            out.add(a + c)
     for m in unit_tables()[1].finditer(t):  # a size in the title names it ("the 24 lb bag", "5.8 qt")
         num = m.group()[: m.start(1) - m.start()].strip()
         if _WORD.fullmatch(m.group(1).replace(" ", "")) and not any(ch in num for ch in ",，"):

@@ -147,6 +147,8 @@ class Lexicon:
     #: words never corrected as typos, never product names
     common: frozenset[str]
     name_stop: frozenset[str]
+    #: title words opening what an accessory is for (``ParserSpec.accessory_leads``), folded
+    accessory_leads: tuple[str, ...]
     #: concept id -> folded product nouns (every locale)
     nouns: dict[str, tuple[str, ...]]
     #: language markers of the understood Latin-script languages: code -> words
@@ -432,6 +434,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
                                      rf"(?:(?:{alternation(articles)})\s*)?$"),
         common=frozenset(fold(w) for p in specs.values() for w in p.common_words),
         name_stop=frozenset(fold(w) for p in specs.values() for w in p.name_stopwords),
+        accessory_leads=tuple(sorted({fold(w) for p in specs.values() for w in p.accessory_leads if fold(w)})),
         nouns={k: tuple(dict.fromkeys(v)) for k, v in nouns.items()},
         markers=markers,
         all_markers=frozenset().union(*markers.values()) if markers else frozenset(),

@@ -30,6 +30,7 @@ from bisect import bisect_right
 from typing import Any
 
 from hat_env.types import Intent
+from hat_env.understanding.accessories import drop_accessories
 from hat_env.understanding.assemble import assemble, focus_deals, spread
 from hat_env.understanding.attributes import unit_questions, value_hits
 from hat_env.understanding.catalog import Catalog, catalog_of, gift_words
@@ -54,7 +55,7 @@ from hat_env.understanding.variant_after import drop_values_after_names
 from hat_env.understanding.variant_values import narrow_by_variant, stated_values, value_names, variant_stock_hits
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
 from hat_env.understanding.sizes import by_size_word
-from hat_env.understanding.spec_match import resolve_unknown_specs
+from hat_env.understanding.spec_match import drop_idle_specs, resolve_unknown_specs
 
 MAX_PARSE_CHARS = 2000
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -271,6 +272,7 @@ class CommentParser:
             sounds(f, hits, names, mentions, bounds)
         mentions = drop_modifiers(f, merge_names(sorted(mentions + names), f), cat, taken,
                                   [h[1] for h in hits if h[2] in ("spec", "value")])
+        mentions = drop_accessories(f, mentions, cat)  # "el lumen 6": the reader, not the case "para Lumen 6"
         mentions, owned = drop_possessed(f, mentions, lex, taken)  # "my cat is scared of noises": the viewer's cat
         mentions = narrow_by_variant(f, mentions, bounds, cat)  # "红色的遥控车": the one with that colour
         mentions = by_size_word(f, mentions, hits, cat, lex, self.vocabulary)  # "el saco grande": the biggest
@@ -308,6 +310,7 @@ class CommentParser:
         hits.extend(region_word_hits(f, bounds, hits, lex))  # "手表寄海南吗": a region any shop is asked about
         if lex.region_re is not None and lex.ship_re is not None:
             mentions = _regions_not_named(f, bounds, mentions, lex)
+        hits = drop_idle_specs(f, hits, mentions, bounds, cat, lex, self.vocabulary)  # "水彩送什么呀🎨"
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
         if any(h[2] == "kind" and h[3] == "troll" for h in hits) \
                 and not any(is_question(clause_text(f, bounds, c)) for c in range(len(bounds) + 1)):

@@ -35,4 +35,23 @@ def drop_possessed(f: str, mentions: list[Mention], lex: Lexicon,
     return keep, spans
 
 
-__all__ = ["drop_possessed"]
+def ordered_links(f: str, mentions: list[Mention], lex: Lexicon, id_clauses: set[int]) -> set[int]:
+    """The products a comment that names an order id says are the order's: one named in a clause with an id ("ya
+    pedí el lector (OL1234), llega mañana?") or right after a possessive ("ES1002 pagado, cuándo sale mi taza?");
+    a shipping or after-sales question about one asks about the order, not the product.
+
+    Args:
+        f: the folded comment.
+        mentions: the product mentions ``(start, end, links, clause)``.
+        lex: the compiled words (``possessive_re``).
+        id_clauses: the clauses that name an order id (call it only when the comment names one).
+
+    Returns:
+        the links of those products (each mention naming one product).
+    """
+    return {next(iter(m[2])) for m in mentions if len(m[2]) == 1 and (
+        m[3] in id_clauses or (lex.possessive_re is not None
+                               and lex.possessive_re.search(f, max(0, m[0] - 12), m[0]) is not None))}
+
+
+__all__ = ["drop_possessed", "ordered_links"]

@@ -21,7 +21,7 @@ from typing import Any
 
 from hat_env.types import Intent
 from hat_env.understanding.catalog import Catalog
-from hat_env.understanding.clauses import Mention
+from hat_env.understanding.clauses import Hit, Mention
 from hat_env.understanding.fold import fold
 
 _LATIN = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
@@ -163,3 +163,46 @@ def resolve_unknown_specs(f: str, found: list[tuple[int, Intent]], mentions: lis
                     it = new
         out.append((p, it))
     return out
+
+
+def drop_idle_specs(f: str, hits: list[Hit], mentions: list[Mention], bounds: list[int], cat: Catalog | None,
+                    lex: Any, vocabulary: Any = None) -> list[Hit]:
+    """The keyword hits less the spec words that ask nothing of their own: one naming an attribute the product
+    asked about lacks, when it is an emoji ("水彩送什么呀🎨": a decoration) or when its clause asks another
+    attribute the product has ("¿vale para una niña de 6 años?" asks the age; "quién es la autora", the author).
+
+    Args:
+        f: the folded comment; hits: the keyword hits ``(start, end, type, value)``.
+        mentions: the product mentions; bounds: the clause ends.
+        cat: the room's catalog (nothing is dropped without one or with its specs unknown).
+        lex: the compiled words; vocabulary: the room's catalog vocabulary, or ``None``.
+
+    Returns:
+        the hits, those spec words left out.
+    """
+    if cat is None or not cat.specs_known:
+        return hits
+    from hat_env.understanding.attributes import spec_attr
+    from hat_env.understanding.clauses import is_emoji
+    from hat_env.understanding.names import link_for
+
+    def known(h: Hit) -> tuple[int, int | None, bool]:
+        c = bisect_right(bounds, h[0])
+        ln = link_for(h[0], c, mentions)
+        return c, ln, spec_attr(cat, lex, ln, h[3], vocabulary) not in (None, "unknown")
+
+    joints = [m.start() for m in lex.joint_re.finditer(f)]  # "size and warranty": two questions
+
+    def one_part(a: Hit, b: Hit) -> bool:  # no joint between the two words
+        lo, hi = min(a[1], b[1]), max(a[0], b[0])
+        return (a[1] <= b[0] or b[1] <= a[0]) and not any(lo <= j < hi for j in joints)
+
+    specs = {h: known(h) for h in hits if h[2] == "spec"}
+    idle = set()
+    for h, (c, ln, ok) in specs.items():
+        if ok or ln is None or h[3] in lex.policy_attrs:  # "warranty" the product lacks is the shop's policy
+            continue
+        if all(is_emoji(ch) for ch in f[h[0]:h[1]]) or any(
+                c2 == c and ln2 == ln and ok2 and one_part(h, h2) for h2, (c2, ln2, ok2) in specs.items()):
+            idle.add(h)
+    return [h for h in hits if h not in idle] if idle else hits
