@@ -65,3 +65,28 @@ def test_a_mandarin_sheep_sound_asks_nothing() -> None:
     """A cheer with 咩 in it ("咩咩咩 主播好") asks no spec."""
     r = room("beauty_zh", SEED)
     assert [k for k, *_ in intents(r, "咩咩咩 主播好")] == ["chitchat"]
+
+
+# -- a spec word asked in a unit ------------------------------------------------------------------------------------
+
+def test_a_spec_word_asked_in_a_unit_asks_the_spec_in_that_unit() -> None:
+    """"fridge size in cu ft": the fridge has no size but its capacity is in cubic feet; no question mark needed."""
+    r = room("appliances_en", SEED)
+    assert intents(r, "fridge size in cu ft") == [("spec", link_of(r, "Refrigerator"), None, "capacity")]
+    assert intents(r, "blender size in watts") == [("spec", link_of(r, "Blender"), None, "power")]
+
+
+def test_a_spec_the_product_has_stays_and_a_stated_amount_asks_nothing() -> None:
+    """"washer dimensions in inches": the washer has dimensions, they stay what is asked; "5 quarts fills it" states."""
+    r = room("appliances_en", SEED)
+    assert intents(r, "washer dimensions in inches") == [("spec", link_of(r, "Washer"), None, "dimensions")]
+    assert [k for k, *_ in intents(r, "5 quarts fills it up nicely")] == ["chitchat"]
+
+
+# -- skin types as viewers write them -------------------------------------------------------------------------------
+
+def test_slang_skin_types_ask_the_skin_type() -> None:
+    """"大干皮", "沙漠皮", "油田": very dry and very oily skin, asked of a product with a skin type."""
+    r = room("beauty_zh", SEED)
+    assert intents(r, "粉底液大干皮能用吗") == [("spec", link_of(r, "粉底液"), None, "skin_type")]
+    assert intents(r, "防晒霜油田能用不") == [("spec", link_of(r, "防晒霜"), None, "skin_type")]
