@@ -90,3 +90,23 @@ def test_slang_skin_types_ask_the_skin_type() -> None:
     r = room("beauty_zh", SEED)
     assert intents(r, "粉底液大干皮能用吗") == [("spec", link_of(r, "粉底液"), None, "skin_type")]
     assert intents(r, "防晒霜油田能用不") == [("spec", link_of(r, "防晒霜"), None, "skin_type")]
+
+
+# -- what do I do, after something went wrong ------------------------------------------------------------------------
+
+def test_what_to_do_after_telling_what_went_wrong_asks_after_sales() -> None:
+    """A what-do-I-do question closing a comment that first tells what went wrong is a complaint to the shop."""
+    es, zh, en = room("hogar_es", SEED), room("beauty_zh", SEED), room("pets_en", SEED)
+    assert intents(es, "la batidora vino sin tapa, qué hago?") == [("after_sales", link_of(es, "Batidora"), None, None)]
+    assert intents(zh, "口红断了 给个说法") == [("after_sales", link_of(zh, "口红"), None, None)]
+    assert intents(en, "the litter box came with a cracked lid, what do i do") == [
+        ("after_sales", link_of(en, "Litter Box"), None, None)]
+
+
+def test_what_to_do_asked_first_or_with_more_after_it_is_no_complaint() -> None:
+    """"qué hago con la sartén antes de usarla", "what do i do first when i set up...": how to use it, not after-sales;
+    "主播今天怎么处理头发的": no product at all."""
+    es, zh, en = room("hogar_es", SEED), room("beauty_zh", SEED), room("pets_en", SEED)
+    assert "after_sales" not in [k for k, *_ in intents(es, "qué hago con la sartén nueva antes de usarla")]
+    assert "after_sales" not in [k for k, *_ in intents(en, "what do i do first when i set up the cat tree")]
+    assert [k for k, *_ in intents(zh, "主播今天怎么处理头发的 好好看")] == ["chitchat"]

@@ -47,7 +47,7 @@ from hat_env.understanding.names import (drop_modifiers, drop_picking_values, el
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.possessives import drop_possessed
 from hat_env.understanding.purchases import count_purchases, done_purchases
-from hat_env.understanding.reasons import drop_counted_exchanges, drop_reasons
+from hat_env.understanding.reasons import drop_counted_exchanges, drop_reasons, remedy_hits
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.variant_values import narrow_by_variant, stated_values, value_names, variant_stock_hits
 from hat_env.understanding.room_terms import region_variant_hits, region_word_hits, room_terms
@@ -299,6 +299,7 @@ class CommentParser:
         if self.terms is not None:  # "2号发西藏吗", "1号黑色39码多少钱": the room's regions and variants
             hits, values, mentions = region_variant_hits(f, bounds, hits, values, mentions, self.terms)
         hits.extend(region_word_hits(f, bounds, hits, lex))  # "手表寄海南吗": a region any shop is asked about
+        hits.extend(remedy_hits(f, bounds, hits, lex))  # "收到漏了 咋处理": what to do about what went wrong
         if lex.region_re is not None and lex.ship_re is not None:
             mentions = _regions_not_named(f, bounds, mentions, lex)
         out = assemble(f, hits, values, mentions, bounds, any_id, found, lex, cat, self.vocabulary)
