@@ -110,3 +110,18 @@ def test_what_to_do_asked_first_or_with_more_after_it_is_no_complaint() -> None:
     assert "after_sales" not in [k for k, *_ in intents(es, "qué hago con la sartén nueva antes de usarla")]
     assert "after_sales" not in [k for k, *_ in intents(en, "what do i do first when i set up the cat tree")]
     assert [k for k, *_ in intents(zh, "主播今天怎么处理头发的 好好看")] == ["chitchat"]
+
+
+# -- skin conditions asked of a product -----------------------------------------------------------------------------
+
+def test_acne_marks_and_blackheads_asked_of_a_product_ask_its_efficacy() -> None:
+    """"用多久黑头能少点", "痘印能淡吗": what the product does to a skin condition (an efficacy question)."""
+    r = room("beauty_zh", SEED)
+    assert intents(r, "烟酰胺精华用多久黑头能少点") == [("efficacy", link_of(r, "烟酰胺"), None, None)]
+    assert intents(r, "防晒霜涂了痘印会淡吗") == [("efficacy", link_of(r, "防晒霜"), None, None)]
+
+
+def test_a_condition_told_in_chit_chat_asks_nothing() -> None:
+    """"我鼻子上黑头好多 主播好看": the viewer's own skin, no question."""
+    r = room("beauty_zh", SEED)
+    assert [k for k, *_ in intents(r, "我鼻子上黑头好多 主播好看")] == ["chitchat"]
