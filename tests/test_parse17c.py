@@ -125,26 +125,3 @@ def test_a_condition_told_in_chit_chat_asks_nothing() -> None:
     """"我鼻子上黑头好多 主播好看": the viewer's own skin, no question."""
     r = room("beauty_zh", SEED)
     assert [k for k, *_ in intents(r, "我鼻子上黑头好多 主播好看")] == ["chitchat"]
-
-
-# -- 啥 for 什么 ---------------------------------------------------------------------------------------------------
-
-def test_a_word_with_shenme_reads_with_sha_too() -> None:
-    """"什么码" is a size word, so "啥码" is too: "卫衣170 一百四十斤穿啥码" asks the hoodie's size (the viewer's
-    height and weight say which)."""
-    r = room("apparel_flash_zh", SEED)
-    assert intents(r, "卫衣170 一百四十斤穿啥码") == [("spec", link_of(r, "卫衣"), None, "size")]
-    assert intents(r, "牛仔裤穿啥码合适") == [("spec", link_of(r, "牛仔裤"), None, "size")]
-
-
-def test_height_and_weight_alone_ask_no_size() -> None:
-    """"我170 一百四十斤 卫衣好看": the viewer's measures in praise ask nothing."""
-    r = room("apparel_flash_zh", SEED)
-    assert "spec" not in [k for k, *_ in intents(r, "我170 一百四十斤 卫衣好好看")]
-
-
-def test_when_it_comes_back_in_is_stock_and_when_it_arrives_is_shipping() -> None:
-    """"啥时候到货" (when does the shop get it in again) asks the stock; "啥时候到" (when does it reach me) shipping."""
-    r = room("apparel_flash_zh", SEED)
-    assert intents(r, "围巾啥时候到货") == [("stock", link_of(r, "围巾"), None, None)]
-    assert intents(r, "围巾啥时候到") == [("shipping", link_of(r, "围巾"), None, None)]

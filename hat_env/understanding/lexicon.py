@@ -199,20 +199,13 @@ class Lexicon:
     modifier_gaps: frozenset[str]
 
 
-#: the colloquial form of a Chinese word part, as viewers type it ("什么码" -> "啥码"; Cantonese "咩" folds to "啥")
-_COLLOQUIAL = (("什么", "啥"),)
-
-
 def _add(roles: dict[str, list[Role]], word: str, role: Role) -> None:
     """Give the folded ``word`` the role ``role``; a Latin word written with an apostrophe ("what's inside",
-    "don't buy") gets it without the apostrophe too, as viewers type it ("whats inside", "dont buy"), and a Chinese
-    word with "什么" gets it with "啥" ("什么码" -> "啥码", "什么味" -> "啥味")."""
+    "don't buy") gets it without the apostrophe too, as viewers type it ("whats inside", "dont buy")."""
     w = fold(word.strip())
     if not w:
         return
-    forms = {w, *([w.replace("'", "")] if "'" in w and w.replace("'", "").strip() else [])}
-    forms |= {w.replace(a, b) for a, b in _COLLOQUIAL if a in w}
-    for v in forms:
+    for v in {w, *([w.replace("'", "")] if "'" in w and w.replace("'", "").strip() else [])}:
         lst = roles.setdefault(v, [])
         if role not in lst:
             lst.append(role)
