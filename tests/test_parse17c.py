@@ -125,3 +125,18 @@ def test_a_condition_told_in_chit_chat_asks_nothing() -> None:
     """"我鼻子上黑头好多 主播好看": the viewer's own skin, no question."""
     r = room("beauty_zh", SEED)
     assert [k for k, *_ in intents(r, "我鼻子上黑头好多 主播好看")] == ["chitchat"]
+
+
+# -- size asked with the viewer's height and weight ------------------------------------------------------------------
+
+def test_which_size_to_wear_by_height_and_weight_asks_the_size() -> None:
+    """"卫衣170 一百四十斤穿啥码": the hoodie's size (the viewer's height and weight say which)."""
+    r = room("apparel_flash_zh", SEED)
+    assert intents(r, "卫衣170 一百四十斤穿啥码") == [("spec", link_of(r, "卫衣"), None, "size")]
+    assert intents(r, "牛仔裤穿哪个码合适") == [("spec", link_of(r, "牛仔裤"), None, "size")]
+
+
+def test_height_and_weight_alone_ask_no_size() -> None:
+    """"我170 一百四十斤 卫衣好看": the viewer's measures in praise ask nothing."""
+    r = room("apparel_flash_zh", SEED)
+    assert "spec" not in [k for k, *_ in intents(r, "我170 一百四十斤 卫衣好好看")]
