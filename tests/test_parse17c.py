@@ -140,3 +140,18 @@ def test_height_and_weight_alone_ask_no_size() -> None:
     """"我170 一百四十斤 卫衣好看": the viewer's measures in praise ask nothing."""
     r = room("apparel_flash_zh", SEED)
     assert "spec" not in [k for k, *_ in intents(r, "我170 一百四十斤 卫衣好好看")]
+
+
+# -- "cheap-looking" as a jab ---------------------------------------------------------------------------------------
+
+def test_calling_a_product_cheap_looking_is_a_jab() -> None:
+    """"廉价", "劣质": cheap-looking, shoddy; said of what is on screen it is a jab, not a spec question."""
+    r = room("beauty_zh", SEED)
+    assert [k for k, *_ in intents(r, "口红一股廉价香精味 笑死")] == ["troll"]
+    assert [k for k, *_ in intents(r, "粉底液看着好劣质啊")] == ["troll"]
+
+
+def test_good_value_is_no_jab() -> None:
+    """"物美价廉" (good and cheap) praises."""
+    r = room("beauty_zh", SEED)
+    assert "troll" not in [k for k, *_ in intents(r, "这个防晒霜物美价廉 爱了")]
