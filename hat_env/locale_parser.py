@@ -165,6 +165,9 @@ class ParserSpec(StrictModel):
     #: regions any shop may be asked to ship to, whatever its data lists ("新疆", "海南", "Alaska", "Canarias"):
     #: named in a question with a sending verb, a shipping question ("手表寄海南吗"; ``room_terms.region_word_hits``)
     region_words: Words = ()
+    #: what-do-I-do questions ("what do i do", "qué hago", "咋处理"): closing a comment after a clause that tells
+    #: what went wrong ("box came crushed, what do i do"), an after-sales question (``reasons.remedy_hits``)
+    remedy_questions: Words = ()
     #: words between a value and the product name it picks out ("白色的充电器", "la de 28 cm"): with nothing
     #: between or one of these, the value says which product, it asks no spec
     modifier_gaps: Words = ()

@@ -209,12 +209,17 @@ def _spaced_re(cat: Catalog) -> re.Pattern[str] | None:
     return re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in spaced) + r")(?![a-z0-9])")
 
 
+#: what joins a spec word to the unit it is asked in ("size in quarts", "peso en kilos", "容量 毫升")
+_UNIT_OF = re.compile(r"\s*(?:in|en|de)?\s*")
+
+
 def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention], bounds: list[int],
                     free: Any) -> None:
     """A question that names a unit ("watts?", "de cuántos cm", "几毫升") asks for the spec of its product
     whose value is in that unit, when exactly one is (else, when none is, the one in another unit of its dimension:
     "多少斤" of a 5kg bag); a spec hit is appended for it (``"unknown"`` when none of its values is in that unit and
-    nothing else is asked in the clause).
+    nothing else is asked in the clause). A spec word with the unit after it ("size in quarts", "peso en kilos")
+    asks even without a question mark, and the unit's spec takes the place of a spec word the product lacks.
 
     Args:
         f: the folded comment.
@@ -234,13 +239,18 @@ def unit_questions(f: str, cat: Catalog, hits: list[Hit], mentions: list[Mention
             continue
         c = bisect_right(bounds, a)
         clause = clause_text(f, bounds, c)
-        if not is_question(clause) and lexicon().question_re.search(clause) is None:  # "de cuántos cm es"
-            continue
+        measured = [h for h in hits if h[2] == "spec" and bisect_right(bounds, h[0]) == c and h[1] <= a
+                    and _UNIT_OF.fullmatch(f[h[1]:a]) is not None]  # "size in quarts": the measure asked in it
+        if not measured and not is_question(clause) and lexicon().question_re.search(clause) is None:
+            continue  # "de cuántos cm es" asks; "5 quarts fills it" does not
         link = link_for(a, c, mentions)
         keys = cat.units.get(link, {}).get(unit) if link is not None else None
         if keys is None and link is not None:  # "五常米多少斤" of a 5kg bag: its one spec of that dimension
             keys = same_dimension_keys(cat.units.get(link, {}), unit) or None
         if keys is not None and len(keys) == 1:
+            for h in measured:  # "air fryer size in quarts": the spec in quarts, not a size it lacks
+                if not cat.has_attr(link, str(h[3])):
+                    hits.remove(h)
             hits.append((a, b, "spec", next(iter(keys))))
         elif link is not None and keys is None and not any(
                 h[2] in ("spec", "value", "kind") and bisect_right(bounds, h[0]) == c for h in hits):

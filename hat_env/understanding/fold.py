@@ -5,7 +5,9 @@ the original).
 :func:`fold` lower-cases, turns full-width forms into ASCII (``３号``, ``ＳＰＦ``, ``？``), drops accents from
 Latin letters (``cuánto`` -> ``cuanto``; ``ñ`` stays), straightens quotes, reads the emoji that write a Chinese
 character as it (``🈶`` -> ``有``) and turns traditional Chinese
-characters into simplified ones (zhconv's table, :mod:`hat_env.understanding.chardata`). :func:`sound` maps each
+characters into simplified ones (zhconv's table, :mod:`hat_env.understanding.chardata`), and the Cantonese characters
+that write a Mandarin word alone into it (``咩`` "what" -> ``啥``, ``冇`` -> ``没``, ``嘅`` -> ``的``, ``睇`` -> ``看``:
+"身體乳係咩味", "有冇貨" read as "啥味", "有没货"). :func:`sound` maps each
 Chinese character to a code for its syllable (pypinyin's reading, tone dropped), so homophone typos
 (``怎么麦`` for ``怎么卖``, ``活东`` for ``活动``) read alike. Both are one ``str.translate`` (C speed).
 """
@@ -23,6 +25,8 @@ SOUND_BASE = 0xE000
 _QUOTES = {"‘": "'", "’": "'", "“": '"', "”": '"', "`": "'", "\u3000": " ", "\u00a0": " "}
 #: emoji that write one Chinese character ("口红🈶货吗" is "口红有货吗")
 _EMOJI_CHARS = {"\U0001f236": "有", "\U0001f21a": "无", "\U0001f251": "可", "\U0001f238": "申"}
+#: Cantonese characters, each of which writes one Mandarin character's word ("咩味" is "啥味", "有冇" is "有没")
+_CANTONESE_CHARS = {"咩": "啥", "冇": "没", "嘅": "的", "睇": "看", "佢": "他", "嚟": "来"}
 
 
 @lru_cache(maxsize=1)
@@ -47,7 +51,7 @@ def fold_table() -> dict[int, str]:
             tab[o] = ch.lower()
     for k, v in _QUOTES.items():
         tab[ord(k)] = v
-    for k, v in _EMOJI_CHARS.items():
+    for k, v in (*_EMOJI_CHARS.items(), *_CANTONESE_CHARS.items()):
         tab[ord(k)] = v
     trad, simp = tables()["t2s"]
     for a, b in zip(trad, simp):

@@ -202,6 +202,8 @@ class Lexicon:
     variant_leads: frozenset[str]
     #: regions any shop may be asked to ship to (``region_words``; Latin words whole), or ``None``
     region_re: re.Pattern[str] | None
+    #: what-do-I-do questions (``remedy_questions``; Latin words whole), or ``None``
+    remedy_re: re.Pattern[str] | None
     #: what may stand between a value and the name it picks out (``modifier_gaps``, stripped; and nothing)
     modifier_gaps: frozenset[str]
 
@@ -465,6 +467,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         ship_re=_whole_words_re(words("ship_verbs")),
         variant_stock_re=_whole_words_re(words("variant_stock_words")),
         region_re=_whole_words_re(words("region_words")),
+        remedy_re=_whole_words_re(words("remedy_questions")),
         variant_leads=frozenset(words("variant_leads")),
         modifier_gaps=frozenset({"", *(w.strip() for w in words("modifier_gaps"))}),
     )

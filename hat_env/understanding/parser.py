@@ -48,7 +48,7 @@ from hat_env.understanding.names import (drop_modifiers, drop_picking_values, el
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.possessives import drop_possessed
 from hat_env.understanding.purchases import count_purchases, done_purchases
-from hat_env.understanding.reasons import drop_counted_exchanges, drop_reasons, replaced_parts
+from hat_env.understanding.reasons import drop_counted_exchanges, drop_reasons, remedy_hits, replaced_parts
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.word_langs import comment_lang, foreign_word, respell_spanish
 from hat_env.understanding.variant_after import drop_values_after_names
@@ -308,6 +308,7 @@ class CommentParser:
         if self.terms is not None:  # "2号发西藏吗", "1号黑色39码多少钱": the room's regions and variants
             hits, values, mentions = region_variant_hits(f, bounds, hits, values, mentions, self.terms)
         hits.extend(region_word_hits(f, bounds, hits, lex))  # "手表寄海南吗": a region any shop is asked about
+        hits.extend(remedy_hits(f, bounds, hits, lex))  # "收到漏了 咋处理": what to do about what went wrong
         if lex.region_re is not None and lex.ship_re is not None:
             mentions = _regions_not_named(f, bounds, mentions, lex)
         hits = drop_idle_specs(f, hits, mentions, bounds, cat, lex, self.vocabulary)  # "水彩送什么呀🎨"

@@ -9,16 +9,24 @@ after-sales one. :func:`drop_reasons` removes those spec and stock intents.
 The other way round, an exchange verb that asks how often or how soon a part is changed ("cada cuánto se cambia el
 filtro", "how often do i change the brush head") is the verb of a spec question: :func:`drop_counted_exchanges`
 removes the after-sales intent it was read as.
+
+A what-do-I-do question that closes a comment after a clause telling what went wrong ("me llegaron 3 en vez de 4,
+q hago", "用了过敏了 咋处理", "box came crushed, what do i do") is an after-sales question: :func:`remedy_hits`.
+Asked first or with more after it ("qué hago con la sartén antes de usarla") it is no complaint.
 """
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 from hat_env.types import Intent
 from hat_env.understanding.clauses import Hit, clause_text
 from hat_env.understanding.lexicon import Lexicon
 from hat_env.understanding.questions import is_question
+
+#: a word character (what may not follow a question that closes a comment)
+_WORD = re.compile(r"[\w\u4e00-\u9fff]")
 
 #: what a reason for a return may be read as by the keyword steps
 REASON_KINDS = frozenset({"spec", "stock"})
@@ -146,4 +154,21 @@ def replaced_parts(f: str, found: list[tuple[int, Intent]], hits: list[Hit], bou
     return out
 
 
-__all__ = ["REASON_KINDS", "drop_counted_exchanges", "drop_reasons", "replaced_parts"]
+
+
+def remedy_hits(f: str, bounds: list[int], hits: list[Hit], lex: Lexicon) -> list[Hit]:
+    """After-sales hits at the what-do-I-do questions (``ParserSpec.remedy_questions``) that close the comment ``f``
+    (folded; clause bounds ``bounds``) in a clause after the first, where no keyword hit of ``hits`` is."""
+    if lex.remedy_re is None:
+        return []
+    out: list[Hit] = []
+    for m in lex.remedy_re.finditer(f):
+        if bisect_right(bounds, m.start()) == 0 or _WORD.search(f, m.end()) is not None:
+            continue
+        if any(h[0] < m.end() and m.start() < h[1] for h in hits):
+            continue
+        out.append((m.start(), m.end(), "kind", "after_sales"))
+    return out
+
+
+__all__ = ["REASON_KINDS", "drop_counted_exchanges", "drop_reasons", "remedy_hits", "replaced_parts"]
