@@ -154,8 +154,6 @@ def replaced_parts(f: str, found: list[tuple[int, Intent]], hits: list[Hit], bou
     return out
 
 
-
-
 def remedy_hits(f: str, bounds: list[int], hits: list[Hit], lex: Lexicon) -> list[Hit]:
     """After-sales hits at the what-do-I-do questions (``ParserSpec.remedy_questions``) that close the comment ``f``
     (folded; clause bounds ``bounds``) in a clause after the first, where no keyword hit of ``hits`` is."""
