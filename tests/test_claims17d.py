@@ -1,0 +1,68 @@
+"""claims17d: the grader on rooms it was never tuned on (rounds 15 and 16).
+
+- A number written as the product's own title (or its active gift) writes it ("the Kestrel Action Camera 4K",
+  "the 4-piece set") names the item: it is no price, spec or count claim, while a number that differs from the
+  title, or money written with a currency sign ("$4K"), is still checked.
+- A carrier name is a word: "UPS" is not read inside "pickups", while "ships UPS" of a FedEx product stays false.
+
+Each positive case sits next to a near miss that must keep its verdict. Rooms: the dev rooms photo_en and the
+built-in pets_en (``python scenarios/calibration/facts.py room ...`` shows their data).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rooms import bad, room
+
+PHOTO = room("photo_en.yaml", 7, 100.0)
+PETS = room("pets_en", 7, 100.0)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "The Kestrel Waterproof Action Camera 4K lists at $249 and you pay $199.",
+        "The Kestrel Action Camera 4K is $249 list, $199 now.",
+        "Our Swiftcard 128GB card is $29, down from $39.",
+    ],
+)
+def test_a_number_of_the_title_is_the_name(reply: str) -> None:
+    """"4K" of "Kestrel ... Action Camera 4K" names the camera; it is no price the viewer pays or a was-price."""
+    assert bad(reply, PHOTO) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "needle"),
+    [
+        ("The Kestrel Action Camera 4K is $249 list, $179 now.", "'179' (pay)"),
+        ("The Kestrel action camera is $4K.", "'4K' (pay)"),
+        ("The Kestrel 12L sling bag is roomy.", "'12L'"),
+        ("The Swiftcard 256GB card holds a lot of footage.", "'256'"),
+    ],
+)
+def test_a_number_unlike_the_title_is_still_checked(reply: str, needle: str) -> None:
+    """A wrong price beside the title's number, money written "$4K", or a size the title does not write
+    ("12L" of a 10L bag) is still false."""
+    reasons = bad(reply, PHOTO)
+    assert any(needle in x for x in reasons), reasons
+
+
+def test_a_title_number_still_answers_as_true() -> None:
+    """The title's number that the data also states ("10L" of the Sling Bag 10L, capacity "10 L") stays a true
+    capacity claim, so it still answers a capacity question."""
+    from hat_env.scoring.claims import read_claims
+
+    rep = read_claims("The Kestrel Sling Bag 10L holds 10L.", PHOTO)
+    assert rep.bad == []
+    assert any(c.verdict == "true" and c.attribute == "spec:capacity" for c in rep.claims)
+
+
+def test_a_carrier_is_not_read_inside_a_word() -> None:
+    """"pickups" holds no "UPS": the FedEx dog bed said to fit pickups makes no carrier claim."""
+    assert bad("The CloudRest dog bed fits in most pickups and SUVs.", PETS) == []
+
+
+def test_a_wrong_carrier_said_as_a_word_stays_false() -> None:
+    """Twin: "goes out by UPS" of the FedEx dog bed is false."""
+    assert any("ships by FedEx" in x for x in bad("The CloudRest dog bed goes out by UPS.", PETS))
