@@ -66,3 +66,34 @@ def test_a_carrier_is_not_read_inside_a_word() -> None:
 def test_a_wrong_carrier_said_as_a_word_stays_false() -> None:
     """Twin: "goes out by UPS" of the FedEx dog bed is false."""
     assert any("ships by FedEx" in x for x in bad("The CloudRest dog bed goes out by UPS.", PETS))
+
+
+HOGAR = room("hogar_es", 7, 100.0)  # cafetera 119 €, cupón de 5 € desde 40 €: 114 € a pagar
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "La cafetera Barista Pro cuesta 119 € y, como supera los 40 €, el cupón de 5 € la deja en 114.",
+        "La cafetera Barista Pro sale a 119 €, y ya que pasa de 40 €, el cupón de 5 € te la deja en 114.",
+    ],
+)
+def test_a_spanish_threshold_said_as_a_reason(reply: str) -> None:
+    """"como supera los 40 €" / "ya que pasa de 40 €" give the coupon's threshold, not a price; "la deja en 114"
+    is what the viewer pays, its currency elided."""
+    assert bad(reply, HOGAR) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "needle"),
+    [
+        ("La cafetera Barista Pro cuesta 119 € y, como supera los 60 €, el cupón de 5 € la deja en 114.",
+         "(threshold)"),
+        ("La cafetera Barista Pro cuesta 119 € y, como supera los 40 €, el cupón de 5 € la deja en 109.",
+         "'109' (pay)"),
+    ],
+)
+def test_a_wrong_spanish_threshold_or_final_price_is_false(reply: str, needle: str) -> None:
+    """Twins: a threshold the coupon does not have, or a final price "la deja en 109" that is not 114, are false."""
+    reasons = bad(reply, HOGAR)
+    assert any(needle in x for x in reasons), reasons
