@@ -97,3 +97,28 @@ def test_a_wrong_spanish_threshold_or_final_price_is_false(reply: str, needle: s
     """Twins: a threshold the coupon does not have, or a final price "la deja en 109" that is not 114, are false."""
     reasons = bad(reply, HOGAR)
     assert any(needle in x for x in reasons), reasons
+
+
+TONGQU = room("tongqu_zh.yaml", 7, 100.0)  # 3号兔子玩偶 size "40cm", 7天无理由
+CHAYE = room("chaye_zh.yaml", 7, 100.0)  # 1号龙井 FAQ: 开罐后建议3个月内喝完
+
+
+def test_a_time_beside_a_spec_that_is_no_time_is_the_policy_window() -> None:
+    """"尺码不合适7天内还能换" names the size, but a size ("40cm") states no time: the 7 days are the product's
+    return window, which is 7 days."""
+    assert bad("3号兔子玩偶40cm高，尺码不合适7天内还能换一次～", TONGQU) == []
+
+
+def test_a_wrong_window_beside_the_size_stays_false() -> None:
+    """Twin: 15 days is no time of the toy's data."""
+    assert bad("3号兔子玩偶40cm高，尺码不合适15天内还能换一次～", TONGQU) != []
+
+
+def test_days_for_a_time_the_data_gives_in_months() -> None:
+    """"九十天" restates the FAQ's "3个月" (a month of 30 days), though no time of the data is 90 days."""
+    assert bad("1号龙井开罐后大约能喝九十天，记得密封冷藏", CHAYE) == []
+
+
+def test_days_matching_no_time_of_the_data_stay_false() -> None:
+    """Twin: "两百天" is no time the data states in days or months."""
+    assert bad("1号龙井开罐后大约能喝两百天，记得密封冷藏", CHAYE) != []
