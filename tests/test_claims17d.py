@@ -122,3 +122,30 @@ def test_days_for_a_time_the_data_gives_in_months() -> None:
 def test_days_matching_no_time_of_the_data_stay_false() -> None:
     """Twin: "两百天" is no time the data states in days or months."""
     assert bad("1号龙井开罐后大约能喝两百天，记得密封冷藏", CHAYE) != []
+
+
+GROCERIES = room("groceries_zh", 7, 100.0)  # 1号脐橙 600 in stock, no bundle deal
+CHAJU = room("chaju_zh.yaml", 7, 100.0)  # 2号紫砂壶: no exchanges
+
+
+def test_the_second_item_of_a_deal_is_no_stock_count() -> None:
+    """"还有第二件半价" speaks of a deal's second item (a bundle claim, false here), not of 2 units in stock."""
+    reasons = bad("1号脐橙还有第二件半价～", GROCERIES)
+    assert not any("stock" in x for x in reasons), reasons
+    assert any("bundle" in x for x in reasons), reasons
+
+
+def test_a_stock_count_of_two_is_still_checked() -> None:
+    """Twin: "只剩2件" is a stock count, and 600 are in stock."""
+    assert any("stock is 600" in x for x in bad("1号脐橙只剩2件了", GROCERIES))
+
+
+def test_replacing_an_item_is_no_exchange_claim() -> None:
+    """"想替换的话，再拍一把" is buying a new one, not the shop's exchange policy."""
+    assert bad("2号紫砂壶用久了想替换的话，直接再拍一把就行", CHAJU) == []
+
+
+@pytest.mark.parametrize("reply", ["2号紫砂壶不满意可以换货哦", "2号紫砂壶不满意可以换一把"])
+def test_an_exchange_promise_stays_false(reply: str) -> None:
+    """Twin: promising an exchange of the teapot, which takes none, is false."""
+    assert any("exchange is False" in x for x in bad(reply, CHAJU))
