@@ -149,3 +149,18 @@ def test_replacing_an_item_is_no_exchange_claim() -> None:
 def test_an_exchange_promise_stays_false(reply: str) -> None:
     """Twin: promising an exchange of the teapot, which takes none, is false."""
     assert any("exchange is False" in x for x in bad(reply, CHAJU))
+
+
+def test_shipping_s_free_is_a_free_shipping_claim() -> None:
+    """"Shipping's free" (the contraction glued to the noun) claims free shipping: false of the cat food, which
+    ships for a fee."""
+    assert any("free_shipping is False" in x for x in bad("Shipping's free on the WhiskerWell cat food.", PETS))
+
+
+def test_shipping_s_free_of_a_free_shipping_product_is_true() -> None:
+    """Twin: the same words of the puppy food, which ships free, are a true claim."""
+    from hat_env.scoring.claims import read_claims
+
+    rep = read_claims("Shipping's totally free on the TrailPaw puppy food.", PETS)
+    assert rep.bad == []
+    assert any(c.verdict == "true" and "free" in c.text.lower() for c in rep.claims)
