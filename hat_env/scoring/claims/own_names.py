@@ -49,10 +49,12 @@ def _phrases(r: "Reading", q: "Quantity") -> Iterable[str]:
     lead = r.m.source[:s].rstrip()
     if lead and unicodedata.category(lead[-1]) == "Sc":
         return  # "$4K": an amount of money as written, whatever a title holds
+    if not re.search(r"\d", said):
+        return  # a number word ("一" of "一条头巾") is no piece of a title's "三合一"
     if re.search(r"[^\W\d_]", said):
         yield _norm(said)
     tail = _TAIL.match(r.m.source, e)
-    if tail is not None and re.search(r"\d", said):
+    if tail is not None:
         word = tail.group(1)
         # a Latin word whole ("64 GB", not "64 G"); Chinese, which writes no spaces, by each prefix ("4罐" of "4罐装")
         cuts = range(1, len(word) + 1) if not word[0].isascii() else (len(word),)
