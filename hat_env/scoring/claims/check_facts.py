@@ -194,15 +194,31 @@ def read_shipping_promise(r: "Reading", i: int) -> None:
         return
 
 
+def _name_at(text: str, name: str) -> int:
+    """Where carrier name ``name`` stands in ``text`` as a word (-1 when nowhere): a name edged by a Latin letter or
+    digit must not continue a longer word ("UPS" is not the tail of "pickups"); a Chinese name
+    ("顺丰") may stand inside a run of characters ("顺丰快递")."""
+    k = text.find(name)
+    while k >= 0:
+        before = text[k - 1] if k > 0 else ""
+        after = text[k + len(name)] if k + len(name) < len(text) else ""
+        left_ok = not (name[0].isascii() and name[0].isalnum() and before.isascii() and before.isalnum())
+        right_ok = not (name[-1].isascii() and name[-1].isalnum() and after.isascii() and after.isalnum())
+        if left_ok and right_ok:
+            return k
+        k = text.find(name, k + 1)
+    return -1
+
+
 def read_carrier(r: "Reading", i: int) -> None:
     """A carrier named in a clause must be the product's (names from the room's data and the locale's list)."""
     ct = r.ctext(i).lower()
     names = {p.shipping.carrier for p in r.room.products} | set(r.vocab.carriers)
-    said = [n for n in sorted(names, key=len, reverse=True) if n and n.lower() in ct]
+    said = [n for n in sorted(names, key=len, reverse=True) if n and _name_at(ct, n.lower()) >= 0]
     said = [n for n in said if not any(n != o and n.lower() in o.lower() for o in said)]
     if not said:
         return
-    pos = r.clauses[i].start + ct.find(said[0].lower())
+    pos = r.clauses[i].start + _name_at(ct, said[0].lower())
     pids, _ = claim_group(r, i, pos)
     pfs = r.pfs(pids)
     if not pfs:

@@ -244,11 +244,17 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
                 # the named spec states no time ("60 hours on a charge" where battery is "4400mAh"): the number is
                 # about the product's spec that states one (burn_time "60 hours"), checked against those
                 facts, fam = other, None
+            elif not facts and fam.startswith("spec:") and all_facts and \
+                    not any(f.dim in ("time_h", "time_m") for f in fam_facts):
+                # the named spec is no time at all ("尺码不合适15天内能换" of size "S、M、L"): the time is the
+                # product's other times' (its 15-day returns), checked against those
+                facts, fam = all_facts, None
             elif not facts:
                 r.claim(q.start, q.end, pids, fam, q.base, q.unit, True, "false",
                         f"{r.label(pfs[0].pid)}: '{orig}' but {fam_facts[0].label}", would_answer(fam, pfs[0].pid))
                 return
-    if not facts and q.dim in ("time_h", "time_m"):
+    if q.dim in ("time_h", "time_m") and (not facts or fam is None and not any(
+            eq(q.base, f.value) or within(q.base, f, True, approximate(r, q, i)) for f in facts)):
         # a time the data states only in the other unit ("a month — 30 days" for 30-day returns, "半年左右（180天）"
         # for a 180-day shelf life): converted by the calendar's conventions and checked against those times
         other = "time_h" if q.dim == "time_m" else "time_m"

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from hat_env.scoring.claims import derived
 from hat_env.scoring.claims.check_measures import check_measure
 from hat_env.scoring.claims.amounts import EPS
+from hat_env.scoring.claims.own_names import names_own_item
 from hat_env.scoring.claims.check_money import check_money
 from hat_env.scoring.claims.data_counts import data_counts, data_labelled, fold
 from hat_env.scoring.claims.families import spec_named
@@ -142,6 +143,8 @@ def read_number_claims(r: "Reading") -> None:
     countdowns = [(m.start(), m.end()) for m in cd.finditer(r.text)] if cd is not None else []
     neg_end = -1
     nouns: list[frozenset[str]] = []  # the catalog's words, read once when a bare number needs them
+    first = len(r.report.claims)
+    own: list[tuple[int, int]] = []  # spans (as written) of numbers that name their product or gift
     for k, q in enumerate(qs):
         if r.in_mention(q.start, q.end) or r.in_mention(q.start, q.start + 1):
             continue
@@ -162,6 +165,8 @@ def read_number_claims(r: "Reading") -> None:
             continue  # what the data lacks ("资料里没有165cm/55kg的建议"), not a claim
         if c.question:
             continue
+        if names_own_item(r, q, r.pfs(r.subject(q.start, i)[0])):
+            own.append(r.m.span(q.start, q.end))  # "the 4K dash cam", "a free 64 GB card": a name, not a claim
         money = is_money(r, q, i)
         if not money and q.dim == "plain" and _own_label(r, q, r.pfs(r.subject(q.start, i)[0])):
             continue  # "3段奶粉" of a "3段" formula: its own stage, title word or spec value, not a count
@@ -185,6 +190,10 @@ def read_number_claims(r: "Reading") -> None:
                 continue
         neg_end = -1
         check_measure(r, q, i, pids)
+    if own:
+        # a number naming its product or gift is never false; read as true it still answers ("the 5.8 qt fryer")
+        r.report.claims[first:] = [c for c in r.report.claims[first:] if c.verdict == "true" or not any(
+            a < c.span[1] and c.span[0] < b for a, b in own)]
 
 
 __all__ = ["read_number_claims", "spec_named"]
