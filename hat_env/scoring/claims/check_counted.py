@@ -23,8 +23,9 @@ _MEASURE = "个只件套片瓶盒袋支条双张块根包枚"
 _COUNT = re.compile(r"(?<![\d.])(\d+)\s?([%s]?)([\u4e00-\u9fff]{1,4})" % _MEASURE)
 #: heads that are units, times or money, not things ("12个月", "3个小时"): the number checks read those
 _NOT_THINGS = frozenset("月天年日周时分秒克斤升码号度寸米次倍元块毛岁档级层")
-#: a rate before a count ("每天两粒", "一次3片"): a dose, not how many the product holds
-_RATE = re.compile(r"每[天日次顿餐人]?|一[次天日顿]|[天日]服")
+#: a rate before a count ("每天两粒", "一次3片", "一日两粒": number words are digits by now, "1日2粒"): a dose,
+#: not how many the product holds
+_RATE = re.compile(r"每[天日次顿餐人]?|(?<![\d.])[一1][次天日顿]|[天日]服")
 #: what may follow a noun's head and end the noun ("杯子", "杯每个", "杯和...")
 _AFTER_HEAD = frozenset("子儿每的和与都是也还各共就哦呢呀啊")
 
