@@ -1,6 +1,7 @@
 """Building the intents of a comment from its keyword hits and product mentions: which product each question is
-about, what a quantity word asks, comparisons, conditions, and the questions a joined group or a follow-up clause
-("3号有货吗 5号呢") carries to other products; a question about a kind of deal is asked once."""
+about, what a quantity word asks, comparisons, conditions. A deal as a price's condition and a question about a
+kind of deal asked once are :mod:`.deals`; the questions a joined group or a follow-up clause ("3号有货吗 5号呢")
+carries to other products are :mod:`.spread` (both re-exported here)."""
 
 from __future__ import annotations
 
@@ -11,16 +12,18 @@ from typing import Any
 from hat_env.types import Intent
 from hat_env.understanding.attributes import drop_conditions, spec_attr
 from hat_env.understanding.catalog import Catalog
-from hat_env.understanding.clauses import Hit, Mention, clause_text, is_emoji
+from hat_env.understanding.clauses import Hit, Mention, clause_text
+from hat_env.understanding.deals import deal_prices, focus_deals, next_token
+from hat_env.understanding.deals import _CLOSING, _price_right_after  # noqa: F401 - defined here before the split
 from hat_env.understanding.lexicon import Lexicon
-from hat_env.understanding.names import is_joiner_gap, joined_past_variant, link_for, shared_links, two_products
+from hat_env.understanding.names import link_for, shared_links, two_products
 from hat_env.understanding.possessives import ordered_links as ordered
-from hat_env.understanding.questions import QUESTION_CHARS, is_question, subject_statement
+from hat_env.understanding.questions import is_question, subject_statement
 from hat_env.understanding.qualifiers import (VARIANT_ATTRS, measure_before, names_its_value, other_values_next,
                                               variant_then_stock)
-from hat_env.understanding.later import carried_questions, joined_parts, named_parts, opinions_beside, restates
-
-from hat_env.understanding.later import _WORDISH, PRODUCT_KINDS
+from hat_env.understanding.later import (PRODUCT_KINDS, WORDISH, carried_questions, joined_parts, named_parts,
+                                         opinions_beside, restates)
+from hat_env.understanding.spread import spread
 
 
 def _stock_after_name(f: str, h: Hit, hits: list[Hit], mentions: list[Mention], bounds: list[int],
@@ -292,7 +295,7 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
             if lex.back_ref_re is None or c > len(bounds) or any(x[3] == c for x in mentions) or not question(c) \
                     or any(bisect_right(bounds, h[0]) == c for h in hits) or any(it.kind != "chitchat" for _, it in found):
                 return False
-            text, words = clause_text(f, bounds, c), _WORDISH.findall(clause_text(f, bounds, c))
+            text, words = clause_text(f, bounds, c), WORDISH.findall(clause_text(f, bounds, c))
             return lex.back_ref_re.search(text) is not None or (
                 text.rstrip()[-1:] in lex.question_marks and len(words) <= 3 and not rest.strip()
                 and any(w not in lex.common and w not in lex.function_chars for w in words))
@@ -314,187 +317,5 @@ def assemble(f: str, hits: list[Hit], value_hits: list[tuple[int, int, int, str]
     return opinions_beside(f, found, bounds, lex)
 
 
-def deal_prices(f: str, hits: list[Hit], bounds: list[int], lex: Lexicon) -> list[Hit]:
-    """A deal named as the condition of a price question asks the price after it, not about the deal.
-
-    A word that is both a deal and a price ("秒杀价", "flash price") asks the price when its part of the clause also
-    asks "how much" (or names another price word), else it asks about the deal ("blender flash price til when")
-    unless another deal word of its part does ("flash price + PAW code stack?": the price and the code); a
-    deal word right after a deal-condition lead ("how much w coupon", "cuánto cuesta con cupón", "how much with
-    the deal") in a part of a clause that asks a price is no campaign question.
-
-    Args:
-        f: the folded comment.
-        hits: the keyword hits, sorted.
-        bounds: the clause bounds.
-        lex: the compiled words (``joint_re`` parts, ``deal_condition_re``).
-
-    Returns:
-        The hits without the dropped campaign (or price) roles.
-    """
-    deals = [h for h in hits if (h[2] == "kind" and h[3] == "campaign") or h[2] == "deal"]
-    if not deals:
-        return hits
-    parts = sorted({m.start() for m in lex.joint_re.finditer(f)} | set(bounds))
-    drop: set[Hit] = set()
-    priced: list[Hit] = []
-    for d in deals:
-        part = bisect_right(parts, d[0])
-        start = parts[part - 1] if part > 0 else 0
-        same = [h for h in hits if bisect_right(parts, h[0]) == part]
-        if d[2] == "deal":  # "how much w the code", "price with the coupon": the deal is the price's condition
-            asked = [h for h in same if ((h[2] == "qty" and h[3] != "count") or (h[2] == "kind" and h[3] == "price"))
-                     and h[1] <= d[0] and lex.deal_condition_re.fullmatch(f[h[1]:d[0]].strip()) is not None]
-            if asked:
-                drop.add(d)
-                for h in asked:
-                    if h[2] == "qty":
-                        drop.add(h)
-                        priced.append((h[0], h[1], "kind", "price"))
-            continue
-        if _price_right_after(f, d, same, parts, part):  # "羽绒服秒杀多少钱", "flash sale price?": the price at it
-            drop.add(d)
-            continue
-        compound = [h for h in same if h[2] == "kind" and h[3] == "price" and (h[0], h[1]) == (d[0], d[1])]
-        asks_price = any((h[2] == "qty" and h[3] != "count"  # not "cuánto me ahorro"
-                          and (next_token(f, h[1], parts) in (None, *lex.qty_next)
-                               or lex.deal_condition_re.fullmatch(f[h[1]:d[0]].strip()) is not None))  # "how much w"
-                         or (h[2] == "kind" and h[3] == "price" and (h[0], h[1]) != (d[0], d[1])) for h in same)
-        other_deal = any((h[2] == "deal" or (h[2] == "kind" and h[3] == "campaign")) and (h[0], h[1]) != (d[0], d[1])
-                         for h in same)
-        buying = any(h[2] == "kind" and h[3] == "purchase" for h in same)
-        if compound and buying and not asks_price:  # "秒杀价拍两盒": the price it is bought at, no question
-            drop.add(d)
-            drop.update(compound)
-        elif compound and asks_price:
-            drop.add(d)
-        elif compound and not other_deal:  # the only deal word of its part: the question is about the deal
-            drop.update(compound)
-        elif asks_price and lex.deal_condition_re.search(f, start, d[0]) is not None:
-            drop.add(d)
-            for h in same:  # its quantity word asks the price ("how much w coupon")
-                if h[2] == "qty" and h[3] != "count":
-                    drop.add(h)
-                    priced.append((h[0], h[1], "kind", "price"))
-    if not drop:
-        return hits
-    for d in deals:  # "cuánto con la flash y el cupón": a deal joined on to a condition is a condition too
-        part = bisect_right(parts, d[0])
-        if d in drop or part == 0 or not any(x in drop and bisect_right(parts, x[0]) == part - 1
-                                             and bisect_right(bounds, x[0]) == bisect_right(bounds, d[0]) for x in deals):
-            continue
-        j = lex.joint_re.match(f, parts[part - 1])
-        rest = f[j.end():d[0]].split() if j is not None else None
-        if rest is not None and len(rest) <= 1 and all(len(w) <= 3 for w in rest):
-            drop.add(d)
-    return sorted([h for h in hits if h not in drop] + priced)
-
-
-#: what may follow the price word that closes a deal-conditioned price question ("秒杀多少钱呀", "flash sale price?")
-_CLOSING = re.compile(r"[\s?？!！。.,，~～呀啊呢吗嘛哇]*")
-
-
-def _price_right_after(f: str, d: Hit, same: list[Hit], parts: list[int], part: int) -> bool:
-    """Whether the campaign word ``d`` is right before (at most a space or "的" between) a price word or price
-    quantity word that ends its part of the clause ("羽绒服秒杀多少钱", "券多少钱", "一起买多少钱", "flash sale
-    price?"): the deal says which price is asked, it asks nothing about the deal."""
-    end = parts[part] if part < len(parts) else len(f)
-    for h in same:
-        if not ((h[2] == "kind" and h[3] == "price") or (h[2] == "qty" and h[3] != "count")) or h[0] < d[1]:
-            continue
-        if f[d[1]:h[0]].strip(" 的") or h[0] - d[1] > 2:
-            continue
-        if any(x[0] >= h[1] and x[2] in ("kind", "spec", "deal", "value") for x in same):
-            continue
-        if _CLOSING.fullmatch(f, h[1], end) is not None:
-            return True
-    return False
-
-
-def spread(found: list[tuple[int, Intent]], mentions: list[Mention], group_of: dict[int, int], bounds: list[int],
-            f: str, cat: Catalog | None = None) -> list[tuple[int, Intent]]:
-    """Product intents also for the other links of their group ("link 2 and link 5 price", "2号和3号有货吗"), and
-    for a follow-up clause that only names another product ("3号有货吗 5号呢"). With the room's catalog ``cat``, a
-    variant of the first product between the two still joins them ("me llevo la freidora blanca y la sartén")."""
-    if len(mentions) < 2:
-        return found
-    kinds_with_link = [(p, it) for p, it in found if it.link is not None and it.kind in PRODUCT_KINDS]
-    if not kinds_with_link or any(it.kind == "compare" for _, it in found):
-        return found
-    out = list(found)
-    # groups of link mentions joined by a joiner word, or link mentions next to each other in one clause
-    singles = [m for m in mentions if len(m[2]) == 1]
-    groups: dict[int, list[Mention]] = {}
-    for i, m in enumerate(singles):
-        gid = group_of.get(m[0])
-        if gid is None and i > 0:
-            prev = singles[i - 1]
-            gap = f[prev[1] : m[0]]
-            if is_joiner_gap(gap) or not gap or joined_past_variant(gap, prev[2], cat):  # only spaces, joiners and articles (it may be a clause bound), or
-                # nothing ("1号2号3号各多少")
-                gid = group_of.get(prev[0], prev[0])
-                if prev[0] not in group_of:
-                    groups.setdefault(gid, []).append(prev)
-                group_of[prev[0]] = gid
-                group_of[m[0]] = gid
-        if gid is not None:
-            groups.setdefault(gid, []).append(m)
-    named_clauses = {m[3] for m in mentions}
-    for ms in groups.values():
-        links = {next(iter(m[2])) for m in ms}
-        own = {m[3] for m in ms}
-        if len(own) == 1:  # asked before the group and again after it, in its clause: each end asks its own
-            lo, hi = min(m[0] for m in ms), max(m[1] for m in ms)  # ("cuánto cuesta la freidora y la sartén tiene
-            inside = [p for p, it in kinds_with_link if bisect_right(bounds, p) in own]  # garantía?")
-            if any(p < lo for p in inside) and any(p >= hi for p in inside):
-                continue
-        for p, it in kinds_with_link:
-            c = bisect_right(bounds, p)  # asked in the group's clause, or in a later one that names nothing
-            if c not in own and (c < max(own) or c in named_clauses):  # ("口红和粉底一起买便宜吗 粉底油皮行不")
-                continue
-            if it.link in links:
-                for m in ms:
-                    (ln,) = m[2]
-                    out.append((m[0], Intent(it.kind, link=ln, attr=it.attr if it.kind in ("spec", "campaign") else None)))
-    # follow-up clauses: a product named, nothing asked, the previous clause asked something
-    asked_clauses = {bisect_right(bounds, p) for p, _ in kinds_with_link}
-    for m in singles:
-        c = m[3]
-        if c in asked_clauses or c == 0 or not is_question(clause_text(f, bounds, c)):
-            continue
-        prev = [it for p, it in kinds_with_link if bisect_right(bounds, p) == c - 1]
-        (ln,) = m[2]
-        for it in prev:
-            out.append((m[0], Intent(it.kind, link=ln, attr=it.attr if it.kind in ("spec", "campaign") else None)))
-    return out
-
-
-def focus_deals(out: list[Intent]) -> list[Intent]:
-    """A question about a kind of deal is asked once: "any deal on the bundle?" drops the plain campaign question
-    about the same link, and "does the code work with the bundle?" is one question about the bundle (its answer
-    says what stacks with it)."""
-    if len(out) < 2:
-        return out
-    focused = {it.link for it in out if it.kind == "campaign" and it.attr is not None}
-    if not focused:
-        return out
-    out = [it for it in out if not (it.kind == "campaign" and it.attr is None and it.link in focused)]
-    bundles = {it.link for it in out if it.kind == "campaign" and it.attr == "bundle"}
-    return [it for it in out if not (it.kind == "campaign" and it.attr in ("code", "coupon") and it.link in bundles)]
-
-
-def next_token(f: str, end: int, joints: list[int]) -> str | None:
-    """The token right after a quantity word, or ``None`` at the end of its part of the clause."""
-    stop = joints[bisect_right(joints, end - 1)] if bisect_right(joints, end - 1) < len(joints) else len(f)
-    i = end
-    while i < stop and f[i] in " \t":
-        i += 1
-    if i >= stop or f[i] in QUESTION_CHARS or is_emoji(f[i]) and f[i] not in "💰💵":
-        return None
-    if f[i].isascii() and (f[i].isalpha() or f[i] == "'"):
-        m = re.match(r"'?[a-z]+", f[i:stop])
-        return m.group() if m else None
-    return f[i]
-
-
-__all__ = ["PRODUCT_KINDS", "assemble", "focus_deals", "next_token", "spread"]
+# deal_prices, focus_deals, next_token (.deals) and spread (.spread) were defined here; they stay importable from here
+__all__ = ["PRODUCT_KINDS", "assemble", "deal_prices", "focus_deals", "next_token", "spread"]
