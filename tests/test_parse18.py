@@ -4,7 +4,9 @@ labelled set uses.
 - a purchase said as made ("snagged the speaker", "me acabo de pillar la freidora", "口红囤了") beside a thanks,
   greeting or praise anywhere in the comment is a purchase and a ``chitchat`` (the host thanks back and confirms
   the order); a thanks written long ("graciasss") is a thanks; a purchase told of as past ("yesterday", "上周")
-  is a story, not an order to confirm.
+  is a story, not an order to confirm;
+- a purchase just made in a clause of its own beside a question about its shipping or deal ("bought it!! when does
+  it ship") is that question and the purchase; beside a return or an order's state it is no new purchase.
 """
 
 from __future__ import annotations
@@ -39,11 +41,21 @@ def test_done_purchase_beside_thanks(scenario: str, text: str, expected: list[tu
 @pytest.mark.parametrize("scenario,text,expected", [
     # told as past: a thanks, no order to confirm
     ("electronics_en", "thanks, grabbed the earbuds last week and they're great", [("chitchat", None, None)]),
-    ("hogar_es", "gracias! compré la sartén el otro día", [("chitchat", None, None)]),
+    ("hogar_es", "gracias! ya compré la sartén el otro día", [("chitchat", None, None)]),
     ("beauty_zh", "谢谢主播 上周买了粉底液", [("chitchat", None, None)]),
-    # a question beside it is that question
-    ("electronics_en", "ordered the charger, when does it ship?", [("shipping", "Charger", None)]),
+    # a return or an order's state asks of an order made before, not a new purchase; "买了送啥": what buying gets
+    ("electronics_en", "ordered the charger, can i still return it?", [("after_sales", "Charger", None)]),
+    ("beauty_zh", "粉底液买了送什么", [("campaign", "粉底液", None)]),
 ])
 def test_done_purchase_near_misses(scenario: str, text: str, expected: list[tuple]) -> None:
+    r = room(scenario, SEED)
+    assert intents(r, text) == _expect(r, expected)
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    ("electronics_en", "ordered the charger, when does it ship?", [("purchase", "Charger", None), ("shipping", "Charger", None)]),
+    ("hogar_es", "ya pedí la cafetera!! qué regalo trae?", [("purchase", "Cafetera", None), ("campaign", "Cafetera", None)]),
+])
+def test_done_purchase_beside_its_shipping_or_deal(scenario: str, text: str, expected: list[tuple]) -> None:
     r = room(scenario, SEED)
     assert intents(r, text) == _expect(r, expected)
