@@ -7,6 +7,8 @@ labelled set uses.
   is a story, not an order to confirm;
 - a purchase just made in a clause of its own beside a question about its shipping or deal ("bought it!! when does
   it ship") is that question and the purchase; beside a return or an order's state it is no new purchase.
+- a spec question no spec word names matches a hyphenated word of the product's own spec value written with a
+  space or run together ("usbc", "usb a" for "USB-C", "USB-A").
 """
 
 from __future__ import annotations
@@ -58,4 +60,17 @@ def test_done_purchase_near_misses(scenario: str, text: str, expected: list[tupl
 ])
 def test_done_purchase_beside_its_shipping_or_deal(scenario: str, text: str, expected: list[tuple]) -> None:
     r = room(scenario, SEED)
+    assert intents(r, text) == _expect(r, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    # a hyphenated value word written with a space or run together names that key
+    ("power bank weight, does it have usbc", [("spec", "Power Bank", "connectivity"), ("spec", "Power Bank", "weight")]),
+    ("charger any usb a port?", [("spec", "Charger", "connectivity")]),
+    # near misses: the smartwatch has no USB in its data; "usb" alone is no part-for-part "USB-C"
+    ("smartwatch battery life and does it do usb a?", [("spec", "Smartwatch", "battery"), ("spec", "Smartwatch", "unknown")]),
+    ("charger is it usb?", [("spec", "Charger", "unknown")]),
+])
+def test_hyphenated_value_words(text: str, expected: list[tuple]) -> None:
+    r = room("electronics_en", SEED)
     assert intents(r, text) == _expect(r, expected)
