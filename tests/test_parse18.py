@@ -8,7 +8,9 @@ labelled set uses.
 - a purchase just made in a clause of its own beside a question about its shipping or deal ("bought it!! when does
   it ship") is that question and the purchase; beside a return or an order's state it is no new purchase.
 - a spec question no spec word names matches a hyphenated word of the product's own spec value written with a
-  space or run together ("usbc", "usb a" for "USB-C", "USB-A").
+  space or run together ("usbc", "usb a" for "USB-C", "USB-A");
+- an insult beside a question whether the host is a person or an AI, with no product asked, is why it is asked
+  ("是AI吧 跟念稿一样"): ``identity`` alone.
 """
 
 from __future__ import annotations
@@ -73,4 +75,18 @@ def test_done_purchase_beside_its_shipping_or_deal(scenario: str, text: str, exp
 ])
 def test_hyphenated_value_words(text: str, expected: list[tuple]) -> None:
     r = room("electronics_en", SEED)
+    assert intents(r, text) == _expect(r, expected)
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # a jab at how the host talks, beside asking whether the host is a person, is why it is asked
+    ("beauty_zh", "主播是AI吧 回复跟念稿一样", [("identity", None, None)]),
+    ("electronics_en", "are you even a real person, this is a scam", [("identity", None, None)]),
+    # near misses: an insult alone stays a troll; one about a product stays beside the identity question
+    ("beauty_zh", "这口红垃圾 骗人的", [("troll", None, None)]),
+    ("electronics_en", "are you a bot? these earbuds are trash",
+     [("identity", None, None), ("spec", "Earbuds", "unknown"), ("troll", None, None)]),
+])
+def test_identity_with_a_jab(scenario: str, text: str, expected: list[tuple]) -> None:
+    r = room(scenario, SEED)
     assert intents(r, text) == _expect(r, expected)

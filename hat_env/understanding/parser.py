@@ -165,6 +165,8 @@ class CommentParser:
         where: dict[Intent, int] = {}
         for p, it in found:
             where.setdefault(it, p)
+        if any(it.kind == "identity" for it in out) and all(it.link is None for it in out):
+            out = [it for it in out if it.kind != "troll"]  # "是真人还是AI 说话好像念稿": why the host is asked
         return focus_deals(stated_values(f, out, self.catalog, where, parts))
 
     def _read(self, work: str, f: str, lex: Lexicon,
