@@ -10,7 +10,8 @@ labelled set uses.
 - a spec question no spec word names matches a hyphenated word of the product's own spec value written with a
   space or run together ("usbc", "usb a" for "USB-C", "USB-A");
 - an insult beside a question whether the host is a person or an AI, with no product asked, is why it is asked
-  ("是AI吧 跟念稿一样"): ``identity`` alone.
+  ("是AI吧 跟念稿一样"): ``identity`` alone;
+- French and Portuguese delivery verbs ("livrez", "entregam", "vocês", "em") mark those languages.
 """
 
 from __future__ import annotations
@@ -88,5 +89,18 @@ def test_hyphenated_value_words(text: str, expected: list[tuple]) -> None:
      [("identity", None, None), ("spec", "Earbuds", "unknown"), ("troll", None, None)]),
 ])
 def test_identity_with_a_jab(scenario: str, text: str, expected: list[tuple]) -> None:
+    r = room(scenario, SEED)
+    assert intents(r, text) == _expect(r, expected)
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # French and Portuguese delivery questions: other languages the parser does not read
+    ("hogar_es", "vous livrez aux Canaries ?", [("other_language", None, None)]),
+    ("hogar_es", "Vocês enviam a freidora para o Brasil?", [("other_language", None, None)]),
+    # near misses: Spanish and English stay read
+    ("hogar_es", "la freidora la envían en 24h?", [("shipping", "Freidora", None)]),
+    ("electronics_en", "grab em while they last, earbuds ship today?", [("shipping", "Earbuds", None)]),
+])
+def test_french_and_portuguese_delivery(scenario: str, text: str, expected: list[tuple]) -> None:
     r = room(scenario, SEED)
     assert intents(r, text) == _expect(r, expected)
