@@ -11,7 +11,9 @@ labelled set uses.
   space or run together ("usbc", "usb a" for "USB-C", "USB-A");
 - an insult beside a question whether the host is a person or an AI, with no product asked, is why it is asked
   ("是AI吧 跟念稿一样"): ``identity`` alone;
-- French and Portuguese delivery verbs ("livrez", "entregam", "vocês", "em") mark those languages.
+- French and Portuguese delivery verbs ("livrez", "entregam", "vocês", "em") mark those languages;
+- eyesight conditions (myopia, eye strain, miopía, fatiga visual, 近视) are health conditions: asked of a product,
+  an ``efficacy`` question.
 """
 
 from __future__ import annotations
@@ -102,5 +104,19 @@ def test_identity_with_a_jab(scenario: str, text: str, expected: list[tuple]) ->
     ("electronics_en", "grab em while they last, earbuds ship today?", [("shipping", "Earbuds", None)]),
 ])
 def test_french_and_portuguese_delivery(scenario: str, text: str, expected: list[tuple]) -> None:
+    r = room(scenario, SEED)
+    assert intents(r, text) == _expect(r, expected)
+
+
+@pytest.mark.parametrize("scenario,text,expected", [
+    # eyesight conditions asked of a product are a health effect
+    ("electronics_en", "does the tablet stand prevent eye strain?", [("efficacy", "Tablet Stand", None)]),
+    ("hogar_es", "las toallas evitan la fatiga visual?", [("efficacy", "Toallas", None)]),
+    ("beauty_zh", "洁面乳能治近视吗", [("efficacy", "洁面乳", None)]),
+    # near misses: no condition named, a spec question
+    ("electronics_en", "tablet stand height for eye level?", [("spec", "Tablet Stand", "unknown")]),
+    ("hogar_es", "las toallas son suaves?", [("spec", "Toallas", "unknown")]),
+])
+def test_eyesight_conditions(scenario: str, text: str, expected: list[tuple]) -> None:
     r = room(scenario, SEED)
     assert intents(r, text) == _expect(r, expected)
