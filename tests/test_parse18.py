@@ -13,16 +13,21 @@ labelled set uses.
   ("是AI吧 跟念稿一样"): ``identity`` alone;
 - French and Portuguese delivery verbs ("livrez", "entregam", "vocês", "em") mark those languages;
 - eyesight conditions (myopia, eye strain, miopía, fatiga visual, 近视) are health conditions: asked of a product,
-  an ``efficacy`` question.
+  an ``efficacy`` question;
+- a spec word after "las de", "the one with" says which product ("qué garantía tienen las de pantalla"): the one
+  whose title has it (else the one with that key) gets the comment's link-less questions.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from rooms import intents, link_of, room
 
 SEED = 1818
+CAL = Path(__file__).parent.parent / "scenarios" / "calibration" / "rooms"
 
 
 def _expect(r, items: list[tuple]) -> list[tuple]:
@@ -119,4 +124,17 @@ def test_french_and_portuguese_delivery(scenario: str, text: str, expected: list
 ])
 def test_eyesight_conditions(scenario: str, text: str, expected: list[tuple]) -> None:
     r = room(scenario, SEED)
+    assert intents(r, text) == _expect(r, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    # "las de pantalla": the glasses with "Pantalla" in their title, asked about their returns, warranty, material
+    ("se pueden devolver las de pantalla?", [("after_sales", "Pantalla", None)]),
+    ("las de pantalla tienen garantía?", [("after_sales", "Pantalla", None)]),
+    ("las de pantalla de qué material son?", [("spec", "Pantalla", "material")]),
+    # near miss: no "las de" before it, a question about a screen no product is named for
+    ("tienen pantalla?", [("spec", None, "screen")]),
+])
+def test_spec_word_that_says_which(text: str, expected: list[tuple]) -> None:
+    r = room(CAL / "optica_es.yaml", SEED)
     assert intents(r, text) == _expect(r, expected)
