@@ -47,7 +47,7 @@ from hat_env.understanding.links import link_mentions, orders
 from hat_env.understanding.names import (drop_modifiers, drop_picking_values, elided_names, head_char_names,
                                          merge_names, name_links, pinyin_names, release_keywords, sound_names)
 from hat_env.understanding.possessives import drop_possessed
-from hat_env.understanding.purchases import count_purchases, done_beside_question, done_purchases
+from hat_env.understanding.purchases import count_purchases, done_purchases
 from hat_env.understanding.reasons import drop_counted_exchanges, drop_reasons, remedy_hits, replaced_parts
 from hat_env.understanding.questions import is_question, split_phrases
 from hat_env.understanding.word_langs import comment_lang, foreign_word, respell_spanish
@@ -320,7 +320,6 @@ class CommentParser:
             # "ur prices are a scam", "全是库存货 垃圾": an insult that asks nothing names no price or stock question
             out = [(p, it) for p, it in out if not (it.link is None and it.kind in TROLL_DROPS)]
         out = done_purchases(f, out, hits, mentions, bounds, lex)  # "已拍 跑鞋41码": bought, says which
-        out = done_beside_question(f, out, hits, mentions, bounds, lex)  # "bought the kit!!! what's the free gift"
         out = drop_reasons(f, out, hits, bounds, lex)  # "口红颜色不合适能退么": the colour is why, not asked
         out = drop_counted_exchanges(f, out, hits, bounds, lex)  # "cada cuánto se cambia el filtro": a spec
         out = replaced_parts(f, out, hits, bounds, lex)  # "cada cuántos meses se cambia el cabezal": how often

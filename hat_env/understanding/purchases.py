@@ -92,45 +92,4 @@ def done_purchases(f: str, found: list[tuple[int, Intent]], hits: list[Hit], men
     return sorted(out, key=lambda x: x[0])
 
 
-#: what a viewer who has just bought asks next of the order to come (a return or an order's state is asked of an
-#: order made before: "口红拍了不喜欢能换吗", "ya pedí el lumen (OL3001), llega mañana?" ask no new purchase)
-NEXT_ASKS = frozenset({"shipping", "campaign"})
-
-
-def done_beside_question(f: str, found: list[tuple[int, Intent]], hits: list[Hit], mentions: list[Mention],
-                         bounds: list[int], lex: Lexicon) -> list[tuple[int, Intent]]:
-    """``found`` with the purchase of a clause that says it was just made, beside a question about its shipping
-    or its deal ("bought the kit!!! what's the free gift", "ships when? just bought it").
-
-    The clause of the ``purchase_done`` word asks nothing (no question, no other keyword, no deal word: "精华液买了
-    送啥" asks what comes with buying it), the comment names one product, tells of no time past, and what else it
-    asks is all :data:`NEXT_ASKS` (beside a greeting or a spec).
-
-    Args:
-        f: the folded comment.
-        found: the ``(position, intent)`` pairs read so far.
-        hits: the keyword hits.
-        mentions: the product mentions.
-        bounds: the clause bounds.
-        lex: the compiled words (``done_re``: the locales' ``purchase_done`` words).
-
-    Returns:
-        ``found`` with ``(position, purchase)`` of the product named added, or ``found`` unchanged.
-    """
-    done = lex.done_re.search(f) if lex.done_re is not None and mentions else None
-    asks = {it.kind for _, it in found} - {"chitchat", "spec"}
-    if done is None or not asks or not asks <= NEXT_ASKS:
-        return found
-    c = bisect_right(bounds, done.start())
-    if is_question(clause_text(f, bounds, c)) or any(
-            bisect_right(bounds, h[0]) == c and (h[2] == "deal" or (h[2] == "kind" and h[3] not in ("purchase", "chitchat")))
-            for h in hits):
-        return found
-    links = {ln for m in mentions for ln in m[2]}
-    past = _past_re()
-    if len(links) != 1 or (past is not None and past.search(f) is not None):
-        return found
-    return [*found, (done.start(), Intent("purchase", link=next(iter(links))))]
-
-
-__all__ = ["NEXT_ASKS", "count_purchases", "done_beside_question", "done_purchases"]
+__all__ = ["count_purchases", "done_purchases"]
