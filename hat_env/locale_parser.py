@@ -116,6 +116,12 @@ class ParserSpec(StrictModel):
     #: a purchase said as made ("已拍", "just bought", "ya lo compré"): with one product named and nothing else
     #: said or asked ("已拍 跑鞋41码", "ok bought the watch"), the viewer's purchase of it
     purchase_done: Words = ()
+    #: words of a time already past ("yesterday", "ayer", "上周"): a purchase said as made then is a story told, not
+    #: an order for the host to confirm ("bought the bands yesterday and love them": a thanks)
+    past_times: Words = ()
+    #: words before a spec word that make it say which product ("las de pantalla", "the one with the screen",
+    #: "带屏幕的"): "qué política de devolución tienen las de pantalla" asks the returns of the product with a screen
+    holder_leads: Words = ()
     #: possessive determiners ("my", "mi", "我家"): a name several products share right after one is the viewer's
     #: own pet, child or skin ("my cat is scared of noises", "mi perro tiene 60 de pecho"), not a product
     possessives: Words = ()

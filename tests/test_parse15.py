@@ -111,17 +111,19 @@ def test_a_purchase_said_as_made_of_one_product_is_a_purchase(scenario: str, tex
 
 
 @pytest.mark.parametrize("scenario,text,kind,title", [
-    ("apparel_flash_zh", "谢谢主播 已拍卫衣", "chitchat", None),
-    ("luggage_en.yaml", "thanks so much, bought the carry-on", "chitchat", None),
-    ("hogar_es", "gracias, ya compré la freidora", "chitchat", None),
+    ("apparel_flash_zh", "谢谢主播 已拍卫衣", "chitchat+purchase", "卫衣"),
+    ("luggage_en.yaml", "thanks so much, bought the carry-on", "chitchat+purchase", "Carry-On"),
+    ("hogar_es", "gracias, ya compré la freidora", "chitchat+purchase", "Freidora"),
     ("apparel_flash_zh", "拍了卫衣 有券吗", "campaign", "卫衣"),
     ("luggage_en.yaml", "bought the backpack, when does it ship", "shipping", "Backpack"),
 ])
 def test_a_purchase_made_beside_a_thanks_or_a_question_is_not_a_request(scenario: str, text: str, kind: str,
                                                                           title: str | None) -> None:
-    """A thanks with it is a thanks; a question with it is that question."""
+    """A thanks with it is a thanks and the purchase (the host thanks back and confirms it: comment rounds 13-14,
+    pass parse18); a question with it is that question."""
     r = room(scenario, SEED)
-    assert intents(r, text) == [(kind, link_of(r, title) if title else None, None, None)]
+    assert intents(r, text) == sorted(((k, link_of(r, title) if title and k != "chitchat" else None, None, None)
+                                       for k in kind.split("+")), key=str)
 
 
 # -- a spec only one product has --------------------------------------------------------------------------------

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from hat_env.locales import ParserSpec, builtin_locales, get_locale
 from hat_env.understanding.fold import fold
-from hat_env.understanding.openers import followup_re, greeting_re
+from hat_env.understanding.openers import followup_re, greeting_re, thanks_re
 from hat_env.understanding.sounds import SoundTables, sound_tables
 from hat_env.understanding.word_langs import word_langs
-from hat_env.understanding.wordpat import Role, alternation, locale_words, trie_pattern
+from hat_env.understanding.wordpat import Role, alternation, latin_whole_re, locale_words, trie_pattern
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from hat_env.sim.vocabulary import Vocabulary
@@ -115,6 +115,8 @@ class Lexicon:
     runon_verbs: frozenset[str]
     #: a greeting opening the comment as a clause of its own (``greeting_openers``), or ``None``
     greeting_re: re.Pattern[str] | None
+    #: a greeting or thanks anywhere in the comment (``greeting_openers``; a done purchase beside it), or ``None``
+    thanks_re: re.Pattern[str] | None
     #: words pointing back to the product named before (``back_refs``), or ``None``
     back_ref_re: re.Pattern[str] | None
     #: the simulator's filler openers that end in a mark (each locale's ``comments.noise_prefix`` and
@@ -410,6 +412,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         inversion_re=re.compile(alternation(words("question_inversions")) + r"(?![a-z])")
         if words("question_inversions") else None,
         greeting_re=greeting_re(words("greeting_openers"), addr),
+        thanks_re=thanks_re(words("greeting_openers")),
         back_ref_re=re.compile(r"(?<![a-z])(?:" + alternation(words("back_refs")) + r")(?![a-z])")
         if words("back_refs") else None,
         filler_openers=tuple(sorted({fold(w).strip() for loc in builtin_locales()
@@ -459,7 +462,7 @@ def _build(vocabulary: "Vocabulary") -> Lexicon:
         praise_re=re.compile(alternation(words("praise_words"))),
         frequency_re=re.compile(alternation(words("frequency_words"))) if words("frequency_words") else None,
         replace_re=_whole_words_re(words("replace_verbs")),
-        done_re=_whole_words_re(words("purchase_done")),
+        done_re=latin_whole_re(words("purchase_done")),
         possessive_re=re.compile(r"(?<![a-z])(?:" + alternation(words("possessives")) + r")\s*$")
         if words("possessives") else None,
         big_re=_whole_words_re(words("big_words")),

@@ -34,6 +34,20 @@ def greeting_re(openers: list[str], addressees: list[str] | None = None) -> re.P
     return re.compile(r"^[^\w]*(?:" + "|".join(alts) + ")")
 
 
+def thanks_re(openers: list[str]) -> re.Pattern[str] | None:
+    """A greeting or thanks anywhere in a comment ("just ordered it, ty", "graciass!! ya pedí"): a Latin one whole,
+    its last letter written once or more ("graciass", "thxx"); a Chinese one as it is (``None`` without openers).
+
+    Args:
+        openers: the locale files' ``greeting_openers``, folded.
+    """
+    alts = [re.escape(w) + (re.escape(w[-1]) + "*" if w[-1:].isalpha() and w.isascii() else "")
+            for w in sorted(set(openers), key=len, reverse=True) if w]
+    if not alts:
+        return None
+    return re.compile(r"(?<![a-z\u00e0-\u00ff])(?:" + "|".join(alts) + r")(?![a-z\u00e0-\u00ff])")
+
+
 def followup_re(leads: list[str], qmarks: frozenset[str]) -> re.Pattern[str] | None:
     """A follow-up lead right after a Chinese character, followed by at most ten characters and a final
     question particle before the clause ends ("鱼油多少钱还有维C呢"), or right after a final particle ("...可以用吗还有
@@ -55,4 +69,4 @@ def followup_re(leads: list[str], qmarks: frozenset[str]) -> re.Pattern[str] | N
                       rf"(?=[^\s,，。？?！!；;]{{1,10}}[{fin}][\s?？~～!！。]*(?:$|[\s,，。？?！!；;]))")
 
 
-__all__ = ["followup_re", "greeting_re"]
+__all__ = ["followup_re", "greeting_re", "thanks_re"]

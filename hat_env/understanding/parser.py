@@ -36,7 +36,7 @@ from hat_env.understanding.attributes import unit_questions, value_hits
 from hat_env.understanding.catalog import Catalog, catalog_of, gift_words
 from hat_env.understanding.clauses import Hit, Mention, blank, clause_bounds, clause_text
 from hat_env.understanding.faq_names import faq_names
-from hat_env.understanding.holders import only_holders
+from hat_env.understanding.holders import only_holders, picked_holders
 from hat_env.understanding.fold import fold
 from hat_env.understanding.fuzzy import ASCII_TOKEN, pinyin_like, pinyin_roles, sounds, typos
 from hat_env.understanding.injection import injections
@@ -165,6 +165,8 @@ class CommentParser:
         where: dict[Intent, int] = {}
         for p, it in found:
             where.setdefault(it, p)
+        if any(it.kind == "identity" for it in out) and all(it.link is None for it in out):
+            out = [it for it in out if it.kind != "troll"]  # "是真人还是AI 说话好像念稿": why the host is asked
         return focus_deals(stated_values(f, out, self.catalog, where, parts))
 
     def _read(self, work: str, f: str, lex: Lexicon,
@@ -337,7 +339,7 @@ class CommentParser:
             f_own = blank(f_own, a, b)
         out = resolve_unknown_specs(f_own, out, mentions, bounds, cat)  # "sunscreen white cast?"
         if not mentions and not taken:  # "what ring sizes do u have": the one product with ring sizes
-            out = only_holders(out, cat, hits, bounds)
+            out = only_holders(picked_holders(f, out, cat, hits, bounds), cat, hits, bounds)  # "las de pantalla"
         return spread(out, mentions, group_of, bounds, f, cat), parts
 
 

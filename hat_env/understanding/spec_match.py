@@ -9,7 +9,8 @@ part of the comment (without the product's name, question words and function wor
 spec entries (the key's own words and the value) and gives the question the one key that shares the most with it:
 Latin words (a plural is its singular), a number with its Chinese counter ("60支"), or two or more Han characters (one shared character, "片" of "60片", "色"
 of a colour, says too little). Nothing is changed when no key shares enough or two keys tie: the question stays
-``unknown`` (any true answer about the product serves it).
+``unknown`` (any true answer about the product serves it). A hyphenated word of a value ("USB-C", "cross-cut") is
+also matched as a viewer writes it, a space or nothing for the hyphen ("is it usb c", "crosscut?").
 """
 
 from __future__ import annotations
@@ -104,18 +105,31 @@ def _question_words(part: str, title: str, brand: str) -> tuple[set[str], set[st
     return latin, han
 
 
+#: a word of a value written with hyphens ("usb-c", "cross-cut", "p-4")
+_COMPOUND = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
+
+
+@lru_cache(maxsize=4096)
+def _compounds(value: str) -> tuple[re.Pattern[str], ...]:
+    """Patterns of the hyphenated words of a spec value as a viewer writes them: the parts joined by a hyphen, a
+    space or nothing ("USB-C": "usb c", "usbc"; "cross-cut": "cross cut")."""
+    return tuple(re.compile(r"(?<![a-z0-9])" + r"[\s-]?".join(map(re.escape, w.split("-"))) + r"(?![a-z0-9])")
+                 for w in dict.fromkeys(_COMPOUND.findall(fold(value))) if any(c.isalpha() for c in w))
+
+
 def best_key(part: str, entry: Any) -> str | None:
     """The spec key of ``entry`` (a :class:`~hat_env.understanding.catalog.Entry`) that the folded comment part
     ``part`` shares the most words (Latin) or characters (Han, two or more) with; ``None`` when none shares enough or
     two tie."""
     latin, han = _question_words(part, entry.title, entry.brand)
-    if not latin and not han:
+    if not latin and not han and not any(c.isalpha() for c in part):
         return None
     scores: list[tuple[int, str]] = []
     for key, value in entry.specs:
         ev_latin, ev_han = _evidence(key, str(value))
         shared_han = len(han & ev_han)
         n = sum(1 for w in latin if any(_same_word(w, e) for e in ev_latin)) + (shared_han if shared_han >= 2 else 0)
+        n += sum(1 for c in _compounds(str(value)) if c.search(part))  # "is it usb c": "USB-C PD 22.5W"
         if n:
             scores.append((n, key))
     if not scores:

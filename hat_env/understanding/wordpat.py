@@ -75,4 +75,14 @@ def alternation(words: list[str], plural: bool = False) -> str:
     return "|".join(parts) if parts else r"(?!x)x"
 
 
-__all__ = ["Role", "alternation", "locale_words", "trie_pattern"]
+def latin_whole_re(words: list[str]) -> re.Pattern[str] | None:
+    """``words`` as one pattern: a Latin word whole (no letter right before or after it), a Chinese one anywhere,
+    also right after a Latin letter ("维c拍了": the "c" of the name stops no "拍了"); ``None`` without words."""
+    latin = [w for w in words if w[:1].isascii()]
+    han = [w for w in words if w and not w[:1].isascii()]
+    alts = ([r"(?<![a-z])(?:" + alternation(latin) + r")(?![a-z])"] if latin else []) \
+        + ([alternation(han)] if han else [])
+    return re.compile("|".join(alts)) if alts else None
+
+
+__all__ = ["Role", "alternation", "latin_whole_re", "locale_words", "trie_pattern"]
