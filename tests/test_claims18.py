@@ -1,0 +1,101 @@
+"""Grader fixes of branch claims18: claims a capable host makes that the room data can check.
+
+- "buy 2, get a third one free" / "compra 2 y la tercera gratis" is a bundle's terms (take N + M, pay N): false
+  unless such a bundle runs; "buy 2 and get a free scoop" is a gift, no bundle;
+- "ships anywhere in the US" / "enviamos a toda España" claims every region: false for a product that is not sent
+  to one of the regions its data lists;
+- a rank "on the market" ("the #1 rower on the market") and rivals said to trail ("nothing out there grips
+  better") are unsupported: the data ranks nothing; a bare "#1 pick" stays an opinion (compliance's, not
+  accuracy's).
+
+Rooms: the calibration rooms fitness_en and cocina_es (seed 1818), the built-in electronics_en; expectations read
+from the room data (``python scenarios/calibration/facts.py room scenarios/calibration/rooms/fitness_en.yaml
+1818 200``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hat_env.scoring.claims import read_claims
+from hat_env.sim.room import RoomState
+from hat_env.types import Intent
+
+from rooms import room
+
+CAL_ROOMS = Path(__file__).parent.parent / "scenarios" / "calibration" / "rooms"
+
+FIT = room(str(CAL_ROOMS / "fitness_en.yaml"), 1818, 200)
+COC = room(str(CAL_ROOMS / "cocina_es.yaml"), 1818, 200)
+ELEC = room("electronics_en", 1818, 200)
+
+
+def _bad(reply: str, r: RoomState, intents: list[Intent]) -> list[str]:
+    """The reasons of the reply's false or unsupported claims (empty: accurate)."""
+    return [c.reason for c in read_claims(reply, r, intents=intents).bad]
+
+
+# --- "buy N, get M free" is a bundle's terms ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("reply,ok", [
+    # fitness_en link 4 (PurePulse whey): the bundle is two tubs at 15% off the pair, with a free funnel scoop
+    ("Buy two tubs of the whey and get a third one free! 💪", False),
+    ("Buy 3 tubs, get 1 free today only.", False),
+    ("Two tubs of the whey are 15% off the pair 💪", True),
+    ("Buy 2 tubs and get a free funnel scoop with the whey.", True),  # a gift, not a free unit
+    ("Buy two tubs and get free shipping? Not on this one, sorry.", True),
+])
+def test_buy_n_get_one_free_is_a_bundle(reply: str, ok: bool) -> None:
+    bad = _bad(reply, FIT, [Intent(kind="campaign", link=4)])
+    assert (not any("the bundle is" in b for b in bad)) is ok, bad
+
+
+@pytest.mark.parametrize("reply,ok", [
+    # cocina_es link 5 (recipientes Clarivid): el pack es de 2 sets con un 20% de descuento
+    ("Compra 2 sets de recipientes y la tercera te sale gratis 😍", False),
+    ("Compra dos sets de recipientes y llévate otro gratis.", False),
+    ("Dos sets de recipientes llevan un 20% de descuento en el pack.", True),
+])
+def test_compra_n_y_otra_gratis_is_a_bundle(reply: str, ok: bool) -> None:
+    bad = _bad(reply, COC, [Intent(kind="campaign", link=5)])
+    assert (not any("the bundle is" in b for b in bad)) is ok, bad
+
+
+# --- "anywhere in the US" claims every region ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("reply,ok", [
+    # fitness_en link 1 (IronDial dumbbell): ships in 2-4 days, not to Alaska or Hawaii
+    ("Yep, the dumbbell ships anywhere in the US, 2 to 4 days.", False),
+    ("It ships to all 50 states within 2-4 days.", False),
+    ("The dumbbell ships in 2 to 4 days, just not to Alaska or Hawaii.", True),
+    ("It doesn't ship everywhere in the US: Alaska and Hawaii are out.", True),
+])
+def test_anywhere_in_the_us_claims_every_region(reply: str, ok: bool) -> None:
+    bad = _bad(reply, FIT, [Intent(kind="shipping", link=1)])
+    assert (not any("not sent" in b for b in bad)) is ok, bad
+
+
+@pytest.mark.parametrize("reply,link,ok", [
+    # cocina_es link 4 (batidora) no se envía a Canarias; link 2 (olla) sí, con 5 € más
+    ("La batidora la enviamos a toda España en 24 horas.", 4, False),
+    ("La olla se envía a toda España.", 2, True),
+    ("La batidora sale en 24 horas, pero a Canarias no se envía.", 4, True),
+])
+def test_a_toda_espana_claims_every_region(reply: str, link: int, ok: bool) -> None:
+    bad = _bad(reply, COC, [Intent(kind="shipping", link=link)])
+    assert (not any("not sent" in b for b in bad)) is ok, bad
+
+
+# --- a rank over the market is unsupported --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("reply,ok", [
+    ("Honestly it's the #1 dumbbell on the market right now.", False),
+    ("Nothing out there grips better than this handle.", False),
+    ("It's my #1 pick for home workouts.", True),  # an opinion: compliance's, not a fact to check
+    ("Nothing else comes in the box besides the stand.", True),
+])
+def test_a_rank_over_the_market_is_unsupported(reply: str, ok: bool) -> None:
+    bad = _bad(reply, FIT, [Intent(kind="spec", link=1)])
+    assert (not any("ranks nothing" in b for b in bad)) is ok, bad
