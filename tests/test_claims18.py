@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from hat_env.scoring.claims import read_claims
+from hat_env.scoring.claims import answered_intents, load_vocab, read_claims
 from hat_env.sim.room import RoomState
+from hat_env.text import normalize
 from hat_env.types import Intent
 
 from rooms import room
@@ -35,6 +36,15 @@ ELEC = room("electronics_en", 1818, 200)
 def _bad(reply: str, r: RoomState, intents: list[Intent]) -> list[str]:
     """The reasons of the reply's false or unsupported claims (empty: accurate)."""
     return [c.reason for c in read_claims(reply, r, intents=intents).bad]
+
+
+def _answers(reply: str, r: RoomState, intent: Intent, asked: str) -> float:
+    """How far ``reply`` answers ``intent``, asked in the viewer's words ``asked`` (1, 0.5, 0), as the
+    effectiveness component reads it."""
+    v = load_vocab(r.locale)
+    rep = read_claims(reply, r, intents=[intent])
+    got = answered_intents(rep, [intent], r, normalize(reply, v.locale).text, v.lang, [asked], v)
+    return got[0][1]
 
 
 # --- "buy N, get M free" is a bundle's terms ---------------------------------------------------------------------
@@ -99,3 +109,25 @@ def test_a_toda_espana_claims_every_region(reply: str, link: int, ok: bool) -> N
 def test_a_rank_over_the_market_is_unsupported(reply: str, ok: bool) -> None:
     bad = _bad(reply, FIT, [Intent(kind="spec", link=1)])
     assert (not any("ranks nothing" in b for b in bad)) is ok, bad
+
+
+# --- a false value answers nothing ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("reply,want", [
+    # electronics_en order US1001: shipped, ETA 3 days
+    ("US1001 is already on its way, about 3 days out 📦", 1.0),
+    ("Your order US1001 shipped and arrives in 6 days 📦", 0.0),  # the status is right, the arrival wrong
+])
+def test_a_wrong_eta_does_not_answer_the_order(reply: str, want: float) -> None:
+    assert _answers(reply, ELEC, Intent(kind="order_status", order_id="US1001"), "where is my order US1001?") == want
+
+
+@pytest.mark.parametrize("reply,asked,want", [
+    # fitness_en link 1 (dumbbell): ships in 2-4 days, free shipping
+    ("Shipping is free and it goes out in 2-4 days!", "dumbbell shipping time?", 1.0),
+    ("It ships within 12 hours, and shipping is free!", "dumbbell shipping time?", 0.0),
+    ("It ships within 12 hours, and shipping is free!", "delivery time on the dumbbell", 0.0),
+    ("Shipping is free on it!", "shipping on the dumbbell?", 1.0),  # no focus: any true shipping fact answers
+])
+def test_shipping_time_asks_when_it_ships(reply: str, asked: str, want: float) -> None:
+    assert _answers(reply, FIT, Intent(kind="shipping", link=1), asked) == want

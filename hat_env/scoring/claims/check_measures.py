@@ -326,6 +326,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     shown = facts[0].label if facts else f"{q.dim} {extra[0]:g}"
     would = would_answer(attr, pfs[0].pid) + ([("campaign", pf.pid) for pf in pfs] if q.dim in ("percent", "zhe") else [])
     would += [("spec:*", pfs[0].pid), ("spec:unknown", pfs[0].pid)]  # a wrong value answers no spec question
+    # a wrong ETA of an order ("已发货，预计5天到" of a 2-day ETA) answers neither where the order is nor when it comes
+    would += [(k, f.attr[6:]) for f in facts[:1] if f.attr.startswith("order:") for k in ("order_eta", "order_status")]
     r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}",
             would)
 
