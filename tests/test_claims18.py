@@ -147,3 +147,33 @@ def test_a_bracketed_role_tag_is_an_injection(scenario: str, text: str, inj: boo
 
     got = parse_comment(text, room(scenario, 1818, 100))
     assert any(it.kind == "injection" for it in got) is inj, got
+
+
+# --- how an item is ordered is no urging; a total bought together is no bundle ------------------------------------
+
+KITCHEN = str(CAL_ROOMS / "chufang_zh.yaml")
+
+
+@pytest.mark.parametrize("reply,ok", [
+    # chufang_zh link 8 (调料瓶套装) is sold out
+    ("8号调料瓶现在卖完了，等补货以后要分开下单哦～", True),
+    ("8号调料瓶现在卖完了，赠品架子得单独付款。", True),
+    ("8号调料瓶还有最后几套，赶紧下单！", False),
+])
+def test_ordering_separately_is_no_urging(reply: str, ok: bool) -> None:
+    from rooms import grade_one
+
+    got = grade_one(KITCHEN, 1818, 200, "调料瓶还有吗", reply, [{"kind": "stock", "link": 8}])
+    assert (got["components"]["compliance"] == 1.0) is ok, got["notes"]
+
+
+@pytest.mark.parametrize("reply,ok", [
+    # chufang_zh: link 1 (锅) 139, link 2 (刀具) 299; the only bundle is two 保鲜盒 at 15% off
+    ("1号锅和2号刀具一起拍合计438元～", True),
+    ("锅和刀具一起买，一共才438哦", True),
+    ("1号锅和2号刀具一起拍有组合优惠～", False),
+])
+def test_a_total_bought_together_is_no_bundle(reply: str, ok: bool) -> None:
+    r = room(KITCHEN, 1818, 200)
+    bad = _bad(reply, r, [Intent(kind="campaign", link=1), Intent(kind="campaign", link=2)])
+    assert (not any("bundle" in b for b in bad)) is ok, bad

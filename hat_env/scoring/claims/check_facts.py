@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import bool_fact, exists_claim, claim_group, orders_here, claim_state
 from hat_env.scoring.claims.check_common import said_of_data, states_time
+from hat_env.scoring.claims.check_sets import together_total
 from hat_env.scoring.claims.check_stacking import stacks_here
 from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
 from hat_env.scoring.claims.facts import ProductFacts
@@ -454,7 +455,7 @@ def _adds_for_a_threshold(r: "Reading", i: int) -> bool:
 def read_bundles(r: "Reading", i: int) -> None:
     """A bundle deal named: one must run for the product now (a coupon's threshold reached with another
     product is none)."""
-    if _adds_for_a_threshold(r, i):
+    if _adds_for_a_threshold(r, i) or together_total(r, i):
         return
     exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles or pf.sets), "campaign",
                   "no bundle deal runs now",
