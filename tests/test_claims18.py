@@ -177,3 +177,24 @@ def test_a_total_bought_together_is_no_bundle(reply: str, ok: bool) -> None:
     r = room(KITCHEN, 1818, 200)
     bad = _bad(reply, r, [Intent(kind="campaign", link=1), Intent(kind="campaign", link=2)])
     assert (not any("bundle" in b for b in bad)) is ok, bad
+
+
+# --- a shortfall to a threshold named before it -------------------------------------------------------------------
+
+@pytest.mark.parametrize("reply,ok", [
+    # hogar_es: la sartén (link 1) 29,90 €; cupón de 5 € desde 40 €
+    ("La sartén cuesta 29,90 € y el cupón pide un mínimo de 40 €, así que sola se queda corta por 10,10 €.", True),
+    ("La sartén sale a 29,90 €; el cupón es desde 40 €, así que no llega por 12 €.", False),
+])
+def test_a_shortfall_to_an_earlier_threshold(reply: str, ok: bool) -> None:
+    r = room("hogar_es", 1818, 200)
+    assert (_bad(reply, r, [Intent(kind="campaign", link=1)]) == []) is ok
+
+
+def test_cents_are_a_part_of_the_money_unit() -> None:
+    """hogar_es link 1 (sartén) 29,90 €, cupón desde 40 €: it is 10,10 € short, so "90 céntimos" short is a false
+    shortfall (of 0,90 €), not a price of 90 €."""
+    r = room("hogar_es", 1818, 200)
+    bad = _bad("La sartén cuesta 29,90 €; el cupón es desde 40 €, así que no llega por 90 céntimos.", r,
+               [Intent(kind="campaign", link=1)])
+    assert any("'90 céntimos' (difference)" in b for b in bad), bad
