@@ -198,3 +198,16 @@ def test_cents_are_a_part_of_the_money_unit() -> None:
     bad = _bad("La sartén cuesta 29,90 €; el cupón es desde 40 €, así que no llega por 90 céntimos.", r,
                [Intent(kind="campaign", link=1)])
     assert any("'90 céntimos' (difference)" in b for b in bad), bad
+
+
+# --- a measure held up as a yardstick ("比七天还长") is no value of the product -----------------------------------
+
+@pytest.mark.parametrize("reply,ok", [
+    # chufang_zh link 4: 15-day returns, 12-month warranty
+    ("4号支持15天无理由退货，比一般的七天还久～", True),
+    ("4号保修12个月，比六个月更长哦", True),
+    ("4号支持七天无理由退货～", False),  # the same words as its value: false
+])
+def test_a_yardstick_is_no_value(reply: str, ok: bool) -> None:
+    r = room(KITCHEN, 1818, 200)
+    assert (_bad(reply, r, [Intent(kind="after_sales", link=4)]) == []) is ok

@@ -30,7 +30,7 @@ _LISTS = (
     "not_money_after", "negation_after", "usage_duration_before", "buy_words", "certification", "absolute_price", "ranking", "effect_claims", "inactive_words", "leak_words", "dismissive",
     "approximate", "host_promise", "ending_soon", "refusal", "stock_context", "clause_question", "replace_words", "data_lacks", "ample_stock", "no_discount", "size_advice", "exclusive", "supply_words", "per_day", "per_day_after",
     "reported_speech", "condition", "per_unit_after", "per_item_after", "per_unit_lead", "per_unit_filler", "fee_free", "fee_nouns", "no_fees", "gift_object", "gift_generic", "gift_measure", "subject_pronouns", "measure_upper", "measure_lower", "conversion_words", "conversion_breaks", "dimension_words", "deal_nouns", "price_question", "opinion_question", "yes_reply", "no_reply", "no_reason", "conditional", "advice", "suits_frame", "suits_stop", "purity", "caution", "free_of", "free_of_stop", "age_after", "feature_frame",
-    "denied_after", "inclusion", "hedged_vow", "compared_after", "list_gap", "money_list_gap", "bundle_nxm", "bundle_buy_free",
+    "denied_after", "inclusion", "hedged_vow", "compared_after", "yardstick_before", "yardstick_after", "list_gap", "money_list_gap", "bundle_nxm", "bundle_buy_free",
     "unit_equals", "unit_basis", "stream_time_before", "all_values", "yes_no_core", "counted_per_after", "counted_per_before",
     "region_not_shipped", "region_extra_fee", "region_free_there", "region_everywhere",
     "restocking_words", "coverage_words", "return_shipping_free", "return_shipping_words", "return_shipping_covered",
