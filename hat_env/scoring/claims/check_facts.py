@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import bool_fact, exists_claim, claim_group, orders_here, claim_state
 from hat_env.scoring.claims.check_common import said_of_data, states_time
+from hat_env.scoring.claims.check_sets import together_total
 from hat_env.scoring.claims.check_stacking import stacks_here
 from hat_env.scoring.claims.tense import later_in_sentence, said_in_sentence
 from hat_env.scoring.claims.facts import ProductFacts
@@ -316,27 +317,67 @@ def read_bundle_terms(r: "Reading", i: int) -> None:
 
 
 def _bundle_nxm(r: "Reading", i: int) -> None:
-    """An "N for M" bundle said in the locale's short form (``bundle_nxm``: "3x2", "2 por 1": take N, pay M) must be
-    a bundle running now on its product: N units at (N - M) / N off."""
+    """An "N for M" bundle said in the locale's short form (``bundle_nxm``: "3x2", "2 por 1": take N, pay M) or as
+    "buy M, get one free" (``bundle_buy_free``) must be a bundle running now on its product: N units at
+    (N - M) / N off."""
     rx = r.vocab.rx.get("bundle_nxm")
     m = rx.search(r.ctext(i)) if rx is not None else None
-    if m is None:
-        return
-    n, k = int(m.group(1)), int(m.group(2))
+    if m is not None:
+        n, k = int(m.group(1)), int(m.group(2))
+        s, e = r.clauses[i].start + m.start(), r.clauses[i].start + m.end()
+    else:
+        s, e, n, k = _buy_get_free(r, i)
+        if s < 0:
+            return
     if not 0 < k < n:
         return
-    c0 = r.clauses[i].start
-    pids, _ = claim_group(r, i, c0 + m.start())
+    pids, _ = claim_group(r, i, s)
     pfs = r.pfs(pids)
     if not pfs:
         return
     pct = 100.0 * (n - k) / n
     ok = any(q == n and abs(p - pct) <= 1.5 for pf in pfs for q, p in pf.bundles)
-    orig = r.m.original(c0 + m.start(), c0 + m.end())
-    r.claim(c0 + m.start(), c0 + m.end(), pids, "bundle", m.group(), "", True, "true" if ok else "false",
+    orig = r.m.original(s, e)
+    r.claim(s, e, pids, "bundle", r.text[s:e], "", True, "true" if ok else "false",
             "" if ok else f"{r.label(pids[0] if pids else None)}: '{orig}' but the bundle is "
             + (", ".join(f"{q} for {100 - p}%" for pf in pfs for q, p in pf.bundles) or "none"),
             [("campaign", pf.pid) for pf in pfs[:1]])
+
+
+_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "another": 1, "una": 1, "un": 1, "otra": 1, "otro": 1, "two": 2, "dos": 2,
+                "three": 3, "tres": 3, "four": 4, "cuatro": 4}
+_NTH_WORDS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+              "segunda": 2, "segundo": 2, "tercera": 3, "tercero": 3, "tercer": 3, "cuarta": 4, "cuarto": 4,
+              "quinta": 5, "quinto": 5}
+
+
+def _count(word: "str | None", table: "dict[str, int]", default: int) -> int:
+    """The number a count word ``word`` says (digits or a word of ``table``); ``default`` when none is said, 0
+    when the word is no count."""
+    if not word:
+        return default
+    word = word.lower()
+    return int(word) if word.isdigit() else table.get(word, 0)
+
+
+def _buy_get_free(r: "Reading", i: int) -> tuple[int, int, int, int]:
+    """A bundle said as "buy N, get M free" (``bundle_buy_free``: groups ``pay``, optional ``free`` (how many come
+    free, one when unsaid) and ``nth`` ("get a third one free")) in the sentence of clause ``i``, starting in that
+    clause (the phrase may span clauses: "buy 2 and get one free"): ``(start, end, units taken, units paid)`` in
+    the reply's text, or ``(-1, -1, 0, 0)`` when none starts there."""
+    rx = r.vocab.rx.get("bundle_buy_free")
+    c = r.clauses[i]
+    s0 = next(x.start for x in r.clauses if x.sentence == c.sentence)
+    m = rx.search(r.stext(i)) if rx is not None else None
+    if m is None or not c.start <= s0 + m.start() < c.end:
+        return -1, -1, 0, 0
+    groups = m.groupdict()
+    pay = _count(groups.get("pay"), _COUNT_WORDS, 0)
+    nth = _count(groups.get("nth"), _NTH_WORDS, 0)
+    take = nth or pay + _count(groups.get("free"), _COUNT_WORDS, 1)
+    if pay <= 0 or take <= pay:
+        return -1, -1, 0, 0
+    return s0 + m.start(), s0 + m.end(), take, pay
 
 
 def read_no_deal_words(r: "Reading", i: int) -> None:
@@ -414,7 +455,7 @@ def _adds_for_a_threshold(r: "Reading", i: int) -> bool:
 def read_bundles(r: "Reading", i: int) -> None:
     """A bundle deal named: one must run for the product now (a coupon's threshold reached with another
     product is none)."""
-    if _adds_for_a_threshold(r, i):
+    if _adds_for_a_threshold(r, i) or together_total(r, i):
         return
     exists_claim(r, i, "bundle_words", "bundle", lambda pf: bool(pf.bundles or pf.sets), "campaign",
                   "no bundle deal runs now",

@@ -98,6 +98,10 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     cmp_after = r.vocab.rx.get("compared_after")
     if cmp_after is not None and cmp_after.match(r.text, q.end, r.clauses[i].end):
         return  # "so an 80 lb pup is over that", "200斤的话超过承重了": the viewer's own measure held against the data
+    yb, ya = r.vocab.rx.get("yardstick_before"), r.vocab.rx.get("yardstick_after")
+    if yb is not None and ya is not None and q.dim != "money" and \
+            yb.search(r.text[max(r.clauses[i].start, q.start - 4) : q.start]) and ya.match(r.text, q.end, r.clauses[i].end):
+        return  # "30天无理由，比七天还长": the measure held up as a yardstick, no value of the product claimed
     na = r.vocab.rx.get("negation_after")
     if na is not None and q.dim not in ("plain", "count") and na.match(r.text[q.end : q.end + 40]):
         return  # "en 5 litros no hay", "in 5 litres we don't have it": the measure is denied, no value claimed
@@ -326,6 +330,8 @@ def check_measure(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> N
     shown = facts[0].label if facts else f"{q.dim} {extra[0]:g}"
     would = would_answer(attr, pfs[0].pid) + ([("campaign", pf.pid) for pf in pfs] if q.dim in ("percent", "zhe") else [])
     would += [("spec:*", pfs[0].pid), ("spec:unknown", pfs[0].pid)]  # a wrong value answers no spec question
+    # a wrong ETA of an order ("已发货，预计5天到" of a 2-day ETA) answers neither where the order is nor when it comes
+    would += [(k, f.attr[6:]) for f in facts[:1] if f.attr.startswith("order:") for k in ("order_eta", "order_status")]
     r.claim(q.start, q.end, pids, attr, q.base, q.unit, True, "false", f"{r.label(pfs[0].pid)}: '{orig}' but {shown}",
             would)
 

@@ -34,7 +34,7 @@ def check_money(r: "Reading", q: Quantity, i: int, pids: tuple[str, ...]) -> Non
     if fee_role is not None:
         fees.check_fee_amount(r, q, i, pids, fee_role)
         return  # "$79 oversize fee", "installation is $99": that field of the product, not what the viewer pays
-    v = q.value
+    v = q.base if q.dim == "money" else q.value  # "50 céntimos" is 0.50 of the money unit
     pfs = r.pfs(pids)
     if role in ("fee", "pay") and not any(eq(v, pf.effective) for pf in pfs) and fees.claim_named_fee(r, q, i, pfs):
         return  # "since it's oversize there's a fifteen-dollar fee": the fee the sentence names

@@ -44,7 +44,33 @@ def region_clauses(r: "Reading", stated: list[int]) -> set[int]:
     for i in stated:
         if _region_clause(r, i):
             done.add(i)
+        else:
+            _everywhere_clause(r, i)
     return done
+
+
+def _everywhere_clause(r: "Reading", i: int) -> None:
+    """"Ships anywhere in the US", "enviamos a toda España" (the vocabulary's ``region_everywhere`` beside a
+    shipping word, said as a fact) claims every region: false for a subject product with a region it is not sent
+    to. A product sent everywhere keeps its usual shipping claims (nothing is added)."""
+    if not r.has("region_everywhere"):
+        return
+    m = r.cfind("region_everywhere", i)
+    sw = r.cfind("ship_words", i) or r.cfind("deliver_words", i)
+    if m is None or sw is None:
+        return
+    c = r.clauses[i]
+    a, b = c.start + m.start(), c.start + m.end()
+    if not claim_state(r, i, c.start + sw.start()) or negated_after(r, i, c.start + sw.end()) or \
+            r.vocab.find("region_not_shipped", r.ctext(i)) is not None:
+        return  # "it doesn't ship everywhere in the US", "anywhere except Hawaii": no claim of every region
+    pids, _many = r.subject(a, i)
+    for pf in r.pfs(pids)[:1]:
+        gone = [g for g in faq_regions(r, pf.product) if not g.ships]
+        if gone:
+            keys = [("shipping", pf.pid), ("shipping:free", pf.pid), ("shipping:carrier", pf.pid)]
+            _add(r, a, b, pids, pf, "everywhere", True, False,
+                 f"{r.label(pf.pid)}: '{r.m.original(a, b)}' but it is not sent to {gone[0].names[0]}", keys)
 
 
 def _region_clause(r: "Reading", i: int) -> bool:

@@ -11,6 +11,7 @@ products bought one by one; else, in a clause with a bundle word, it is false (t
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from hat_env.scoring.claims.check_common import claim_in_clause
@@ -19,6 +20,29 @@ if TYPE_CHECKING:
     from hat_env.scoring.claims.read import Reading
 
 _EPS = 0.005
+#: what may stand between a total word and its amount ("合计458", "一共才 458", "total: $458")
+_TO_AMOUNT = re.compile(r"\s*(?:只要|才|是|为|就|of|is|son|es|:|：)?\s*(?:[$€¥￥]\s*)?\d")
+
+
+def together_total(r: "Reading", i: int) -> bool:
+    """Whether every bundle word of clause ``i`` is a buy-together word followed at once by a total and its
+    amount ("和炸锅一起拍合计458", "buy both together, total $458"): the sum of the products' prices, no bundle
+    deal claimed."""
+    found = r.call("bundle_words", i)
+    together = r.call("buy_together", i)
+    if not found or not together:
+        return False
+    ct = r.ctext(i)
+    tw = r.vocab.rx.get("total_words")
+    for m in found:
+        t = next((t for t in together if t.start() <= m.start() < t.end()), None)
+        if t is None or tw is None:
+            return False
+        at = t.end() + len(ct[t.end():]) - len(ct[t.end():].lstrip(" ，,"))  # "一起拍，合计", "together, total"
+        tm = tw.match(ct, at)
+        if tm is None or not _TO_AMOUNT.match(ct, tm.end()):
+            return False
+    return True
 
 
 def read_set_prices(r: "Reading", stated: list[int]) -> None:

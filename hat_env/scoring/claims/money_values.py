@@ -316,8 +316,18 @@ def money_values(r: "Reading", pf: ProductFacts, role: str, i: int = 0, q: Quant
         if gap is not None:
             return gap  # "差30块就够满199": how far the price is from that threshold, nothing else
     if role in ("difference", "savings"):
-        return _pairs(r) + _savings(pf) + _later_savings(r, pf, i) + [a for a, _t, _c in pf.coupons] + (derived.differences(r, q, i, pf) if q is not None else [])
+        return _pairs(r) + _savings(pf) + _later_savings(r, pf, i) + [a for a, _t, _c in pf.coupons] + (
+            derived.differences(r, q, i, pf) + _gap_to_earlier_threshold(r, q, i, pf) if q is not None else [])
     return []
+
+
+def _gap_to_earlier_threshold(r: "Reading", q: Quantity, i: int, pf: ProductFacts) -> list[float]:
+    """A difference after a threshold its sentence named ("el cupón es para pedidos desde 40 €, así que no llegan
+    por 50 céntimos", "the coupon needs $50, you're $10 short"): the threshold less the product's prices."""
+    s0 = next(c.start for c in r.clauses if c.sentence == r.clauses[i].sentence)
+    ths = [x.value for x in r.quantities if s0 <= x.start < q.start and x.dim in ("money", "plain")
+           and money_role(r, x, r.clause_at(x.start)) == "threshold"]
+    return [t - p for t in ths for p in (pf.base, pf.effective, pf.price) if t > p]
 
 
 def _reference_gaps(r: "Reading", q: Quantity, i: int) -> list[float]:
