@@ -178,6 +178,20 @@ def split_problems(path: Path, drawn_once: bool, tmp_path: Path, check_share: bo
     return problems + pooled_share_problems([path])
 
 
+def round_draw_problems(paths: list[Path], tmp_path: Path) -> list[str]:
+    """Whether the files of a round drawn with ``split.py --round`` are that draw: a redraw over copies of
+    ``paths`` (in the order the round was drawn: the draw depends on it) leaves each byte for byte as it is, and the
+    round is 25-35% test. One message per problem."""
+    copies = []
+    for p in paths:
+        (tmp_path / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
+        copies.append(tmp_path / p.name)
+    split_module().split_round(copies)
+    problems = [f"{p.name}: the split is not split.py --round's draw" for p, c in zip(paths, copies)
+                if c.read_text(encoding="utf-8") != p.read_text(encoding="utf-8")]
+    return problems + pooled_share_problems(paths)
+
+
 def pooled_share_problems(paths: list[Path], low: float = 0.25) -> list[str]:
     """One message when the test share of the items of ``paths`` together is outside ``low``-35%, else none."""
     items = [it for p in paths for it in load(p)]

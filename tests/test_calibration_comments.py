@@ -18,8 +18,8 @@ import re
 from pathlib import Path
 
 import pytest
-from calibration_forms import (CAL, COMMENT_FIELDS, STYLES, intent_problems, load, pooled_share_problems, repeated_texts,
-                               split_module, split_problems)
+from calibration_forms import (CAL, COMMENT_FIELDS, STYLES, intent_problems, load, repeated_texts, round_draw_problems,
+                               split_problems)
 
 from hat_env.envs.session import stream
 from hat_env.sim.room import RoomState
@@ -145,13 +145,8 @@ def test_a_round_drawn_together_is_its_seeded_draw(rnd: int, tmp_path: Path) -> 
     """``split.py --round`` over copies of the round's files leaves each byte for byte as it is, and the round is
     25-35% test."""
     paths = [_path(rnd, loc) for loc in ROUNDS[rnd]]  # in the order the round was drawn (the draw depends on it)
-    copies = []
-    for p in paths:
-        (tmp_path / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
-        copies.append(tmp_path / p.name)
-    split_module().split_round(copies)
-    assert [c.read_text(encoding="utf-8") for c in copies] == [p.read_text(encoding="utf-8") for p in paths]
-    assert not pooled_share_problems(paths)
+    problems = round_draw_problems(paths, tmp_path)
+    assert not problems, problems
 
 
 @pytest.mark.parametrize("rnd", sorted(ROUNDS))

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from calibration_forms import (CAL, CATEGORIES, load, pooled_share_problems, replayed_calls, reply_item_problems,
-                               split_module, split_problems)
+                               round_draw_problems, split_module, split_problems)
 
 
 #: scenario -> (locale, the split script that draws its test split)
@@ -179,13 +179,8 @@ def test_a_round_drawn_together_is_its_seeded_draw(rnd: int, tmp_path: Path) -> 
     """``split.py --round`` over copies of the round's files leaves each byte for byte as it is, and the round is
     25-35% test."""
     paths = [_path(sc, rnd) for sc in ROUND_SCENARIOS[rnd]]
-    copies = []
-    for p in paths:
-        (tmp_path / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
-        copies.append(tmp_path / p.name)
-    split_module().split_round(copies)
-    assert [c.read_text(encoding="utf-8") for c in copies] == [p.read_text(encoding="utf-8") for p in paths]
-    assert not pooled_share_problems(paths)
+    problems = round_draw_problems(paths, tmp_path)
+    assert not problems, problems
 
 
 @pytest.mark.parametrize("rnd", sorted(POOLED_SHARE_ROUNDS))
