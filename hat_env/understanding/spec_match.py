@@ -117,6 +117,16 @@ def _compounds(value: str) -> tuple[re.Pattern[str], ...]:
                  for w in dict.fromkeys(_COMPOUND.findall(fold(value))) if any(c.isalpha() for c in w))
 
 
+def _only_head(w: str, key: str, value: str) -> bool:
+    """Whether the question word stem ``w`` is, of the spec entry ``key: value``, only the last part of a key of two or
+    more parts ("level" of ``security_level``, "hours" of ``cold_hours``): the head noun a key shares with many
+    questions, what the question asks the level or the hours of being said by its other words."""
+    parts = [_latin_stem(x) for x in fold(key).split("_") if x]
+    if len(parts) < 2 or not _same_word(w, parts[-1]):
+        return False
+    return not any(_same_word(w, _latin_stem(x)) for x in _LATIN.findall(fold(value)))
+
+
 def best_key(part: str, entry: Any) -> str | None:
     """The spec key of ``entry`` (a :class:`~hat_env.understanding.catalog.Entry`) that the folded comment part
     ``part`` shares the most words (Latin) or characters (Han, two or more) with; ``None`` when none shares enough or
@@ -125,19 +135,49 @@ def best_key(part: str, entry: Any) -> str | None:
     if not latin and not han and not any(c.isalpha() for c in part):
         return None
     scores: list[tuple[int, str]] = []
+    evidence = {key: _evidence(key, str(value))[0] for key, value in entry.specs}
+    loose = {w for w in latin if not any(_same_word(w, e) for ev in evidence.values() for e in ev)}
     for key, value in entry.specs:
         ev_latin, ev_han = _evidence(key, str(value))
         shared_han = len(han & ev_han)
-        n = sum(1 for w in latin if any(_same_word(w, e) for e in ev_latin)) + (shared_han if shared_han >= 2 else 0)
+        shared = [w for w in latin if any(_same_word(w, e) for e in ev_latin)]
+        if loose and shared and all(_only_head(w, key, str(value)) for w in shared):
+            shared = []  # "what level of noise": "level" of security_level, the question about something else
+        n = len(shared) + (shared_han if shared_han >= 2 else 0)
         n += sum(1 for c in _compounds(str(value)) if c.search(part))  # "is it usb c": "USB-C PD 22.5W"
         if n:
             scores.append((n, key))
     if not scores:
-        return None
+        return _typo_key(loose, entry)
     scores.sort(reverse=True)
     if len(scores) > 1 and scores[1][0] == scores[0][0]:
         return None
     return scores[0][1]
+
+
+#: the shortest word a one-edit typo is read in ("colr" is too short to say which word it misspells)
+_TYPO_MIN = 5
+
+
+def _typo_key(latin: set[str], entry: Any) -> str | None:
+    """The one spec key of ``entry`` a question word misspells a word of (one edit, rapidfuzz's Levenshtein
+    distance, both words ``_TYPO_MIN`` letters or more and starting alike: "waterprof" of ``waterproof_rating``,
+    "securty" of ``security_level``), when no key shares a word as written; ``None`` when none or two keys do.
+
+    Args:
+        latin: the question's Latin word stems (:func:`_question_words`) that are no word of any spec entry as
+            written (a word a key shares is no typo of another key's word).
+        entry: the product's catalog entry (its specs).
+    """
+    words = [w for w in latin if len(w) >= _TYPO_MIN and w.isalpha()]
+    if not words:
+        return None
+    from rapidfuzz.distance import Levenshtein
+
+    keys = {key for key, value in entry.specs
+            if any(e[0] == w[0] and len(e) >= _TYPO_MIN and Levenshtein.distance(w, e, score_cutoff=1) <= 1
+                   for w in words for e in _evidence(key, str(value))[0])}
+    return next(iter(keys)) if len(keys) == 1 else None
 
 
 def resolve_unknown_specs(f: str, found: list[tuple[int, Intent]], mentions: list[Mention], bounds: list[int],
