@@ -41,6 +41,31 @@ def _stands_in(phrase: str, text: str) -> bool:
     return False
 
 
+def _cjk_letter(ch: str) -> bool:
+    """Whether ``ch`` is a letter of a script written without spaces (Chinese, Japanese): not ASCII, not a digit."""
+    return not ch.isascii() and ch.isalpha()
+
+
+def _word_windows(source: str, s: int, e: int, reach: int = 3) -> Iterable[str]:
+    """The runs of ``source`` around the number word ``source[s:e]`` with at least two letters of a script written
+    without spaces beside it (up to ``reach`` on each side, letters only), normalised: "三合一" and "三合一冲" of
+    "峰行三合一冲锋衣". A run that short of context ("一条") is never yielded, so a count stays a count.
+
+    Args:
+        source: the reply as written; s, e: the span of the number word in it; reach: the most letters per side.
+    """
+    left = 0
+    while left < reach and s - left - 1 >= 0 and _cjk_letter(source[s - left - 1]):
+        left += 1
+    right = 0
+    while right < reach and e + right < len(source) and _cjk_letter(source[e + right]):
+        right += 1
+    for a in range(left + 1):
+        for b in range(right + 1):
+            if a + b >= 2:
+                yield _norm(source[s - a : e + b])
+
+
 def _phrases(r: "Reading", q: "Quantity") -> Iterable[str]:
     """The ways the reply writes ``q`` with letters: its own span when that holds a letter ("4K"), and the span with
     the word right after it ("64 GB"; a Chinese word by each prefix), normalised."""
@@ -50,7 +75,10 @@ def _phrases(r: "Reading", q: "Quantity") -> Iterable[str]:
     if lead and unicodedata.category(lead[-1]) == "Sc":
         return  # "$4K": an amount of money as written, whatever a title holds
     if not re.search(r"\d", said):
-        return  # a number word ("一" of "一条头巾") is no piece of a title's "三合一"
+        # a number word ("一" of "一条头巾") is no piece of a title's "三合一" by itself; written inside a run of the
+        # title's own Chinese letters ("三合一" of "三合一冲锋衣"), it is
+        yield from _word_windows(r.m.source, s, e)
+        return
     if re.search(r"[^\W\d_]", said):
         yield _norm(said)
     tail = _TAIL.match(r.m.source, e)
