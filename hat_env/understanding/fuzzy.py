@@ -13,7 +13,7 @@ from hat_env.understanding.clauses import Hit, Mention, clause_text
 from hat_env.understanding.fold import sound
 from hat_env.understanding.lexicon import Lexicon, lexicon, sound_tables
 from hat_env.understanding.questions import is_question
-from hat_env.understanding.word_langs import comment_lang, foreign_word
+from hat_env.understanding.word_langs import foreign_word
 
 ASCII_TOKEN = re.compile(r"[a-z][a-z']*")
 HAN_RUN2 = re.compile(r"[\u4e00-\u9fff]{2,}")
@@ -35,7 +35,7 @@ def pinyin_like(f: str, syllables: frozenset[str]) -> bool:
 
 
 def typos(f: str, lex: Lexicon, cat: Catalog | None, covered: list[tuple[int, int]],
-       hits: list[Hit], names: list[Mention], bounds: list[int]) -> None:
+       hits: list[Hit], names: list[Mention], bounds: list[int], lang: str | None = None) -> None:
     """Latin words of 5+ letters nothing else read: one edit from a keyword or a product name (a word of four
     letters: a name of five with one letter left out).
 
@@ -47,6 +47,9 @@ def typos(f: str, lex: Lexicon, cat: Catalog | None, covered: list[tuple[int, in
         hits: the keyword hits; a keyword's typo appends its roles.
         names: the product-name mentions; a name's typo appends a mention.
         bounds: the clause bounds.
+        lang: the comment's language by its marker words (:func:`~hat_env.understanding.word_langs.comment_lang`
+            of ``f``, as the caller read it): a typo is only read as a keyword of that language; ``None``, no
+            language shows, and any keyword's typo is read.
     """
     cands = []
     skip = lex.known_words
@@ -62,8 +65,6 @@ def typos(f: str, lex: Lexicon, cat: Catalog | None, covered: list[tuple[int, in
         return
     from rapidfuzz import process
     from rapidfuzz.distance import OSA  # edits and transpositions ("spekaer", "wieght")
-
-    lang = comment_lang(f, lex.markers)  # a typo of a keyword of the comment's own language ("loves" is no "lotes")
 
     for m in cands:
         w = m.group()

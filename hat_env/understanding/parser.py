@@ -265,7 +265,7 @@ class CommentParser:
                     hits.append((m.start(), m.end(), "kind", "price"))
                     asking.add(c)
         covered = [(h[0], h[1]) for h in hits] + [(a, b) for a, b, _, _ in names] + taken + code_spans
-        typos(f, lex, cat, covered, hits, names, bounds)
+        typos(f, lex, cat, covered, hits, names, bounds, lang)
         if not f.isascii() and HAN.search(f):
             if cat is not None:
                 sound_names(f, cat, hits, names, mentions, bounds, free)

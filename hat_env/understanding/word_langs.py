@@ -72,9 +72,6 @@ def foreign_word(w: str, f: str, lang: str | None, langs: dict[str, frozenset[st
     return not any(t != w and t in markers[x] for x in own for t in toks)
 
 
-
-
-
 #: letters Spanish viewers swap because they sound alike (same length: the comment's positions stay)
 _SOUND_SWAPS = {"b": "v", "v": "b"}
 
@@ -107,4 +104,6 @@ def respell_spanish(f: str, known: frozenset[str]) -> str:
                 out = out[: m.start()] + c + out[m.end() :]
                 break
     return out
+
+
 __all__ = ["comment_lang", "foreign_word", "respell_spanish", "word_langs"]
